@@ -1,0 +1,101 @@
+import '@amparo/shared/validation'; // installs the zod error map (codes, not sentences)
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { Mailer } from './lib/mail.ts';
+import { errorsPlugin, sendProblem } from './plugins/errors.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
+import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
+import { populationRoutes } from './modules/population/population.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino options or false (tests). */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the Fastify app (used by server.ts and by the tests): problem+json
+ * errors, session and permission enforcement, OpenAPI at /api/docs, every
+ * module's routes, and the built web app with SPA fallback.
+ */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database);
+  app.decorate('mailer', new Mailer(database.db, config, app.log));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Amparo API', version: '0.1.0', description: 'Answers are { success, data }; errors are RFC 9457 problem+json with a `code` and field `errors`.' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'amparo_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ cookie: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, dashboardRoutes]) {
+    await app.register(routes);
+  }
+
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') return sendProblem(reply, 404, 'not_found');
+    // Client-side routes (and unknown paths, which the web turns into /404) get the SPA shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+
+  return app;
+}

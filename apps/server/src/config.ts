@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated once at start-up.
+ * A bad value stops the server with a message naming the variable.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Absent: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Shows the red 'AMBIENTE DE PRUEBAS' banner (spec section 1). */
+  APP_TEST_BANNER: bool.default(false),
+  /** Absent: mail is written to the `mail_outbox` table and the log. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Amparo <no-reply@amparo.local>'),
+  /** Public address of the app, used in mailed links. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Minutes without activity before a session ends. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** Hours after sign-in when a session ends whatever the activity. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** Largest JSON body, bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Largest photo upload, bytes (profile and user photos). */
+  PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  /** Comma-separated institutional mail domains; empty = any domain. */
+  ALLOWED_EMAIL_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean)),
+  /** Failed sign-ins allowed per account / per address in LOGIN_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  TRUST_PROXY: bool.default(false),
+  /** Serve the built web app from this folder ('' = do not serve). */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** One Drizzle type for both engines (the query API is the same). */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories accept both. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Applies pending SQL migrations (drizzle/). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests dump and clone it). */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database: PostgreSQL when `url` is set, else PGlite under
+ * `dataDir` (or in memory for `dataDir = 'memory://'`, or from a dump).
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; loadDataDir?: Blob | File; poolSize?: number }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (no floats).
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? './data';
+  const pgliteDir = dataDir === 'memory://' ? undefined : `${dataDir}/pglite`;
+  if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

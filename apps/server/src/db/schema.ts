@@ -1,0 +1,9 @@
+// Every table, re-exported for drizzle-kit and the db client.
+export * from '../modules/roles/roles.table.ts';
+export * from '../modules/users/users.table.ts';
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/catalogs/catalogs.table.ts';
+export * from '../modules/headquarters/headquarters.table.ts';
+export * from '../modules/population/population.table.ts';
+export * from '../lib/audit.table.ts';
+export * from '../lib/mail.table.ts';

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from './audit.table.ts';
+
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+export interface AuditEntryInput {
+  action: 'create' | 'update' | 'delete' | 'view' | 'grant' | 'revoke' | 'request_access' | 'decide_access' | 'login' | 'password_change' | string;
+  entity: string;
+  entityId: string;
+  changes?: AuditChanges;
+}
+
+/**
+ * Writes an audit entry in the caller's transaction, so the entry exists if
+ * and only if the change does. Who, from where and which request come from
+ * the request.
+ */
+export async function writeAudit(db: Executor, request: FastifyRequest | null, entry: AuditEntryInput, userId?: string | null) {
+  await db.insert(auditLog).values({
+    userId: userId ?? request?.auth?.userId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    changes: entry.changes ?? {},
+    ip: request?.ip ?? null,
+    requestId: request?.id ?? null,
+  });
+}
+
+/**
+ * The fields whose values differ between two snapshots, as `{ before, after }`
+ * (arrays and objects compared by JSON). `omit` skips bookkeeping fields.
+ */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null, omit: string[] = []): AuditChanges {
+  const out: AuditChanges = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (omit.includes(key)) continue;
+    const b = before?.[key] ?? null;
+    const a = after?.[key] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) out[key] = { before: b, after: a };
+  }
+  return out;
+}

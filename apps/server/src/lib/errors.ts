@@ -1,0 +1,45 @@
+import type { ErrorCode, FieldError, FieldErrorCode } from '@amparo/shared/errors';
+
+/**
+ * An error the API answers as RFC 9457 problem+json. Services throw these;
+ * the errors plugin renders them. `code` is translated by the web.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = () => new AppError(404, 'not_found');
+export const forbidden = () => new AppError(403, 'forbidden');
+export const noPersonAccess = () => new AppError(403, 'no_person_access');
+export const versionConflict = () => new AppError(409, 'version_conflict');
+/** 400 with one field error. */
+export const invalidField = (field: string, code: FieldErrorCode, params?: Record<string, unknown>) =>
+  new AppError(400, 'validation', [params ? { field, code, params } : { field, code }]);
+export const invalidFields = (errors: FieldError[]) => new AppError(400, 'validation', errors);
+
+/** PostgreSQL unique violation (23505) → 409 duplicate with the field. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+/** PostgreSQL foreign key violation (23503). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return findPgError(err)?.code === '23503';
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string } | null {
+  // Drizzle wraps driver errors in `cause`; PGlite and pg put `code` on the error.
+  let current = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; current && i < 4; i++) {
+    if (typeof current.code === 'string' && /^\d{5}$/.test(current.code)) return current;
+    current = current.cause as typeof current;
+  }
+  return null;
+}

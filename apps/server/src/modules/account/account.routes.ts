@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordBody, okResponse, updateProfileBody, userCheckResponse } from '@amparo/shared/modules/auth.schema';
+import { uuid } from '@amparo/shared/validation';
+import { currentUser } from '../../plugins/auth.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import * as account from './account.service.ts';
+import * as usersRepo from '../users/users.repository.ts';
+
+/** The signed-in user's own account (spec sections 2 '/account', 5 and 7 'update_user'). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/update_user', {
+    config: { permission: 'session' },
+    schema: { operationId: 'updateUser', tags: ['account'], summary: 'Edit own profile (full name, phone, NIT)', body: updateProfileBody, response: { 200: userCheckResponse } },
+  }, async (request) => {
+    const me = currentUser(request);
+    const user = await account.updateOwnProfile(app.db.db, request, me.userId, request.body);
+    return { success: true as const, data: { user } };
+  });
+
+  app.post('/api/account/password', {
+    config: { permission: 'session' },
+    schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change own password; revokes the other sessions', body: changePasswordBody, response: { 200: okResponse } },
+  }, async (request) => {
+    const me = currentUser(request);
+    await account.changeOwnPassword(app.db.db, request, me.userId, me.sessionId, request.body);
+    return { success: true as const, data: {} };
+  });
+
+  app.put('/api/account/photo', {
+    config: { permission: 'session' },
+    schema: { operationId: 'uploadOwnPhoto', tags: ['account'], summary: 'Upload own photo (multipart field `photo`, png or jpg, PHOTO_MAX_BYTES)', consumes: ['multipart/form-data'], response: { 200: userCheckResponse } },
+  }, async (request) => {
+    const me = currentUser(request);
+    const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
+    await app.db.db.transaction(async (tx) => {
+      await usersRepo.savePhoto(tx, me.userId, mime, data);
+      await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: me.userId, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
+    });
+    return { success: true as const, data: { user: await account.getProfile(app.db.db, me.userId) } };
+  });
+
+  app.get('/api/users/:id/photo', {
+    config: { permission: 'session' },
+    schema: { operationId: 'getUserPhoto', tags: ['account'], summary: 'A staff member\'s photo (image bytes)', params: z.object({ id: uuid }) },
+  }, async (request, reply) => {
+    const photo = await usersRepo.findPhoto(app.db.db, request.params.id);
+    if (!photo) throw notFound();
+    return reply.type(photo.mime).header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(photo.data);
+  });
+};

@@ -1,0 +1,126 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { forgotBody, loginBody, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { isInstitutionalEmail } from '../../lib/email.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import * as repo from './auth.repository.ts';
+import * as usersRepo from '../users/users.repository.ts';
+import { getProfile } from '../account/account.service.ts';
+
+/** Reset links live one hour (issue 3). */
+const RESET_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_DAYS = 7;
+
+/**
+ * Signs a user in with username-or-email and password. Failures answer one
+ * message ('The credentials are wrong', spec section 8) whichever part was
+ * wrong, with the same argon2 work when the account does not exist; more than
+ * LOGIN_MAX_FAILURES_ACCOUNT failures per account, or LOGIN_MAX_FAILURES_ADDRESS
+ * per address, within LOGIN_WINDOW_MINUTES answer 429. Returns the profile and
+ * the opaque session token (stored only as its hash).
+ */
+export async function login(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof loginBody>) {
+  const accountKey = body.username.trim().toLowerCase();
+  const failures = await repo.countRecentFailures(db, accountKey, request.ip, config.LOGIN_WINDOW_MINUTES);
+  if (failures.account >= config.LOGIN_MAX_FAILURES_ACCOUNT || failures.address >= config.LOGIN_MAX_FAILURES_ADDRESS) {
+    throw new AppError(429, 'too_many_attempts');
+  }
+  const user = await repo.findUserForLogin(db, accountKey);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !ok || !user.active) {
+    await repo.recordFailure(db, accountKey, request.ip);
+    throw new AppError(401, 'credentials_wrong');
+  }
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await repo.clearFailures(tx, accountKey);
+    await repo.insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + config.SESSION_ABSOLUTE_HOURS * 3600_000),
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    });
+    await usersRepo.updateUser(tx, user.id, { lastLoginAt: new Date() });
+    await writeAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id }, user.id);
+  });
+  return { token, profile: await getProfile(db, user.id) };
+}
+
+/**
+ * Starts a password reset. Answers the same whether or not the account exists
+ * (no account enumeration); an active account gets a single-use link valid one hour.
+ */
+export async function forgot(db: Db, config: Config, mailer: Mailer, body: z.output<typeof forgotBody>) {
+  const user = await repo.findUserByEmail(db, body.email);
+  if (!user || !user.active) return;
+  const token = newToken();
+  await repo.insertPasswordReset(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await mailer.send({
+    to: user.email,
+    subject: 'Amparo: restablecer contraseña / reset password',
+    text: `Hola ${user.fullName}:\n\nPara elegir una nueva contraseña abra este enlace (válido una hora, un solo uso):\n${config.PUBLIC_URL}/password-reset/${token}\n\nSi no lo pidió, ignore este mensaje.\n\n--\nTo choose a new password open the link above (valid for one hour, single use).`,
+  });
+}
+
+/** Completes a reset: the token is used once; every session of the user is revoked. */
+export async function reset(db: Db, request: FastifyRequest, body: z.output<typeof resetBody>) {
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const userId = await repo.consumePasswordReset(tx, hashToken(body.token));
+    if (!userId) throw new AppError(400, 'invalid_token');
+    await usersRepo.updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
+    await repo.revokeUserSessions(tx, userId);
+    await writeAudit(tx, request, { action: 'password_reset', entity: 'user', entityId: userId }, userId);
+  });
+}
+
+export async function invitationInfo(db: Db, id: string) {
+  const inv = await repo.findLiveInvitation(db, id);
+  if (!inv) throw new AppError(404, 'invitation_invalid');
+  return { email: inv.email, roleName: inv.roleName, expiresAt: inv.expiresAt.toISOString() };
+}
+
+/**
+ * Creates an account from an administrator's invitation (`/register/{id}`):
+ * institutional mail only, the invitation's address, a free username; the
+ * invitation is used up in the same transaction.
+ */
+export async function register(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof registerBody>) {
+  if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const inv = await repo.findLiveInvitation(tx, body.invitationId);
+    if (!inv) throw new AppError(400, 'invitation_invalid');
+    if (inv.email.toLowerCase() !== body.email.toLowerCase()) throw invalidField('email', 'invalid');
+    if (await usersRepo.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
+    if (await usersRepo.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
+    if (!(await repo.useInvitation(tx, inv.id))) throw new AppError(400, 'invitation_invalid');
+    const id = await usersRepo.insertUser(tx, { username: body.username, email: body.email, fullName: body.fullName, passwordHash, roleId: inv.roleId });
+    await writeAudit(tx, request, { action: 'register', entity: 'user', entityId: id, changes: { username: { before: null, after: body.username } } }, id);
+  });
+}
+
+/** Creates an invitation valid INVITATION_TTL_DAYS; the link is mailed and returned. */
+export async function invite(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, email: string, roleId: string | null) {
+  if (!isInstitutionalEmail(email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
+  if (await usersRepo.emailTaken(db, email)) throw invalidField('email', 'email_taken');
+  const inv = await db.transaction(async (tx) => {
+    const row = await repo.insertInvitation(tx, { email, roleId, createdBy: request.auth?.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86400_000) });
+    await writeAudit(tx, request, { action: 'invite', entity: 'invitation', entityId: row.id, changes: { email: { before: null, after: email } } });
+    return row;
+  });
+  const path = `/register/${inv.id}`;
+  await mailer.send({
+    to: email,
+    subject: 'Amparo: invitación / invitation',
+    text: `Le invitaron a Amparo. Cree su cuenta aquí (válido ${INVITATION_TTL_DAYS} días):\n${config.PUBLIC_URL}${path}\n\n--\nYou were invited to Amparo. Create your account with the link above.`,
+  });
+  return { id: inv.id, email, expiresAt: inv.expiresAt.toISOString(), path };
+}

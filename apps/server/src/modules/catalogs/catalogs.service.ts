@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CatalogItem, CatalogOption, catalogItemCreate, catalogItemUpdate } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { catalogItems } from '../../db/schema.ts';
+import * as repo from './catalogs.repository.ts';
+import { headquarterOptions } from '../headquarters/headquarters.repository.ts';
+import { catalogUsage } from '../population/population.service.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findItem>>>;
+const toItem = (r: Row): CatalogItem => ({
+  id: r.id, catalog: r.catalog, code: r.code, es: r.es, en: r.en, active: r.active,
+  sortOrder: r.sortOrder, minAge: r.minAge, maxAge: r.maxAge, version: r.version,
+});
+const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active });
+
+export const departmentExists = repo.departmentExists;
+export const findMunicipality = repo.findMunicipality;
+export const codesOf = repo.codesOf;
+export const ageGroups = repo.ageGroups;
+export const codesByCatalog = repo.codesByCatalog;
+
+/**
+ * The generic catalog call (spec section 7): items as `{ code, cname, value }`
+ * in the asked language; the web labels them 'code - cname'. Besides the
+ * editable catalogs it serves `department`, `municipality` (filtered by the
+ * department code in `parent`) and `headquarter` (value = its id).
+ */
+export async function options(db: Db, name: string, lang: 'es' | 'en', parent: string | undefined, includeInactive: boolean): Promise<CatalogOption[] | null> {
+  if (name === 'department') return (await repo.departmentOptions(db)).map((d) => ({ code: d.code, cname: d.name, value: d.code, active: true }));
+  if (name === 'municipality') return (await repo.municipalityOptions(db, parent)).map((m) => ({ code: m.code, cname: m.name, value: m.code, active: true }));
+  if (name === 'headquarter') return (await headquarterOptions(db)).filter((h) => includeInactive || h.active);
+  if (!(CATALOG_NAMES as readonly string[]).includes(name)) return null;
+  return (await repo.listItems(db, name))
+    .filter((i) => includeInactive || i.active)
+    .map((i) => ({ code: i.code, cname: lang === 'en' ? i.en : i.es, value: i.code, active: i.active }));
+}
+
+export async function listItems(db: Db, catalog: string): Promise<CatalogItem[]> {
+  return (await repo.listItems(db, catalog)).map(toItem);
+}
+
+/** Adds an item; codes are unique per catalog (409 duplicate). */
+export async function createItem(db: Db, request: FastifyRequest, body: z.output<typeof catalogItemCreate>): Promise<CatalogItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await repo.insertItem(tx, { ...body, sortOrder: await repo.nextSortOrder(tx, body.catalog), createdBy: request.auth!.userId, updatedBy: request.auth!.userId });
+      const row = (await repo.findItem(tx, id))!;
+      await writeAudit(tx, request, { action: 'create', entity: `catalog:${body.catalog}`, entityId: id, changes: diff(null, pick(row)) });
+      return toItem(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'duplicate', [{ field: 'code', code: 'duplicate' }]);
+    throw err;
+  }
+}
+
+/** Renames or (de)activates an item; its code never changes, so records keep pointing at it. */
+export async function updateItem(db: Db, request: FastifyRequest, id: string, body: z.output<typeof catalogItemUpdate>): Promise<CatalogItem> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findItem(tx, id);
+    if (!before) throw notFound();
+    const { version, ...values } = body;
+    await updateVersioned(tx, catalogItems, id, version, { ...values, updatedBy: request.auth!.userId });
+    const after = (await repo.findItem(tx, id))!;
+    await writeAudit(tx, request, { action: 'update', entity: `catalog:${after.catalog}`, entityId: id, changes: diff(pick(before), pick(after)) });
+    return toItem(after);
+  });
+}
+
+/** Deletes an item no record uses (409 `in_use`: deactivate it instead). */
+export async function deleteItem(db: Db, request: FastifyRequest, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findItem(tx, id);
+    if (!row) throw notFound();
+    if (await isInUse(tx, row.catalog, row.code)) throw new AppError(409, 'in_use');
+    await repo.deleteItem(tx, id);
+    await writeAudit(tx, request, { action: 'delete', entity: `catalog:${row.catalog}`, entityId: id, changes: diff(pick(row), null) });
+  });
+}
+
+async function isInUse(db: Executor, catalog: string, code: string): Promise<boolean> {
+  // age_group is derived from ages, never stored, but its ranges define the groups: keep them.
+  if (catalog === 'age_group') return true;
+  return (await catalogUsage(db, catalog, code)) > 0;
+}

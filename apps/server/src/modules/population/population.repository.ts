@@ -1,0 +1,272 @@
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  auditLog, departments, headquarters, municipalities, personAccessRequests, personGrants, persons, users,
+} from '../../db/schema.ts';
+
+/** A grant counts while `expires_on` (inclusive, Guatemala date) has not passed. */
+const liveGrant = (today: string) => or(isNull(personGrants.expiresOn), gte(personGrants.expiresOn, today))!;
+
+/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted. */
+export function visibleTo(userId: string, today: string): SQL {
+  return and(
+    isNull(persons.deletedAt),
+    sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${persons.id} and ${personGrants.userId} = ${userId}
+      and (${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})
+      and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
+  )!;
+}
+
+
+export async function findPerson(db: Executor, id: string) {
+  const rows = await db
+    .select({ person: persons, stateName: departments.name, townName: municipalities.name, headquarterName: headquarters.name })
+    .from(persons)
+    .leftJoin(departments, eq(departments.code, persons.state))
+    .leftJoin(municipalities, eq(municipalities.code, persons.town))
+    .leftJoin(headquarters, eq(headquarters.id, persons.headquarterId))
+    .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+
+export async function insertPerson(db: Executor, values: typeof persons.$inferInsert) {
+  const [row] = await db.insert(persons).values(values).returning({ id: persons.id, fileNumber: persons.fileNumber });
+  return row!;
+}
+
+export async function setSearchText(db: Executor, id: string, searchText: string) {
+  await db.update(persons).set({ searchText }).where(eq(persons.id, id));
+}
+
+export async function softDeletePerson(db: Executor, id: string, userId: string) {
+  await db.update(persons).set({ deletedAt: sql`now()`, deletedBy: userId }).where(eq(persons.id, id));
+}
+
+export interface ListFilters {
+  userId: string;
+  today: string;
+  terms: string[];
+  sex?: string;
+  thematic?: string;
+  state?: string;
+  headquarterId?: string;
+  status: 'all' | 'admitted' | 'departed';
+  /** Birth-date window of an age group: born after `bornAfter` and on or before `bornOnOrBefore`. */
+  birth?: { bornAfter: string | null; bornOnOrBefore: string };
+}
+
+export function listWhere(f: ListFilters): SQL {
+  const parts: (SQL | undefined)[] = [visibleTo(f.userId, f.today)];
+  for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (f.sex) parts.push(eq(persons.sex, f.sex));
+  if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
+  if (f.state) parts.push(eq(persons.state, f.state));
+  if (f.headquarterId) parts.push(eq(persons.headquarterId, f.headquarterId));
+  if (f.status === 'admitted') parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${f.today}`));
+  if (f.status === 'departed') parts.push(lte(persons.departureDate, f.today));
+  if (f.birth) {
+    parts.push(lte(persons.birthDate, f.birth.bornOnOrBefore));
+    if (f.birth.bornAfter) parts.push(sql`${persons.birthDate} > ${f.birth.bornAfter}`);
+  }
+  return and(...parts)!;
+}
+
+const SORTS = {
+  names: persons.names,
+  lastNames: persons.lastNames,
+  admissionDate: persons.admissionDate,
+  createdAt: persons.createdAt,
+  fileCode: persons.fileNumber,
+} as const;
+
+export async function listPersons(db: Executor, where: SQL, sort: keyof typeof SORTS, order: 'asc' | 'desc', page: number, pageSize: number) {
+  const col = SORTS[sort];
+  return db
+    .select({
+      id: persons.id, fileNumber: persons.fileNumber, names: persons.names, lastNames: persons.lastNames, alias: persons.alias,
+      birthDate: persons.birthDate, sex: persons.sex, state: persons.state, stateName: departments.name, townName: municipalities.name,
+      thematic: persons.thematic, admissionDate: persons.admissionDate, departureDate: persons.departureDate,
+      externalFileNumber: persons.externalFileNumber, headquarterName: headquarters.name,
+    })
+    .from(persons)
+    .leftJoin(departments, eq(departments.code, persons.state))
+    .leftJoin(municipalities, eq(municipalities.code, persons.town))
+    .leftJoin(headquarters, eq(headquarters.id, persons.headquarterId))
+    .where(where)
+    .orderBy(order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(persons.id) : desc(persons.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** Counts matching rows up to `cap` + 1, so a page never pays for an exact count over the whole registry. */
+export async function countPersons(db: Executor, where: SQL, cap: number) {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${persons} where ${where} limit ${cap + 1}) t`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function findAccess(db: Executor, personId: string, userId: string, today: string) {
+  const rows = await db
+    .select({ administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
+    .from(personGrants)
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId), liveGrant(today)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function personExists(db: Executor, id: string) {
+  const rows = await db.select({ id: persons.id }).from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
+  return rows.length > 0;
+}
+
+export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {
+  await db
+    .insert(personGrants)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [personGrants.personId, personGrants.userId],
+      set: {
+        administrator: values.administrator, canRead: values.canRead, canWrite: values.canWrite, reason: values.reason,
+        expiresOn: values.expiresOn ?? null, grantedBy: values.grantedBy, grantedAt: sql`now()`,
+      },
+    });
+}
+
+export async function findGrant(db: Executor, personId: string, grantId: string) {
+  const rows = await db.select().from(personGrants).where(and(eq(personGrants.id, grantId), eq(personGrants.personId, personId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findGrantOf(db: Executor, personId: string, userId: string) {
+  const rows = await db.select().from(personGrants).where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteGrant(db: Executor, id: string) {
+  await db.delete(personGrants).where(eq(personGrants.id, id));
+}
+
+export async function countLiveAdministrators(db: Executor, personId: string, today: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(personGrants)
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant(today)));
+  return row?.n ?? 0;
+}
+
+export function listGrants(db: Executor, personId: string) {
+  const grantee = sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${personGrants.userId})`;
+  const granter = sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${personGrants.grantedBy})`;
+  return db
+    .select({ grant: personGrants, userName: grantee, grantedByName: granter })
+    .from(personGrants)
+    .where(eq(personGrants.personId, personId))
+    .orderBy(desc(personGrants.administrator), asc(grantee));
+}
+
+const requester = sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${personAccessRequests.userId})`;
+const decider = sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${personAccessRequests.decidedBy})`;
+
+export async function insertAccessRequest(db: Executor, values: typeof personAccessRequests.$inferInsert) {
+  const [row] = await db.insert(personAccessRequests).values(values).returning({ id: personAccessRequests.id });
+  return row!.id;
+}
+
+export async function findAccessRequest(db: Executor, id: string) {
+  const rows = await db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .where(eq(personAccessRequests.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export function listAccessRequests(db: Executor, personId: string) {
+  return db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .where(eq(personAccessRequests.personId, personId))
+    .orderBy(desc(personAccessRequests.createdAt))
+    .limit(200);
+}
+
+/** Pending requests on persons `userId` administers (live administrator grant). */
+export function listPendingForAdministrator(db: Executor, userId: string, today: string) {
+  return db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .innerJoin(persons, and(eq(persons.id, personAccessRequests.personId), isNull(persons.deletedAt)))
+    .where(
+      and(
+        eq(personAccessRequests.status, 'pending'),
+        sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${personAccessRequests.personId}
+          and ${personGrants.userId} = ${userId} and ${personGrants.administrator}
+          and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
+      ),
+    )
+    .orderBy(asc(personAccessRequests.createdAt))
+    .limit(200);
+}
+
+export async function decideAccessRequest(db: Executor, id: string, values: Partial<typeof personAccessRequests.$inferInsert>) {
+  const rows = await db
+    .update(personAccessRequests)
+    .set(values)
+    .where(and(eq(personAccessRequests.id, id), eq(personAccessRequests.status, 'pending')))
+    .returning({ id: personAccessRequests.id });
+  return rows.length === 1;
+}
+
+export async function history(db: Executor, personId: string, page: number, pageSize: number) {
+  const where = and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, personId));
+  const items = await db
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, userName: users.fullName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+/** Which person columns hold which catalog's codes (for 'in use' checks). */
+const CATALOG_COLUMNS: Record<string, { column: SQL; array?: boolean }[]> = {
+  sex: [{ column: sql`${persons.sex}` }],
+  civil_status: [{ column: sql`${persons.civilStatus}` }],
+  sexual_orientation: [{ column: sql`${persons.sexualOrientation}` }],
+  nationality: [{ column: sql`${persons.nationality}` }],
+  ethnic_group: [{ column: sql`${persons.ethnicGroup}` }],
+  linguistic_community: [{ column: sql`${persons.linguisticCommunity}` }],
+  academic_degree: [{ column: sql`${persons.academicDegree}` }],
+  disability: [{ column: sql`${persons.disability}` }],
+  blood_type: [{ column: sql`${persons.bloodType}` }],
+  bond: [{ column: sql`${persons.bond}` }, { column: sql`${persons.perpetrator}` }],
+  referrer: [{ column: sql`${persons.referrer}` }],
+  thematic: [{ column: sql`${persons.thematic}`, array: true }],
+};
+
+/** Persons (deleted ones included: their history still points at the code) using a catalog code. */
+export async function countCatalogUsage(db: Executor, catalog: string, code: string): Promise<number> {
+  const columns = CATALOG_COLUMNS[catalog];
+  if (!columns) return 0;
+  const conditions = columns.map((c) => (c.array ? sql`${c.column} @> array[${code}]::text[]` : sql`${c.column} = ${code}`));
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${persons} where ${sql.join(conditions, sql` or `)} limit 1) t`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Counts for the dashboard over the persons visible to the user. */
+export async function dashboardCounts(db: Executor, userId: string, today: string, ageCase: SQL) {
+  const where = visibleTo(userId, today);
+  const result = await db.execute<{ kind: string; code: string | null; n: number }>(sql`
+    with visible as (select ${persons.sex} as sex, ${persons.thematic} as thematic, ${persons.departureDate} as departure_date, ${ageCase} as age_group
+                     from ${persons} where ${where})
+    select 'total' as kind, null as code, count(*)::int as n from visible
+    union all select 'departed', null, count(*)::int from visible where departure_date <= ${today}
+    union all select 'sex', sex, count(*)::int from visible group by sex
+    union all select 'age', age_group, count(*)::int from visible group by age_group
+    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t`);
+  return result.rows.map((r) => ({ kind: r.kind, code: r.code, n: Number(r.n) }));
+}

@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Role, roleInput, roleUpdate } from '@amparo/shared/modules/roles.schema';
+import { PERMISSION_KEYS } from '@amparo/shared/permissions';
+import type { Db } from '../../db/client.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { roles } from '../../db/schema.ts';
+import { ADMIN_ROLE_SLUG } from '../../db/seed/reference.ts';
+import * as repo from './roles.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findRole>>>;
+
+function toRole(row: Row): Role {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Keys in the catalogue's order, without duplicates. */
+function normalize(keys: string[]): string[] {
+  const set = new Set(keys);
+  return PERMISSION_KEYS.filter((k) => set.has(k));
+}
+
+const duplicateSlug = () => new AppError(409, 'duplicate', [{ field: 'slug', code: 'duplicate' }]);
+
+export async function listRoles(db: Db): Promise<Role[]> {
+  return (await repo.listRoles(db)).map(toRole);
+}
+
+export async function getRole(db: Db, id: string): Promise<Role> {
+  const row = await repo.findRole(db, id);
+  if (!row) throw notFound();
+  return toRole(row);
+}
+
+export async function createRole(db: Db, request: FastifyRequest, body: z.output<typeof roleInput>): Promise<Role> {
+  try {
+    return await db.transaction(async (tx) => {
+      const values = { slug: body.slug, name: body.name, permissions: normalize(body.permissions), createdBy: request.auth!.userId, updatedBy: request.auth!.userId };
+      const id = await repo.insertRole(tx, values);
+      await writeAudit(tx, request, { action: 'create', entity: 'role', entityId: id, changes: diff(null, { slug: values.slug, name: values.name, permissions: values.permissions }) });
+      return toRole((await repo.findRole(tx, id))!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateSlug();
+    throw err;
+  }
+}
+
+/**
+ * Updates a role (409 on a stale version). The 'Administrador' role keeps its
+ * slug and every key: it is how the charity can never lock itself out.
+ */
+export async function updateRole(db: Db, request: FastifyRequest, id: string, body: z.output<typeof roleUpdate>): Promise<Role> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await repo.findRole(tx, id);
+      if (!before) throw notFound();
+      const isAdmin = before.slug === ADMIN_ROLE_SLUG;
+      const values = {
+        slug: isAdmin ? before.slug : body.slug,
+        name: body.name,
+        permissions: isAdmin ? [...PERMISSION_KEYS] : normalize(body.permissions),
+        updatedBy: request.auth!.userId,
+      };
+      await updateVersioned(tx, roles, id, body.version, values);
+      const after = (await repo.findRole(tx, id))!;
+      const pick = (r: Row) => ({ slug: r.slug, name: r.name, permissions: r.permissions });
+      await writeAudit(tx, request, { action: 'update', entity: 'role', entityId: id, changes: diff(pick(before), pick(after)) });
+      return toRole(after);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateSlug();
+    throw err;
+  }
+}
+
+/** Deletes a role no user holds (409 `in_use` otherwise); the 'Administrador' role cannot be deleted. */
+export async function deleteRole(db: Db, request: FastifyRequest, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findRole(tx, id);
+    if (!row) throw notFound();
+    if (row.userCount > 0 || row.slug === ADMIN_ROLE_SLUG) throw new AppError(409, 'in_use');
+    await repo.deleteRole(tx, id);
+    await writeAudit(tx, request, { action: 'delete', entity: 'role', entityId: id, changes: diff({ slug: row.slug, name: row.name, permissions: row.permissions }, null) });
+  });
+}

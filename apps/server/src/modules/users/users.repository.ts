@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { roles, userPhotos, users } from '../../db/schema.ts';
+
+const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${userPhotos.userId} = ${users.id})`;
+
+/** Columns of a user as the API shows them (never the password hash). */
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  fullName: users.fullName,
+  phone: users.phone,
+  nit: users.nit,
+  roleId: users.roleId,
+  roleSlug: roles.slug,
+  roleName: roles.name,
+  rolePermissions: roles.permissions,
+  responsibility: users.responsibility,
+  workgroup: users.workgroup,
+  active: users.active,
+  extraPermissions: users.extraPermissions,
+  lastLoginAt: users.lastLoginAt,
+  version: users.version,
+  hasPhoto,
+};
+export type UserRow = Awaited<ReturnType<typeof findUserById>> & {};
+
+export async function findUserById(db: Executor, id: string) {
+  const rows = await db.select(userColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserRecord(db: Executor, id: string) {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return rows.length > 0;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+/** Updates when `version` matches; returns false when it is stale or the user is gone. */
+export async function updateUserVersioned(db: Executor, id: string, version: number, values: Partial<typeof users.$inferInsert>) {
+  const rows = await db
+    .update(users)
+    .set({ ...values, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.version, version)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function listUsers(
+  db: Executor,
+  q: { q?: string; active: 'all' | 'active' | 'inactive'; sort: 'username' | 'fullName' | 'email' | 'createdAt'; order: 'asc' | 'desc'; page: number; pageSize: number },
+) {
+  const filters: (SQL | undefined)[] = [];
+  if (q.q) {
+    const term = `%${q.q.replace(/[\\%_]/g, '\\$&')}%`;
+    filters.push(or(ilike(users.username, term), ilike(users.fullName, term), ilike(users.email, term)));
+  }
+  if (q.active !== 'all') filters.push(eq(users.active, q.active === 'active'));
+  const where = and(...filters);
+  const sortCol = { username: users.username, fullName: users.fullName, email: users.email, createdAt: users.createdAt }[q.sort];
+  const items = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(q.order === 'asc' ? asc(sortCol) : desc(sortCol), asc(users.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+/** Active users matching a term, for pickers (grants, professionals). */
+export async function searchUserOptions(db: Executor, term: string | undefined, limit = 20) {
+  const like = term ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : null;
+  return db
+    .select({ id: users.id, fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(and(eq(users.active, true), like ? or(ilike(users.fullName, like), ilike(users.username, like)) : undefined))
+    .orderBy(asc(users.fullName))
+    .limit(limit);
+}
+
+export async function savePhoto(db: Executor, userId: string, mime: string, data: Buffer) {
+  await db
+    .insert(userPhotos)
+    .values({ userId, mime, data })
+    .onConflictDoUpdate({ target: userPhotos.userId, set: { mime, data, updatedAt: sql`now()` } });
+}
+
+export async function findPhoto(db: Executor, userId: string) {
+  const rows = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,40 @@
+import { loadConfig } from './config.ts';
+import { prepareDatabase } from './db/setup.ts';
+import { buildApp } from './app.ts';
+
+/** Reads the configuration, prepares the database and listens; stops cleanly on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const { database, admin } = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+  if (admin) {
+    const line = '='.repeat(64);
+    // Printed once, at the first start only; the password is not stored in clear anywhere.
+    console.log(`\n${line}\n Amparo: first administrator created\n   user:     ${admin.username}\n   email:    ${admin.email}\n   password: ${admin.generated ? admin.password : '(from ADMIN_PASSWORD)'}\n Change the password after signing in (/account).\n${line}\n`);
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close(); // stops accepting, lets requests in flight finish
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ engine: database.engine, port: config.PORT }, 'Amparo is listening');
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect, inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { TEMPLATE_DB, TEST_ADMIN, withDatabase } from './constants.ts';
+
+export { TEST_ADMIN };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real, private database: PGlite loaded from the template
+ * dump, or (TEST_ENGINE=postgres) a PostgreSQL database cloned from the
+ * template. `env` overrides configuration variables.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const engine = process.env.TEST_ENGINE ?? 'pglite';
+  let database: Database;
+  let drop: (() => Promise<void>) | null = null;
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `amparo_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.end();
+    database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  } else {
+    const dump = new Blob([readFileSync(inject('templateDump'))]);
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop?.();
+    },
+  };
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function login(app: FastifyInstance, username = TEST_ADMIN.username, password = TEST_ADMIN.password): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.user.token as string;
+}
+
+/** `app.inject` with a bearer token. */
+export function as(app: FastifyInstance, token: string | null) {
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> =>
+    app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }), ...extra, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) } });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: unknown, extra?: Partial<InjectOptions>) => call('POST', url, payload ?? {}, extra),
+    put: (url: string, payload?: unknown, extra?: Partial<InjectOptions>) => call('PUT', url, payload ?? {}, extra),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
+
+let counter = 0;
+/**
+ * Creates (through the API, as the admin) a role holding `permissions` and a
+ * user with that role, signs the user in and returns their id and token.
+ */
+export async function createUser(app: FastifyInstance, adminToken: string, permissions: string[], name = 'user'): Promise<{ id: string; token: string; username: string; password: string }> {
+  counter += 1;
+  const slug = `role-${name}-${counter}-${randomBytes(3).toString('hex')}`;
+  const admin = as(app, adminToken);
+  const role = await admin.post('/api/roles', { slug, name: `Rol ${slug}`, permissions });
+  expect(role.statusCode, role.body).toBe(200);
+  const username = `${name}${counter}${randomBytes(2).toString('hex')}`.toLowerCase();
+  const password = 'Clave-Segura-1';
+  const user = await admin.post('/api/users', {
+    username, password, fullName: `Usuario ${name} ${counter}`, email: `${username}@amparo.test`,
+    roleId: role.json().data.id, active: true, extraPermissions: [],
+  });
+  expect(user.statusCode, user.body).toBe(200);
+  return { id: user.json().data.id, token: await login(app, username, password), username, password };
+}
+
+/** Row count of a table (to prove an error wrote nothing). */
+export async function countRows(database: Database, table: string): Promise<number> {
+  const result = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(result.rows[0]!.n);
+}
+
+/** A valid person body (Sololá / Sololá). */
+export function personBody(overrides: Record<string, unknown> = {}) {
+  return {
+    names: 'María José', lastNames: 'Pérez López', birthDate: '2015-03-10', sex: 'F', state: '07', town: '0701',
+    thematic: ['NEGLIGENCIA'], admissionDate: '2026-01-15', ...overrides,
+  };
+}

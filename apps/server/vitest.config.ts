@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests run on PGlite always, and on PostgreSQL too when
+// TEST_DATABASE_URL is set (CI sets it). Each test file gets its own database
+// copied from a migrated, seeded template made once by the global setup.
+const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: engines.map((engine) => ({
+      extends: true,
+      test: {
+        name: engine,
+        env: { TEST_ENGINE: engine },
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        globalSetup: ['./test/global-setup.ts'],
+      },
+    })),
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

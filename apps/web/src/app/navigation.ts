@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import {
+  IconBuilding, IconCategory, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers, IconUsersGroup,
+} from '@tabler/icons-react';
+import type { PermissionKey } from '@amparo/shared/permissions';
+import type { UserProfile } from '@amparo/shared/modules/auth.schema';
+import { can } from '../shared/lib/session';
+
+export interface NavItem {
+  to: string;
+  /** The route's permission key; absent for screens every user has (dashboard). */
+  permission?: PermissionKey;
+  /** Locale key when the screen has no permission key to take a label from. */
+  labelKey?: string;
+  icon: ComponentType<{ size?: number | string }>;
+}
+
+export interface NavGroup {
+  /** Module key: its PERMISSION_TREE label titles the group. */
+  module: PermissionKey;
+  icon: ComponentType<{ size?: number | string }>;
+  items: NavItem[];
+}
+
+/** Screens that exist today, by module (spec section 2). Labels come from PERMISSION_TREE. */
+export const NAV_TOP: NavItem[] = [{ to: '/dashboard', labelKey: 'common:menu.dashboard', icon: IconLayoutDashboard }];
+
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    module: 'poblacion',
+    icon: IconUsersGroup,
+    items: [{ to: '/population/served', permission: 'poblacion_poblacion', icon: IconUsersGroup }],
+  },
+  {
+    module: 'configuracion',
+    icon: IconSettings,
+    items: [
+      { to: '/configuration/headquarter', permission: 'configuracion_sede', icon: IconBuilding },
+      { to: '/configuration/users', permission: 'configuracion_usuarios', icon: IconUsers },
+      { to: '/configuration/roles', permission: 'configuracion_roles', icon: IconShieldLock },
+      { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },
+    ],
+  },
+];
+
+/** The groups and items this user may open; empty groups are dropped. */
+export function visibleNavigation(user: UserProfile | null) {
+  const allowed = (item: NavItem) => !item.permission || can(user, item.permission);
+  return {
+    top: NAV_TOP.filter(allowed),
+    groups: NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(allowed) })).filter((g) => g.items.length > 0),
+  };
+}

@@ -1,0 +1,87 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { permissionLabel } from '@amparo/shared/permissions';
+import { useAppInfo } from '../shared/hooks/use-app-info';
+import { useCurrentUser } from '../shared/hooks/use-current-user';
+import { LanguageSwitch } from '../shared/ui/language-switch';
+import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
+import { ThemeToggle } from '../shared/ui/theme-toggle';
+import { visibleNavigation, type NavItem } from './navigation';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 56;
+
+/** The signed-in layout: header, side menu by module (only what the user may open), content. */
+export function AppShellLayout() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const { data: appInfo } = useAppInfo();
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  const nav = visibleNavigation(user);
+
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const itemLabel = (item: NavItem) => (item.permission ? permissionLabel(item.permission, i18n.language) : t(item.labelKey ?? ''));
+  const link = (item: NavItem) => (
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={itemLabel(item)}
+      leftSection={<item.icon size={18} />}
+      active={isActive(item.to)}
+      onClick={close}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT + (appInfo?.testBanner ? TEST_BANNER_HEIGHT : 0) }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TestBanner />
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common:menu.toggle')} />
+            <Title order={3} c="teal.7">{t('common:appName')}</Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <ThemeToggle />
+            {user && <UserMenu user={user} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('common:menu.label')}>
+        <AppShell.Section grow component={ScrollArea}>
+          {nav.top.map(link)}
+          {nav.groups.map((group) => (
+            <NavLink
+              key={group.module}
+              label={permissionLabel(group.module, i18n.language)}
+              leftSection={<group.icon size={18} />}
+              defaultOpened
+              childrenOffset="md"
+            >
+              {group.items.map(link)}
+            </NavLink>
+          ))}
+        </AppShell.Section>
+        {user?.role && (
+          <Text size="xs" c="dimmed" px="sm" pt="sm">
+            {t('common:shell.role', { role: user.role.name })}
+          </Text>
+        )}
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

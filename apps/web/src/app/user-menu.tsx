@@ -1,0 +1,38 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserProfile } from '@amparo/shared/modules/auth.schema';
+import { UserAvatar } from '../shared/ui/user-avatar';
+import { useLogout } from '../modules/auth/api/mutations';
+
+/** The user's name with Account and Sign out. */
+export function UserMenu({ user }: { user: UserProfile }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/sign-in' }) });
+
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('common:menu.userMenu')}>
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar user={user} size="sm" />
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">{user.fullName}</Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.username}</Menu.Label>
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
+          {t('common:menu.account')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
+          {t('common:menu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

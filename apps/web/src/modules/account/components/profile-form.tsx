@@ -1,0 +1,42 @@
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { updateProfileBody, type UserProfile } from '@amparo/shared/modules/auth.schema';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { useUpdateProfile } from '../api/mutations';
+
+/** Spec section 5: full name, phone and NIT are required. */
+export function ProfileForm({ user }: { user: UserProfile }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: { fullName: user.fullName, phone: user.phone ?? '', nit: user.nit ?? '', version: user.version },
+    validate: zodValidate(updateProfileBody, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => notifySuccess(t('account:profile.saved')),
+      onError: (error) => notifyError(applyServerErrors(error, t, form.setErrors)),
+    }),
+  );
+
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={4}>{t('account:profile.title')}</Title>
+          <TextInput label={t('account:fields.fullName')} autoComplete="name" withAsterisk {...form.getInputProps('fullName')} />
+          <TextInput label={t('account:fields.phone')} type="tel" autoComplete="tel" withAsterisk {...form.getInputProps('phone')} />
+          <TextInput label={t('account:fields.nit')} withAsterisk {...form.getInputProps('nit')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>{t('account:profile.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { Stack, Tabs } from '@mantine/core';
+import { IconId, IconSettings } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageLoader } from '../../../shared/ui/page-state';
+import type { AccountTab } from '../routes';
+import { ProfileOverview } from '../components/profile-overview';
+import { ProfileForm } from '../components/profile-form';
+import { PhotoSection } from '../components/photo-section';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { tab = 'overview' } = useSearch({ strict: false }) as { tab?: AccountTab };
+  if (!user) return <PageLoader />;
+
+  return (
+    <>
+      <PageHeader title={t('account:title')} />
+      <Tabs value={tab} onChange={(next) => void navigate({ to: '/account', search: next === 'settings' ? { tab: 'settings' } : {}, replace: true })}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>{t('account:tabs.overview')}</Tabs.Tab>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>{t('account:tabs.settings')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <ProfileOverview user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <Stack gap="lg" maw={640}>
+            {/* Remounted on each new version so the form never sends a stale one. */}
+            <ProfileForm key={user.version} user={user} />
+            <PhotoSection />
+            <ChangePasswordForm />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

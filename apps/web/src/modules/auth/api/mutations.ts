@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { forgotBody, loginBody, loginResponse, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
+import { api } from '../../../shared/lib/api';
+import { sessionQueryOptions } from '../../../shared/lib/session';
+
+type LoginData = z.infer<typeof loginResponse>['data'];
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof loginBody>) => api.post<LoginData>('login', body, { quiet401: true }),
+    onSuccess: async ({ user }) => {
+      // The token lives in the httpOnly cookie; the cache keeps the profile only.
+      const { token: _token, ...profile } = user;
+      queryClient.setQueryData(sessionQueryOptions().queryKey, profile);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+    },
+  });
+}
+
+/** Signs out on the server, then forgets everything cached for this user. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<object>('logout', undefined, { quiet401: true }),
+    // Even when the call fails (expired session, network), the local session ends.
+    onSettled: () => queryClient.clear(),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: z.input<typeof forgotBody>) => api.post<object>('forgot', body) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (body: z.input<typeof resetBody>) => api.post<object>('reset', body) });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: (body: z.input<typeof registerBody>) => api.post<object>('register', body) });
+}

@@ -1,0 +1,49 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { forgotBody } from '@amparo/shared/modules/auth.schema';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { notifyError } from '../../../shared/lib/notify';
+import { useForgotPassword } from '../api/mutations';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const forgot = useForgotPassword();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: zodValidate(forgotBody, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit((values) =>
+    forgot.mutate(values, { onError: (error) => notifyError(applyServerErrors(error, t, form.setErrors)) }),
+  );
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2} size="h3">{t('auth:forgot.title')}</Title>
+        <Text c="dimmed" size="sm">{t('auth:forgot.subtitle')}</Text>
+      </div>
+      {forgot.isSuccess ? (
+        // The server answers the same whether or not the account exists.
+        <Alert color="teal" icon={<IconMailCheck size={18} />} role="status">
+          {t('auth:forgot.sent')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput label={t('auth:forgot.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <Button type="submit" loading={forgot.isPending} fullWidth>
+              {t('auth:forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+    </Stack>
+  );
+}

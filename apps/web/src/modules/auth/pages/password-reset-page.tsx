@@ -1,0 +1,54 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { resetBody } from '@amparo/shared/modules/auth.schema';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { PasswordStrength } from '../../../shared/ui/password-strength';
+import { useResetPassword } from '../api/mutations';
+
+export function PasswordResetPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const reset = useResetPassword();
+  const form = useForm({
+    initialValues: { token, password: '', confirmation: '' },
+    validate: zodValidate(resetBody, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit((values) => reset.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }));
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2} size="h3">{t('auth:reset.title')}</Title>
+        <Text c="dimmed" size="sm">{t('auth:reset.subtitle')}</Text>
+      </div>
+      {reset.isSuccess ? (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+          {t('auth:reset.done')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {(reset.error || form.errors.token) && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {reset.error ? applyServerErrors(reset.error, t) : t('errors:problem.invalid_token')}
+              </Alert>
+            )}
+            <PasswordInput label={t('auth:reset.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+            <PasswordStrength value={form.values.password} />
+            <PasswordInput label={t('auth:reset.confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmation')} />
+            <Button type="submit" loading={reset.isPending} fullWidth>
+              {t('auth:reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+    </Stack>
+  );
+}

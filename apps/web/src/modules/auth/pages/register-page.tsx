@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { registerBody } from '@amparo/shared/modules/auth.schema';
+import { applyServerErrors, translateFieldError, zodValidate } from '../../../shared/lib/form';
+import { formatDate } from '../../../shared/lib/format';
+import { PasswordStrength } from '../../../shared/ui/password-strength';
+import { PageLoader } from '../../../shared/ui/page-state';
+import { useRegister } from '../api/mutations';
+import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries';
+
+/** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  return (
+    <Stack>
+      <div>
+        <Title order={2} size="h3">{t('auth:register.title')}</Title>
+        <Text c="dimmed" size="sm">{t('auth:register.subtitle')}</Text>
+      </div>
+      {id ? <InvitationRegister id={id} /> : <InvitationCodeForm />}
+      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+    </Stack>
+  );
+}
+
+const invitationCode = registerBody.pick({ invitationId: true });
+
+function InvitationCodeForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: { invitationId: '' },
+    validate: zodValidate(invitationCode, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+  const submit = form.onSubmit(({ invitationId }) => void navigate({ to: '/register/$id', params: { id: invitationId.trim() } }));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Alert color="blue">{t('auth:register.noInvitation')}</Alert>
+        <TextInput label={t('auth:register.invitationCode')} withAsterisk {...form.getInputProps('invitationId')} />
+        <Button type="submit" fullWidth>{t('auth:register.continue')}</Button>
+      </Stack>
+    </form>
+  );
+}
+
+function InvitationRegister({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const invitation = useInvitation(id);
+  if (invitation.isPending) return <PageLoader />;
+  if (invitation.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        {applyServerErrors(invitation.error, t)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert color="blue">
+        <Text size="sm">{t('auth:register.invitedAs', { email: invitation.data.email })}</Text>
+        {invitation.data.roleName && <Text size="sm">{t('auth:register.role', { role: invitation.data.roleName })}</Text>}
+        <Text size="sm">{t('auth:register.expires', { date: formatDate(invitation.data.expiresAt) })}</Text>
+      </Alert>
+      <RegisterForm invitationId={id} email={invitation.data.email} />
+    </>
+  );
+}
+
+function RegisterForm({ invitationId, email }: { invitationId: string; email: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const register = useRegister();
+  const [availableName, setAvailableName] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { invitationId, email, username: '', fullName: '', password: '', confirmation: '' },
+    validate: zodValidate(registerBody, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const usernameProps = form.getInputProps('username');
+  // Availability is asked on blur, once the name itself is valid (spec section 5).
+  const checkUsername = async (event: React.FocusEvent<HTMLInputElement>) => {
+    usernameProps.onBlur?.(event);
+    setAvailableName(null);
+    if (form.validateField('username').hasError) return;
+    const username = form.getValues().username.trim().toLowerCase();
+    try {
+      const { available } = await queryClient.fetchQuery(getUsernameAvailableQueryOptions(username));
+      if (available) setAvailableName(username);
+      else form.setFieldError('username', translateFieldError(t, { code: 'username_taken' }));
+    } catch {
+      // The server checks again on submit; a failed look-up must not block the form.
+    }
+  };
+
+  const submit = form.onSubmit((values) => register.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }));
+
+  if (register.isSuccess) {
+    return (
+      <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+        {t('auth:register.done')}
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {register.error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {applyServerErrors(register.error, t)}
+          </Alert>
+        )}
+        <TextInput label={t('auth:register.email')} readOnly {...form.getInputProps('email')} />
+        <TextInput
+          label={t('auth:register.username')}
+          autoComplete="username"
+          withAsterisk
+          {...usernameProps}
+          onBlur={checkUsername}
+          description={availableName && availableName === form.values.username.trim().toLowerCase() ? t('auth:register.usernameAvailable') : undefined}
+        />
+        <TextInput label={t('auth:register.fullName')} autoComplete="name" withAsterisk {...form.getInputProps('fullName')} />
+        <PasswordInput label={t('auth:register.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+        <PasswordStrength value={form.values.password} />
+        <PasswordInput label={t('auth:register.confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmation')} />
+        <Button type="submit" loading={register.isPending} fullWidth>
+          {t('auth:register.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

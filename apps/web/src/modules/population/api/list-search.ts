@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { personListQuery } from '@amparo/shared/modules/population.schema';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const q = personListQuery.shape;
+
+/**
+ * The list's state as URL search params, so reload and back keep it. Built
+ * from the `personListQuery` contract; every field falls back to its default
+ * instead of failing, because a hand-edited URL must still open the list.
+ */
+export const personListSearch = z.object({
+  page: q.page.catch(1),
+  pageSize: z.coerce.number().int().refine((v) => (PAGE_SIZES as readonly number[]).includes(v)).catch(25),
+  q: q.q.catch(undefined),
+  sort: q.sort.catch('createdAt'),
+  order: q.order.catch('desc'),
+  sex: q.sex.catch(undefined),
+  ageGroup: q.ageGroup.catch(undefined),
+  thematic: q.thematic.catch(undefined),
+  state: q.state.catch(undefined),
+  headquarterId: q.headquarterId.catch(undefined),
+  status: q.status.catch('all'),
+});
+export type PersonListSearch = z.output<typeof personListSearch>;
+
+/** Defaults left out of the URL to keep it short. */
+export const LIST_SEARCH_DEFAULTS = { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc', status: 'all' } as const;

@@ -1,0 +1,104 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  NO_ACCESS, toPersonAccess,
+  type accessRequest, type auditResponse, type grant, type Person, type personAccessResponse, type personListResponse,
+} from '@amparo/shared/modules/population.schema';
+import type { userOption } from '@amparo/shared/modules/users.schema';
+import { api } from '../../../shared/lib/api';
+import type { PersonListSearch } from './list-search';
+
+export type PersonPage = z.infer<typeof personListResponse>['data'];
+export type Grant = z.infer<typeof grant>;
+export type AccessRequest = z.infer<typeof accessRequest>;
+export type AuditPage = z.infer<typeof auditResponse>['data'];
+export type AuditEntry = AuditPage['items'][number];
+export type UserOption = z.infer<typeof userOption>;
+type AccessFlags = z.infer<typeof personAccessResponse>['data'];
+
+/** Every key of the module starts with 'population' so one invalidation can reach them all. */
+export const populationKeys = {
+  all: ['population'] as const,
+  persons: () => ['population', 'persons'] as const,
+  personList: (search: PersonListSearch) => ['population', 'persons', search] as const,
+  person: (id: string) => ['population', 'person', id] as const,
+  access: (id: string) => ['population', 'access', id] as const,
+  grants: (id: string) => ['population', 'grants', id] as const,
+  requests: (id: string) => ['population', 'access-requests', id] as const,
+  history: (id: string, page?: number, pageSize?: number) =>
+    (page === undefined ? ['population', 'history', id] : ['population', 'history', id, page, pageSize]) as readonly unknown[],
+  users: (q: string) => ['population', 'users', q] as const,
+};
+
+export const getPersonsQueryOptions = (search: PersonListSearch) =>
+  queryOptions({
+    queryKey: populationKeys.personList(search),
+    queryFn: ({ signal }) => api.get<PersonPage>('population/persons', { query: search, signal }),
+    // Keep the previous page on screen while the next one loads (no table flicker).
+    placeholderData: keepPreviousData,
+  });
+export const usePersons = (search: PersonListSearch) => useQuery(getPersonsQueryOptions(search));
+
+/**
+ * One person's record. Every GET is audited as a view on the server, so it is
+ * not refetched on focus or remount while fresh: the audit trail should show
+ * what a person opened, not how often the tab regained focus.
+ */
+export const getPersonQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.person(id),
+    queryFn: ({ signal }) => api.get<Person>(`population/persons/${id}`, { signal }),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+export const usePerson = (id: string, enabled = true) => useQuery({ ...getPersonQueryOptions(id), enabled });
+
+/**
+ * The current user's per-person flags (spec sections 3 and 8): the server's
+ * Y/N become booleans, and any failure means no access at all.
+ */
+export const getPersonAccessQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.access(id),
+    queryFn: async () => {
+      try {
+        return toPersonAccess(await api.post<AccessFlags>(`population/access/${id}`));
+      } catch {
+        return NO_ACCESS;
+      }
+    },
+    staleTime: 0,
+  });
+export const usePersonAccess = (id: string) => useQuery(getPersonAccessQueryOptions(id));
+
+export const getGrantsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.grants(id),
+    queryFn: ({ signal }) => api.get<Grant[]>(`population/persons/${id}/grants`, { signal }),
+  });
+export const useGrants = (id: string, enabled = true) => useQuery({ ...getGrantsQueryOptions(id), enabled });
+
+export const getAccessRequestsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.requests(id),
+    queryFn: ({ signal }) => api.get<AccessRequest[]>(`population/persons/${id}/access-requests`, { signal }),
+  });
+export const useAccessRequests = (id: string, enabled = true) => useQuery({ ...getAccessRequestsQueryOptions(id), enabled });
+
+export const getPersonHistoryQueryOptions = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: populationKeys.history(id, page, pageSize),
+    queryFn: ({ signal }) => api.get<AuditPage>(`population/persons/${id}/history`, { query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const usePersonHistory = (id: string, page: number, pageSize: number, enabled = true) =>
+  useQuery({ ...getPersonHistoryQueryOptions(id, page, pageSize), enabled });
+
+/** Users that may be given access to a person (searched by name or username). */
+export const getGrantableUsersQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: populationKeys.users(q),
+    queryFn: ({ signal }) => api.get<UserOption[]>('population/users', { query: { q }, signal }),
+    staleTime: 60_000,
+  });
+export const useGrantableUsers = (q: string, enabled = true) => useQuery({ ...getGrantableUsersQueryOptions(q), enabled });

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../../shared/lib/form';
+import { EMPTY, formatDateTime } from '../../../shared/lib/format';
+import { usePersonHistory, type AuditEntry } from '../api/queries';
+import { CatalogText } from './catalog-text';
+
+const PAGE_SIZE = 20;
+
+/** Person fields whose values are catalog codes, so history shows labels, not codes. */
+const FIELD_CATALOG: Record<string, string> = {
+  sex: 'sex', civilStatus: 'civil_status', sexualOrientation: 'sexual_orientation', nationality: 'nationality',
+  ethnicGroup: 'ethnic_group', linguisticCommunity: 'linguistic_community', academicDegree: 'academic_degree',
+  disability: 'disability', bloodType: 'blood_type', bond: 'bond', perpetrator: 'bond', referrer: 'referrer',
+  ageGroup: 'age_group', thematic: 'thematic', state: 'department', headquarterId: 'headquarter',
+};
+
+/** Grant and request entries are keyed 'grant:<userId>' / 'request:<userId>'; the label is the kind. */
+function fieldLabel(t: (key: string, options?: Record<string, unknown>) => string, field: string) {
+  const kind = field.split(':')[0]!;
+  if (kind === 'grant' || kind === 'request') return t(`history.fields.${kind}`);
+  return t(`fields.${field}`, { defaultValue: field });
+}
+
+function Value({ field, value }: { field: string; value: unknown }) {
+  const { t } = useTranslation('population');
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{EMPTY}</>;
+  if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
+  const catalog = FIELD_CATALOG[field];
+  if (catalog && Array.isArray(value)) {
+    return <>{value.map((v, i) => <span key={String(v)}>{i > 0 && ', '}<CatalogText catalog={catalog} code={String(v)} /></span>)}</>;
+  }
+  if (catalog && typeof value === 'string') return <CatalogText catalog={catalog} code={value} />;
+  if (Array.isArray(value)) return <>{value.map(String).join(', ')}</>;
+  if (typeof value === 'object') {
+    // Grant or request details: each part with its own label.
+    return (
+      <>
+        {Object.entries(value as Record<string, unknown>).map(([k, v], i) => (
+          <span key={k}>{i > 0 && '; '}{t(`access.${k}`, { defaultValue: t(`fields.${k}`, { defaultValue: k }) })}: <Value field={k} value={v} /></span>
+        ))}
+      </>
+    );
+  }
+  if (field.startsWith('request:')) return <>{t(`history.request_status.${String(value)}`, { defaultValue: String(value) })}</>;
+  return <>{String(value)}</>;
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('population');
+  const fields = Object.entries(entry.changes);
+  if (fields.length === 0) return <>{EMPTY}</>;
+  return (
+    <Stack gap={2}>
+      {fields.map(([field, { before, after }]) => (
+        <Text key={field} size="xs">
+          <Text span fw={600} size="xs">{fieldLabel(t, field)}:</Text>{' '}
+          <Text span c="dimmed" size="xs"><Value field={field} value={before} /></Text>
+          {' → '}
+          <Value field={field} value={after} />
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** 'History' tab, administrators only: who viewed or changed the record, and what. */
+export function HistoryTable({ personId }: { personId: string }) {
+  const { t } = useTranslation('population');
+  const [page, setPage] = useState(1);
+  const history = usePersonHistory(personId, page, PAGE_SIZE);
+
+  if (history.isPending) return <Loader size="sm" />;
+  if (history.isError) return <Alert color="red">{applyServerErrors(history.error, t)}</Alert>;
+  const { items, total } = history.data;
+  if (items.length === 0) return <Text size="sm" c="dimmed">{t('empty.history')}</Text>;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={700}>
+        <Table verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('history.at')}</Table.Th>
+              <Table.Th>{t('history.user')}</Table.Th>
+              <Table.Th>{t('history.action')}</Table.Th>
+              <Table.Th>{t('history.changes')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
+                <Table.Td>{e.userName ?? EMPTY}</Table.Td>
+                <Table.Td><Badge variant="light" size="sm" tt="none">{t(`history.actions.${e.action}`, { defaultValue: e.action })}</Badge></Table.Td>
+                <Table.Td><Changes entry={e} /></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

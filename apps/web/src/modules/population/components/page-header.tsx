@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+/** Title with a way back to the list (module-local until the shell offers one). */
+export function PageHeader({ title, actions, badge }: { title: ReactNode; actions?: ReactNode; badge?: ReactNode }) {
+  const { t } = useTranslation('population');
+  return (
+    <Stack gap={4}>
+      <Anchor component={Link} to="/population/served/list" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('actions.back_to_list')}
+      </Anchor>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">{title}</Title>
+          {badge}
+        </Group>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+    </Stack>
+  );
+}

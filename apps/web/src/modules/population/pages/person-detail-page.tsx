@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconHistory, IconId, IconLock, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { NO_ACCESS, type PersonAccess } from '@amparo/shared/modules/population.schema';
+import { applyServerErrors } from '../../../shared/lib/form';
+import { useDeletePerson } from '../api/mutations';
+import { usePerson, usePersonAccess } from '../api/queries';
+import { AccessPanel } from '../components/access-panel';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { HistoryTable } from '../components/history-table';
+import { PageHeader } from '../components/page-header';
+import { PersonGeneral } from '../components/person-general';
+import { PageLoader } from '../../../shared/ui/page-state';
+import { PersonLoadError } from '../components/person-status';
+import { RequestAccessForm } from '../components/request-access-form';
+
+/**
+ * Person detail. The per-person flags come first (POST population/access/{id});
+ * the record itself is only requested with read access, so a refused user
+ * leaves no 'view' in the audit and sees the access request form instead.
+ */
+export function PersonDetailPage() {
+  const { t } = useTranslation('population');
+  const { id } = useParams({ strict: false }) as { id: string };
+  const access = usePersonAccess(id);
+
+  if (access.isPending) return <PageLoader />;
+  const flags = access.data ?? NO_ACCESS;
+  if (!flags.canRead) {
+    return (
+      <Stack gap="md">
+        <PageHeader title={t('detail.title')} />
+        <RequestAccessForm personId={id} />
+      </Stack>
+    );
+  }
+  return <PersonDetail id={id} access={flags} />;
+}
+
+function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
+  const { t } = useTranslation('population');
+  const navigate = useNavigate();
+  const person = usePerson(id);
+  const remove = useDeletePerson(id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [tab, setTab] = useState<string | null>('general');
+
+  if (person.isPending) return <PageLoader />;
+  if (person.isError) return <Stack gap="md"><PageHeader title={t('detail.title')} /><PersonLoadError error={person.error} /></Stack>;
+  const p = person.data;
+  const name = `${p.names} ${p.lastNames}`;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={name}
+        badge={
+          <>
+            <Text ff="monospace" c="dimmed">{p.fileCode}</Text>
+            {p.departureDate
+              ? <Badge color="gray" variant="light">{t('status.departed')}</Badge>
+              : <Badge color="teal" variant="light">{t('status.admitted')}</Badge>}
+          </>
+        }
+        actions={
+          <>
+            {access.canWrite && (
+              <Button component={Link} to={`/population/served/edit/${id}`} leftSection={<IconEdit size={16} />}>
+                {t('actions.edit')}
+              </Button>
+            )}
+            {access.administrator && (
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
+                {t('actions.delete')}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="general" leftSection={<IconId size={16} />}>{t('detail.tab_general')}</Tabs.Tab>
+          {access.administrator && <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>{t('detail.tab_access')}</Tabs.Tab>}
+          {access.administrator && <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>{t('detail.tab_history')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="general" pt="md"><PersonGeneral person={p} /></Tabs.Panel>
+        {access.administrator && <Tabs.Panel value="access" pt="md"><AccessPanel personId={id} /></Tabs.Panel>}
+        {access.administrator && <Tabs.Panel value="history" pt="md"><HistoryTable personId={id} /></Tabs.Panel>}
+      </Tabs>
+
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('detail.delete_title')}
+        message={t('detail.delete_confirm', { name, fileCode: p.fileCode })}
+        confirmLabel={t('actions.delete')}
+        loading={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: t('detail.deleted', { fileCode: p.fileCode }) });
+              void navigate({ to: '/population/served/list' });
+            },
+            onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t) }),
+          })}
+      />
+    </Stack>
+  );
+}

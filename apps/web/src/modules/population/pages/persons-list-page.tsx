@@ -1,0 +1,108 @@
+import { Alert, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
+import { applyServerErrors } from '../../../shared/lib/form';
+import { PAGE_SIZES, personListSearch, type PersonListSearch } from '../api/list-search';
+import { usePersons } from '../api/queries';
+import { PersonsFilters } from '../components/persons-filters';
+import { PersonsTable } from '../components/persons-table';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
+export function PersonsListPage() {
+  const { t } = useTranslation('population');
+  const navigate = useNavigate();
+  // The route validated the search already; parsing again gives this page its type without importing the route.
+  const search = personListSearch.parse(useSearch({ strict: false }));
+  const persons = usePersons(search);
+
+  const update = (patch: Partial<PersonListSearch>, resetPage = true) =>
+    void navigate({
+      to: '/population/served/list',
+      search: { ...search, ...(resetPage ? { page: 1 } : {}), ...patch },
+    });
+
+  const data = persons.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / search.pageSize)) : 1;
+  const total = data ? `${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}` : '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">{t('title')}</Title>
+        <Button component={Link} to="/population/served/add" leftSection={<IconPlus size={16} />}>
+          {t('actions.new')}
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md">
+        <PersonsFilters search={search} onChange={(patch) => update(patch)} />
+      </Paper>
+
+      {persons.isError && (
+        <Alert color="red" title={t('list.error')}>
+          <Group justify="space-between">
+            <Text size="sm">{applyServerErrors(persons.error, t)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void persons.refetch()}>{t('actions.retry')}</Button>
+          </Group>
+        </Alert>
+      )}
+
+      <Paper withBorder pos="relative" p={0}>
+        <LoadingOverlay visible={persons.isFetching} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        <PersonsTable
+          items={data?.items ?? []}
+          sort={search.sort}
+          order={search.order}
+          onSort={(sort, order) => update({ sort, order })}
+          onOpen={(id) => void navigate({ to: '/population/served/$id', params: { id } })}
+        />
+      </Paper>
+
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data ? t('list.total', { total, count: data.total }) : t('common.loading')}
+          </Text>
+          <Select
+            label={t('list.sort_by')}
+            size="xs"
+            w={180}
+            allowDeselect={false}
+            data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            value={search.sort}
+            onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
+          />
+          <Select
+            label={t('list.order')}
+            size="xs"
+            w={140}
+            allowDeselect={false}
+            data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
+            value={search.order}
+            onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
+          />
+          <Select
+            label={t('list.page_size')}
+            size="xs"
+            w={110}
+            allowDeselect={false}
+            data={PAGE_SIZES.map(String)}
+            value={String(search.pageSize)}
+            onChange={(v) => v && update({ pageSize: Number(v) })}
+          />
+        </Group>
+        <Pagination
+          total={pages}
+          value={Math.min(search.page, pages)}
+          onChange={(page) => update({ page }, false)}
+          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
+        />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
+import { requirePermission } from '../../app/guards';
+import { LIST_SEARCH_DEFAULTS, personListSearch } from './api/list-search';
+
+/**
+ * Population › Served (spec section 2, key poblacion_poblacion). Pages are
+ * lazy so the first load carries no form or detail code.
+ */
+export function populationRoutes(parent: AnyRoute) {
+  const population = createRoute({
+    getParentRoute: () => parent,
+    path: 'population',
+    beforeLoad: requirePermission('poblacion_poblacion'),
+  });
+
+  // The default child goes to the list (spec section 2).
+  const toList = () => {
+    throw redirect({ to: '/population/served/list', replace: true });
+  };
+  const populationIndex = createRoute({ getParentRoute: () => population, path: '/', beforeLoad: toList });
+  const served = createRoute({ getParentRoute: () => population, path: 'served' });
+  const servedIndex = createRoute({ getParentRoute: () => served, path: '/', beforeLoad: toList });
+
+  const list = createRoute({
+    getParentRoute: () => served,
+    path: 'list',
+    validateSearch: personListSearch,
+    search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
+    component: lazyRouteComponent(() => import('./pages/persons-list-page'), 'PersonsListPage'),
+  });
+  const add = createRoute({
+    getParentRoute: () => served,
+    path: 'add',
+    component: lazyRouteComponent(() => import('./pages/person-add-page'), 'PersonAddPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => served,
+    path: 'edit/$id',
+    component: lazyRouteComponent(() => import('./pages/person-edit-page'), 'PersonEditPage'),
+  });
+  const detail = createRoute({
+    getParentRoute: () => served,
+    path: '$id',
+    component: lazyRouteComponent(() => import('./pages/person-detail-page'), 'PersonDetailPage'),
+  });
+
+  return [population.addChildren([populationIndex, served.addChildren([servedIndex, list, add, edit, detail])])];
+}

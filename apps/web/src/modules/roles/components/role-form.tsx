@@ -1,0 +1,58 @@
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { roleInput } from '@amparo/shared/modules/roles.schema';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { notifyError } from '../../../shared/lib/notify';
+import { PermissionTree } from '../../../shared/ui/permission-tree';
+
+export type RoleValues = z.input<typeof roleInput>;
+
+interface RoleFormProps {
+  initialValues?: RoleValues;
+  onSubmit: (values: RoleValues) => Promise<unknown>;
+  saving: boolean;
+}
+
+export function RoleForm({ initialValues, onSubmit, saving }: RoleFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<RoleValues>({
+    initialValues: initialValues ?? { slug: '', name: '', permissions: [] },
+    validate: zodValidate(roleInput, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      notifyError(applyServerErrors(error, t, form.setErrors));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Paper withBorder p="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('roles:fields.name')} withAsterisk {...form.getInputProps('name')} />
+            <TextInput label={t('roles:fields.slug')} description={t('roles:fields.slugHint')} withAsterisk {...form.getInputProps('slug')} />
+          </SimpleGrid>
+        </Paper>
+        <PermissionTree
+          legend={t('roles:fields.permissions')}
+          value={form.values.permissions}
+          onChange={(value) => form.setFieldValue('permissions', value)}
+          error={form.errors.permissions}
+        />
+        <Group justify="flex-end">
+          <Button component={Link} to="/configuration/roles" variant="default">{t('common:actions.cancel')}</Button>
+          <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

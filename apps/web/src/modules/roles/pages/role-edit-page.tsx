@@ -1,0 +1,33 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../shared/lib/notify';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { useUpdateRole } from '../api/mutations';
+import { useRole } from '../api/queries';
+import { RoleForm, type RoleValues } from '../components/role-form';
+
+export function RoleEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const role = useRole(id);
+  const update = useUpdateRole(id);
+
+  if (role.isPending) return <PageLoader />;
+  if (role.isError) return <PageError error={role.error} onRetry={() => void role.refetch()} />;
+
+  const { slug, name, permissions, version } = role.data;
+  const save = async (values: RoleValues) => {
+    // The version read with the record: a 409 means someone saved in between.
+    await update.mutateAsync({ ...values, version });
+    notifySuccess(t('roles:updated'));
+    await navigate({ to: '/configuration/roles' });
+  };
+  return (
+    <>
+      <PageHeader title={t('roles:editTitle', { name })} />
+      <RoleForm key={version} initialValues={{ slug, name, permissions }} onSubmit={save} saving={update.isPending} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { userListQuery } from '@amparo/shared/modules/users.schema';
+
+/** The list's URL state (?q=&page=&active=), checked with the list query contract. */
+const searchSchema = userListQuery.pick({ q: true, page: true, active: true });
+export type UsersSearch = z.output<typeof searchSchema>;
+
+export const USERS_SEARCH_DEFAULTS = { page: 1, active: 'all' } as const satisfies UsersSearch;
+
+export function usersSearch(search: Record<string, unknown>): UsersSearch {
+  const parsed = searchSchema.safeParse(search);
+  return parsed.success ? parsed.data : USERS_SEARCH_DEFAULTS;
+}
+
+export const USERS_PAGE_SIZE = 25;

@@ -1,0 +1,96 @@
+import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { notifyError } from '../../../shared/lib/notify';
+import { PasswordStrength } from '../../../shared/ui/password-strength';
+import { PermissionTree } from '../../../shared/ui/permission-tree';
+import { useRoleOptions } from '../api/queries';
+
+/** Create values; editing uses the same minus username and password. */
+export type UserValues = z.input<typeof userCreate>;
+
+export const EMPTY_USER: UserValues = {
+  username: '', password: '', fullName: '', email: '', phone: '', nit: '', roleId: null,
+  responsibility: '', workgroup: '', active: true, extraPermissions: [],
+};
+
+const editSchema = userUpdate.omit({ version: true });
+
+interface UserFormProps {
+  mode: 'create' | 'edit';
+  initialValues: UserValues;
+  onSubmit: (values: UserValues) => Promise<unknown>;
+  saving: boolean;
+}
+
+export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProps) {
+  const { t } = useTranslation();
+  const roles = useRoleOptions();
+  const form = useForm<UserValues>({
+    initialValues,
+    validate: zodValidate(mode === 'create' ? userCreate : editSchema, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      notifyError(applyServerErrors(error, t, form.setErrors));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Paper withBorder p="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {mode === 'create' && (
+              <TextInput label={t('users:fields.username')} autoComplete="off" withAsterisk {...form.getInputProps('username')} />
+            )}
+            <TextInput label={t('users:fields.fullName')} withAsterisk {...form.getInputProps('fullName')} />
+            <TextInput label={t('users:fields.email')} type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput label={t('users:fields.phone')} type="tel" {...form.getInputProps('phone')} />
+            <TextInput label={t('users:fields.nit')} {...form.getInputProps('nit')} />
+            <Select
+              label={t('users:fields.role')}
+              data={roles.options}
+              clearable
+              searchable
+              placeholder={t('users:fields.noRole')}
+              // GET roles needs configuracion_roles; without it the picker cannot be filled.
+              description={roles.isError ? t('users:rolesUnavailable') : undefined}
+              disabled={roles.isError}
+              nothingFoundMessage={t('common:status.empty')}
+              {...form.getInputProps('roleId')}
+            />
+            <TextInput label={t('users:fields.responsibility')} {...form.getInputProps('responsibility')} />
+            <TextInput label={t('users:fields.workgroup')} {...form.getInputProps('workgroup')} />
+            {mode === 'create' && (
+              <Stack gap="xs">
+                <PasswordInput label={t('users:fields.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+                <PasswordStrength value={form.values.password} />
+              </Stack>
+            )}
+            <Switch label={t('users:fields.active')} mt="md" {...form.getInputProps('active', { type: 'checkbox' })} />
+          </SimpleGrid>
+        </Paper>
+        <PermissionTree
+          legend={t('users:fields.extraPermissions')}
+          value={form.values.extraPermissions}
+          onChange={(value) => form.setFieldValue('extraPermissions', value)}
+          error={form.errors.extraPermissions}
+        />
+        <Group justify="flex-end">
+          <Button component={Link} to="/configuration/users" variant="default">{t('common:actions.cancel')}</Button>
+          <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserItem } from '@amparo/shared/modules/users.schema';
+import { applyServerErrors } from '../../../shared/lib/form';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { PhotoUpload } from '../../../shared/ui/photo-upload';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { useUpdateUser, useUploadUserPhoto } from '../api/mutations';
+import { useUser } from '../api/queries';
+import { EMPTY_USER, UserForm, type UserValues } from '../components/user-form';
+
+function toValues(user: UserItem): UserValues {
+  return {
+    ...EMPTY_USER,
+    fullName: user.fullName,
+    email: user.email,
+    phone: user.phone ?? '',
+    nit: user.nit ?? '',
+    roleId: user.roleId,
+    responsibility: user.responsibility ?? '',
+    workgroup: user.workgroup ?? '',
+    active: user.active,
+    extraPermissions: user.extraPermissions,
+  };
+}
+
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const user = useUser(id);
+  const update = useUpdateUser(id);
+  const photo = useUploadUserPhoto(id);
+
+  if (user.isPending) return <PageLoader />;
+  if (user.isError) return <PageError error={user.error} onRetry={() => void user.refetch()} />;
+
+  const { version } = user.data;
+  const save = async ({ username: _username, password: _password, ...values }: UserValues) => {
+    await update.mutateAsync({ ...values, version });
+    notifySuccess(t('users:updated'));
+    await navigate({ to: '/configuration/users' });
+  };
+  const uploadPhoto = (file: File) =>
+    photo.mutateAsync(file, {
+      onSuccess: () => notifySuccess(t('common:photo.uploaded')),
+      onError: (error) => notifyError(applyServerErrors(error, t)),
+    });
+
+  return (
+    <>
+      <PageHeader title={t('users:editTitle', { name: user.data.fullName })} description={user.data.username} />
+      <Stack>
+        <Paper withBorder p="lg">
+          <Title order={4} mb="sm">{t('common:photo.label')}</Title>
+          <Group align="flex-end">
+            <UserAvatar user={user.data} size={80} radius={80} />
+            <PhotoUpload onUpload={uploadPhoto} loading={photo.isPending} />
+          </Group>
+        </Paper>
+        {/* Remounted on each new version (a photo upload bumps it) so a save never sends a stale one. */}
+        <UserForm key={version} mode="edit" initialValues={toValues(user.data)} onSubmit={save} saving={update.isPending} />
+      </Stack>
+    </>
+  );
+}

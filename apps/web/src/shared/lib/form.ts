@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { toFieldErrors } from '@amparo/shared/validation';
+import type { FieldError } from '@amparo/shared/errors';
+import { ApiError } from './api';
+
+/** Translates one field error (`errors:field.<code>` with its params). */
+export function translateFieldError(t: TFunction, error: Pick<FieldError, 'code' | 'params'>): string {
+  const params = error.params ?? {};
+  // 'length' errors carry one or both bounds; fill the missing one for the sentence.
+  return t(`errors:field.${error.code}`, { min: 0, max: '∞', ...params, defaultValue: t('errors:field.invalid') });
+}
+
+/**
+ * A Mantine `useForm({ validate })` function from a shared zod schema, so the
+ * browser checks exactly what the server checks (architecture rule 3).
+ * Use with `validateInputOnBlur` and `validateInputOnChange` (spec section 5).
+ */
+export function zodValidate<S extends z.ZodType>(schema: S, t: TFunction) {
+  return (values: unknown): Record<string, string> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const out: Record<string, string> = {};
+    for (const e of toFieldErrors(result.error)) out[e.field] = translateFieldError(t, e);
+    return out;
+  };
+}
+
+/**
+ * Puts a server's field errors beside the fields (`form.setErrors`) and returns
+ * the translated problem message for a notification.
+ */
+export function applyServerErrors(error: unknown, t: TFunction, setErrors?: (errors: Record<string, string>) => void): string {
+  if (error instanceof ApiError) {
+    if (setErrors && error.fieldErrors.length) {
+      const out: Record<string, string> = {};
+      for (const e of error.fieldErrors) out[e.field] = translateFieldError(t, e);
+      setErrors(out);
+    }
+    return t(`errors:problem.${error.code}`, { defaultValue: t('errors:problem.internal') });
+  }
+  return t('errors:problem.internal');
+}

@@ -1,0 +1,2 @@
+// Re-exported so pages import formatting from one place (spec section 9).
+export { formatMoney, formatCents, formatDate, formatDateTime, EMPTY } from '@amparo/shared/format';

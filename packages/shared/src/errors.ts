@@ -1,0 +1,74 @@
+/**
+ * Error codes shared by server and web. The server answers RFC 9457
+ * problem+json whose `code` is one of `ErrorCode` and whose `errors[].code` is
+ * one of `FieldErrorCode`; the web translates both (locales `errors.*`).
+ * No sentence is built on the server (architecture rule 8).
+ */
+export const ERROR_CODES = [
+  'validation', // 'Please, complete the required fields' (spec section 8)
+  'credentials_wrong', // 'The credentials are wrong'
+  'current_password_wrong', // 'The current password is wrong'
+  'too_many_attempts',
+  'unauthenticated',
+  'forbidden',
+  'no_person_access', // 'No permission to view this profile'
+  'not_found',
+  'version_conflict',
+  'duplicate',
+  'in_use',
+  'last_administrator', // a person must keep one administrator
+  'invalid_token',
+  'invitation_invalid',
+  'user_inactive',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FIELD_ERROR_CODES = [
+  'required', // 'Field required'
+  'not_a_number', // 'Must be a number'
+  'invalid', // 'Invalid'
+  'length', // 'Field length between {min} and {max} characters'
+  'too_small',
+  'too_big',
+  'select_at_least_one', // 'Select at least one'
+  'image_type', // 'Image must be png or jpg'
+  'file_too_large', // 'Size cannot exceed the limit'
+  'mail_not_institutional', // 'Mail must be institutional'
+  'username_taken',
+  'email_taken',
+  'password_mismatch', // 'Password does not match'
+  'password_too_short',
+  'nit_invalid',
+  'dpi_invalid',
+  'municipality_not_in_department',
+  'unknown_code',
+  'search_too_short',
+  'date_order',
+  'duplicate',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export interface FieldError {
+  /** Dotted path of the field, e.g. `names` or `phones.0`. */
+  field: string;
+  code: FieldErrorCode | string;
+  params?: Record<string, unknown>;
+}
+
+/** RFC 9457 problem details as Amparo sends them. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail?: string;
+  instance?: string;
+  errors?: FieldError[];
+}
+
+export function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value;
+}

@@ -1,0 +1,85 @@
+/**
+ * Display formats shared by server (mail, exports) and web (spec section 9).
+ * Money: 'Q 1,234.56', two decimals, a dash for empty. Dates: 'YYYY-MM-DD' or
+ * 'DD-MM-YYYY HH:mm', always in America/Guatemala (UTC-6, no DST).
+ */
+export const TIME_ZONE = 'America/Guatemala';
+export const EMPTY = '—';
+
+/**
+ * Formats an amount in quetzales. `value` is the decimal string PostgreSQL
+ * returns for `numeric(14,2)` (or an integer number of cents via
+ * `formatCents`); the digits are grouped by string handling, never through a
+ * float, so Q 0.1 + Q 0.2 style errors cannot appear.
+ */
+export function formatMoney(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return EMPTY;
+  const [, sign, intPart, fraction = ''] = match;
+  const cents = roundHalfUp(intPart!, fraction);
+  return `${sign && cents !== '0.00' ? '-' : ''}Q ${cents}`;
+}
+
+/** Formats integer cents (e.g. 123456 → 'Q 1,234.56'). */
+export function formatCents(cents: number | bigint | null | undefined): string {
+  if (cents === null || cents === undefined) return EMPTY;
+  const big = BigInt(cents);
+  const negative = big < 0n;
+  const abs = negative ? -big : big;
+  const str = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return formatMoney(`${negative ? '-' : ''}${str}`);
+}
+
+function roundHalfUp(intPart: string, fraction: string): string {
+  let units = BigInt(intPart) * 100n + BigInt((fraction + '00').slice(0, 2));
+  if ((fraction[2] ?? '0') >= '5') units += 1n;
+  const whole = (units / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${(units % 100n).toString().padStart(2, '0')}`;
+}
+
+function parts(date: Date): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** 'YYYY-MM-DD' for a date-only string (returned as is) or an instant (in Guatemala). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return EMPTY;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return EMPTY;
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'DD-MM-YYYY HH:mm' in Guatemala time, for instants (audit, sessions). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return EMPTY;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return EMPTY;
+  const p = parts(d);
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** Today's date in Guatemala as 'YYYY-MM-DD'. */
+export function todayInGuatemala(now: Date = new Date()): string {
+  return formatDate(now);
+}
+
+/**
+ * Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD',
+ * Guatemala's date by default). Null when the birth date is absent.
+ */
+export function ageFromBirthDate(birthDate: string | null | undefined, today: string = todayInGuatemala()): number | null {
+  if (!birthDate) return null;
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}

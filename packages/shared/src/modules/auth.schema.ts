@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { envelope, text, uuid, version } from '../validation.ts';
+import { isValidNit } from '../identifiers.ts';
+
+/** Spec section 9: minimum password length. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const loginBody = z.object({
+  /** Username or e-mail. */
+  username: text(254),
+  password: z.string().min(1, 'required').max(200, 'length:1:200'),
+});
+
+export const roleRef = z.object({ id: uuid, slug: z.string(), name: z.string() });
+
+/** The signed-in user's profile (spec section 3, 'Logged-in user'). */
+export const userProfile = z.object({
+  id: uuid,
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  nit: z.string().nullable(),
+  hasPhoto: z.boolean(),
+  role: roleRef.nullable(),
+  responsibility: z.string().nullable(),
+  workgroup: z.string().nullable(),
+  /** The permission keys the user holds (role + extra). */
+  permisos: z.array(z.string()),
+  version: z.number().int(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** `POST /api/login` answer: `data.user` carries the profile, `token` and `permisos`. */
+export const loginResponse = envelope(z.object({ user: userProfile.extend({ token: z.string() }) }));
+export const userCheckResponse = envelope(z.object({ user: userProfile }));
+
+export const forgotBody = z.object({ email: z.email({ error: 'invalid' }).max(254, 'length:1:254') });
+
+/** Password with the spec's rules: minimum 8, confirmation must match. */
+export function passwordPair<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({
+      ...shape,
+      password: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+      confirmation: z.string().min(1, 'required'),
+    })
+    .refine((v) => (v as { password: string }).password === (v as { confirmation: string }).confirmation, {
+      path: ['confirmation'],
+      message: 'password_mismatch',
+    });
+}
+
+export const resetBody = passwordPair({ token: z.string().min(20, 'invalid').max(200, 'invalid') });
+
+export const usernameField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'required')
+  .min(3, 'length:3:40')
+  .max(40, 'length:3:40')
+  .regex(/^[a-z0-9._-]+$/, 'invalid');
+
+export const nitField = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(20, 'length:1:20')
+  .refine((v) => isValidNit(v), 'nit_invalid');
+
+export const phoneField = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(20, 'length:8:20')
+  .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, 'invalid');
+
+export const registerBody = passwordPair({
+  invitationId: uuid,
+  username: usernameField,
+  fullName: text(120, 3),
+  email: z.email({ error: 'invalid' }).max(254, 'length:1:254'),
+});
+
+export const invitationInfo = envelope(z.object({ email: z.string(), roleName: z.string().nullable(), expiresAt: z.string() }));
+export const usernameAvailableQuery = z.object({ username: usernameField });
+export const usernameAvailableResponse = envelope(z.object({ available: z.boolean() }));
+
+/** `POST /api/update_user`: profile fields (spec section 5: full name, phone and NIT required). */
+export const updateProfileBody = z.object({
+  fullName: text(120, 3),
+  phone: phoneField,
+  nit: nitField,
+  version,
+});
+
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'required').max(200, 'invalid'),
+    newPassword: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+    confirmation: z.string().min(1, 'required'),
+  })
+  .refine((v) => v.newPassword === v.confirmation, { path: ['confirmation'], message: 'password_mismatch' });
+
+/** The four classes the strength meter checks (spec section 5). */
+export function passwordStrength(password: string) {
+  const checks = {
+    lowercase: /[a-z]/.test(password),
+    uppercase: /[A-Z]/.test(password),
+    digit: /\d/.test(password),
+    special: /[^A-Za-z0-9]/.test(password),
+    length: password.length >= MIN_PASSWORD_LENGTH,
+  };
+  const score = Object.values(checks).filter(Boolean).length;
+  return { checks, score, max: 5 };
+}
+
+export const okResponse = envelope(z.object({}).passthrough());

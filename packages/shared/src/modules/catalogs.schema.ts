@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
+
+/** Editable catalogs seeded from shared/data/catalogs-gt.json. */
+export const CATALOG_NAMES = [
+  'sex', 'civil_status', 'sexual_orientation', 'ethnic_group', 'linguistic_community', 'age_group',
+  'academic_degree', 'blood_type', 'nationality', 'disability', 'bond', 'thematic', 'referrer',
+  'departure_reason_collaborator',
+] as const;
+export type CatalogName = (typeof CATALOG_NAMES)[number];
+
+/** Read-only reference lists served by the same generic call. */
+export const GEO_CATALOGS = ['department', 'municipality', 'headquarter'] as const;
+
+export const catalogItem = z.object({
+  id: uuid,
+  catalog: z.string(),
+  code: z.string(),
+  es: z.string(),
+  en: z.string(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  version: z.number().int(),
+});
+export type CatalogItem = z.infer<typeof catalogItem>;
+
+export const catalogItemCreate = z.object({
+  catalog: z.enum(CATALOG_NAMES, { error: 'invalid' }),
+  code: catalogCode,
+  es: text(120),
+  en: text(120),
+});
+export const catalogItemUpdate = z.object({ es: text(120), en: text(120), active: z.boolean(), version });
+
+export const catalogItemResponse = envelope(catalogItem);
+export const catalogItemsResponse = envelope(z.array(catalogItem));
+
+/** Body of the generic catalog call `POST /api/catalog/{name}` (spec section 7). */
+export const catalogOptionsBody = z.object({
+  lang: z.enum(['es', 'en']).default('es'),
+  /** Parent filter: a department code for `municipality`. */
+  parent: z.string().max(10).optional(),
+  includeInactive: z.boolean().default(false),
+}).default({ lang: 'es', includeInactive: false });
+
+/** One dropdown item: the label is 'code - cname' (spec section 3, 'Dropdown options'). */
+export const catalogOption = z.object({ code: z.string(), cname: z.string(), value: z.string(), active: z.boolean() });
+export type CatalogOption = z.infer<typeof catalogOption>;
+export const catalogOptionsResponse = envelope(z.array(catalogOption));
+
+export function optionLabel(option: { code: string; cname: string }): string {
+  return `${option.code} - ${option.cname}`;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { envelope, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+import { nitField, phoneField, usernameField, MIN_PASSWORD_LENGTH } from './auth.schema.ts';
+import { permissionKeys } from './roles.schema.ts';
+
+const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? null : v), s.nullable().optional()).transform((v) => v ?? null);
+
+/** Fields an administrator edits on a user (spec section 3: role, responsibility, photo, workgroup). */
+const userFields = {
+  fullName: text(120, 3),
+  email: z.email({ error: 'invalid' }).max(254, 'length:1:254'),
+  phone: optional(phoneField),
+  nit: optional(nitField),
+  roleId: uuid.nullable(),
+  responsibility: optionalText(120),
+  workgroup: optionalText(120),
+  active: z.boolean(),
+  /** Per-user permissions on top of the role's. */
+  extraPermissions: permissionKeys,
+};
+
+export const userCreate = z.object({
+  ...userFields,
+  username: usernameField,
+  /** Initial password the administrator hands over; the user changes it in /account. */
+  password: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+});
+export const userUpdate = z.object({ ...userFields, version });
+
+export const userListQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(['username', 'fullName', 'email', 'createdAt']).default('fullName'),
+  active: z.enum(['all', 'active', 'inactive']).default('all'),
+});
+
+export const userItem = z.object({
+  id: uuid,
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  nit: z.string().nullable(),
+  roleId: uuid.nullable(),
+  roleName: z.string().nullable(),
+  responsibility: z.string().nullable(),
+  workgroup: z.string().nullable(),
+  active: z.boolean(),
+  hasPhoto: z.boolean(),
+  extraPermissions: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type UserItem = z.infer<typeof userItem>;
+export const userResponse = envelope(userItem);
+export const userListResponse = envelope(paged(userItem));
+
+export const invitationCreate = z.object({ email: z.email({ error: 'invalid' }).max(254, 'length:1:254'), roleId: uuid.nullable() });
+export const invitationResponse = envelope(z.object({ id: uuid, email: z.string(), expiresAt: z.string(), path: z.string() }));
+
+/** Short user reference for pickers (grants, professionals). */
+export const userOption = z.object({ id: uuid, fullName: z.string(), username: z.string() });
+export const userOptionsResponse = envelope(z.array(userOption));
