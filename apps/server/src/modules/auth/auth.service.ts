@@ -26,12 +26,14 @@ const INVITATION_TTL_DAYS = 7;
  * the opaque session token (stored only as its hash).
  */
 export async function login(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof loginBody>) {
-  const accountKey = body.username.trim().toLowerCase();
+  const loginName = body.username.trim().toLowerCase();
+  const user = await repo.findUserForLogin(db, loginName);
+  // Failures count per account (by id, whether it signs in by username or e-mail) and per address.
+  const accountKey = user ? user.id : loginName;
   const failures = await repo.countRecentFailures(db, accountKey, request.ip, config.LOGIN_WINDOW_MINUTES);
   if (failures.account >= config.LOGIN_MAX_FAILURES_ACCOUNT || failures.address >= config.LOGIN_MAX_FAILURES_ADDRESS) {
     throw new AppError(429, 'too_many_attempts');
   }
-  const user = await repo.findUserForLogin(db, accountKey);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok || !user.active) {
     await repo.recordFailure(db, accountKey, request.ip);

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Paper, Table } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@amparo/shared/modules/roles.schema';
-import { applyServerErrors } from '../../../shared/lib/form';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
+import { EmptyRow } from '../../../shared/ui/empty-row';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { useDeleteRole } from '../api/mutations';
 import { useRoles } from '../api/queries';
 
@@ -16,17 +15,8 @@ export function RolesListPage() {
   const { t } = useTranslation();
   const roles = useRoles();
   const remove = useDeleteRole();
-  const [toDelete, setToDelete] = useState<Role | null>(null);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => notifySuccess(t('common:messages.deleted')),
-      // A role still given to users answers 409 in_use: the translated message says why.
-      onError: (error) => notifyError(applyServerErrors(error, t)),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  // A role still given to users answers 409 in_use; the hook shows why.
+  const deletion = useDeleteConfirm<Role>({ remove: (role) => remove.mutateAsync(role.id), nameOf: (role) => role.name });
 
   return (
     <>
@@ -54,13 +44,7 @@ export function RolesListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {roles.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">{t('common:status.empty')}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {roles.data.length === 0 && <EmptyRow colSpan={5} />}
                 {roles.data.map((role) => (
                   <Table.Tr key={role.id}>
                     <Table.Td fw={500}>{role.name}</Table.Td>
@@ -68,23 +52,7 @@ export function RolesListPage() {
                     <Table.Td>{role.permissions.length}</Table.Td>
                     <Table.Td>{role.userCount}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label={t('common:actions.edit')}>
-                          <ActionIcon
-                            component={Link}
-                            to={`/configuration/roles/edit/${role.id}`}
-                            variant="subtle"
-                            aria-label={`${t('common:actions.edit')} ${role.name}`}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('common:actions.delete')}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => setToDelete(role)} aria-label={`${t('common:actions.delete')} ${role.name}`}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions name={role.name} editTo={`/configuration/roles/edit/${role.id}`} onDelete={() => deletion.ask(role)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -93,14 +61,7 @@ export function RolesListPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <ConfirmDialog
-        opened={!!toDelete}
-        title={t('common:confirm.deleteTitle')}
-        message={t('common:confirm.deleteMessage', { name: toDelete?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {deletion.dialog}
     </>
   );
 }

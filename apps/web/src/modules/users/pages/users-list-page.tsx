@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconMailPlus, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconMailPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
 import { translateFieldError } from '../../../shared/lib/form';
 import { EMPTY } from '../../../shared/lib/format';
+import { ActiveBadge } from '../../../shared/ui/active-badge';
+import { EmptyRow } from '../../../shared/ui/empty-row';
 import { DateText } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
@@ -93,36 +96,17 @@ export function UsersListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {users.data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">{t('common:status.empty')}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {users.data.items.length === 0 && <EmptyRow colSpan={7} />}
                 {users.data.items.map((user) => (
                   <Table.Tr key={user.id}>
                     <Table.Td fw={500}>{user.fullName}</Table.Td>
                     <Table.Td>{user.username}</Table.Td>
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{user.roleName ?? EMPTY}</Table.Td>
-                    <Table.Td>
-                      <Badge color={user.active ? 'teal' : 'gray'} variant="light">
-                        {t(user.active ? 'common:status.active' : 'common:status.inactive')}
-                      </Badge>
-                    </Table.Td>
+                    <Table.Td><ActiveBadge active={user.active} /></Table.Td>
                     <Table.Td><DateText value={user.lastLoginAt} withTime /></Table.Td>
                     <Table.Td>
-                      <Tooltip label={t('common:actions.edit')}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/configuration/users/edit/${user.id}`}
-                          variant="subtle"
-                          aria-label={`${t('common:actions.edit')} ${user.fullName}`}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowActions name={user.fullName} editTo={`/configuration/users/edit/${user.id}`} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults: embedded database, port 3000, banner off', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', APP_TEST_BANNER: false, ALLOWED_EMAIL_DOMAINS: [] });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+  it('parses flags and lists', () => {
+    const c = loadConfig({ APP_TEST_BANNER: 'true', ALLOWED_EMAIL_DOMAINS: 'Amparo.org.gt, @ong.gt', PORT: '8080' });
+    expect(c).toMatchObject({ APP_TEST_BANNER: true, ALLOWED_EMAIL_DOMAINS: ['amparo.org.gt', 'ong.gt'], PORT: 8080 });
+  });
+  it('names the variable and the value when one is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT.*eighty/);
+    expect(() => loadConfig({ APP_TEST_BANNER: 'maybe' })).toThrow(/APP_TEST_BANNER/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});

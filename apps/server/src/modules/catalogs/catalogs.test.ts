@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
+
+describe('catalogs and reference data', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = as(t.app, await login(t.app));
+  });
+  afterAll(() => t.close());
+
+  it('seeds the 22 departments and 340 municipalities with INE codes', async () => {
+    const deps = (await admin.post('/api/catalog/department', {})).json().data;
+    expect(deps).toHaveLength(22);
+    expect(deps[0]).toEqual({ code: '01', cname: 'Guatemala', value: '01', active: true });
+    const all = (await admin.post('/api/catalog/municipality', {})).json().data;
+    expect(all).toHaveLength(340);
+    const solola = (await admin.post('/api/catalog/municipality', { parent: '07' })).json().data as { code: string }[];
+    expect(solola.length).toBe(19);
+    expect(solola.every((m) => m.code.startsWith('07'))).toBe(true);
+  });
+
+  it('answers options in the asked language, with ASCII codes', async () => {
+    expect((await admin.post('/api/catalog/sex', { lang: 'en' })).json().data).toEqual([
+      { code: 'F', cname: 'Female', value: 'F', active: true }, { code: 'M', cname: 'Male', value: 'M', active: true },
+    ]);
+    const languages = (await admin.post('/api/catalog/linguistic_community', {})).json().data as { code: string }[];
+    expect(languages.every((l) => /^[A-Z0-9_]+$/.test(l.code))).toBe(true);
+    expect((await admin.post('/api/catalog/unknown', {})).statusCode).toBe(404);
+  });
+
+  it('adds, renames and deactivates items; an inactive item leaves the dropdowns', async () => {
+    const created = await admin.post('/api/catalogs/items', { catalog: 'referrer', code: 'DEMUNA', es: 'Defensoría municipal', en: 'Municipal ombudsman' });
+    expect(created.statusCode, created.body).toBe(200);
+    const item = created.json().data;
+    const renamed = await admin.put(`/api/catalogs/items/${item.id}`, { es: 'Defensoría Municipal de la Niñez', en: 'Municipal child ombudsman', active: false, version: item.version });
+    expect(renamed.json().data).toMatchObject({ es: 'Defensoría Municipal de la Niñez', active: false, version: item.version + 1 });
+    const options = (await admin.post('/api/catalog/referrer', {})).json().data as { code: string }[];
+    expect(options.map((o) => o.code)).not.toContain('DEMUNA');
+    const withInactive = (await admin.post('/api/catalog/referrer', { includeInactive: true })).json().data as { code: string }[];
+    expect(withInactive.map((o) => o.code)).toContain('DEMUNA');
+    expect((await admin.delete(`/api/catalogs/items/${item.id}`)).statusCode).toBe(200);
+  });
+
+  it('keeps the Administrador role whole: every key, and it cannot be deleted', async () => {
+    const roles = (await admin.get('/api/roles')).json().data as { id: string; slug: string; permissions: string[]; version: number }[];
+    const adminRole = roles.find((r) => r.slug === 'administrador')!;
+    const res = await admin.put(`/api/roles/${adminRole.id}`, { slug: 'otro-slug', name: 'Administrador', permissions: [], version: adminRole.version });
+    expect(res.json().data.permissions).toEqual(adminRole.permissions);
+    expect(res.json().data.slug).toBe('administrador');
+    expect((await admin.delete(`/api/roles/${adminRole.id}`)).statusCode).toBe(409);
+  });
+});

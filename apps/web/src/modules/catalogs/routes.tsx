@@ -1,0 +1,18 @@
+import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
+import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
+import { requirePermission } from '../../app/guards';
+import { catalogSearch } from './api/catalog-search';
+
+/** Configuration › Catalogs (key configuracion_catalogos): one screen for every editable catalog. */
+export function catalogsRoutes(parent: AnyRoute) {
+  return [
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'configuration/catalogs',
+      beforeLoad: requirePermission('configuracion_catalogos'),
+      validateSearch: catalogSearch,
+      search: { middlewares: [stripSearchParams({ catalog: CATALOG_NAMES[0] })] },
+      component: lazyRouteComponent(() => import('./pages/catalogs-page'), 'CatalogsPage'),
+    }),
+  ];
+}

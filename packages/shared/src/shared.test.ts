@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ageFromBirthDate, formatCents, formatDate, formatDateTime, formatMoney } from './format.ts';
+import { isValidDpi, isValidNit, normalizeNit } from './identifiers.ts';
+import { hasPermission, PERMISSION_KEYS, requiredKeys } from './permissions.ts';
+import { passwordStrength } from './modules/auth.schema.ts';
+import { personCreate } from './modules/population.schema.ts';
+import { toFieldErrors } from './validation.ts';
+
+describe('money and dates (spec section 9)', () => {
+  it('formats quetzales with two decimals, grouping, half-up rounding and a dash for empty', () => {
+    expect(formatMoney('1234.5')).toBe('Q 1,234.50');
+    expect(formatMoney('1234567.891')).toBe('Q 1,234,567.89');
+    expect(formatMoney('0.005')).toBe('Q 0.01');
+    expect(formatMoney('-10')).toBe('-Q 10.00');
+    expect(formatMoney(null)).toBe('—');
+    expect(formatMoney('')).toBe('—');
+    expect(formatCents(123456)).toBe('Q 1,234.56');
+  });
+
+  it('shows instants in America/Guatemala (UTC-6)', () => {
+    expect(formatDate('2026-01-02T03:00:00Z')).toBe('2026-01-01');
+    expect(formatDateTime('2026-01-02T03:04:00Z')).toBe('01-01-2026 21:04');
+    expect(formatDate('2026-05-07')).toBe('2026-05-07');
+  });
+
+  it('counts whole years of age', () => {
+    expect(ageFromBirthDate('2015-03-10', '2026-03-09')).toBe(10);
+    expect(ageFromBirthDate('2015-03-10', '2026-03-10')).toBe(11);
+    expect(ageFromBirthDate(null)).toBeNull();
+  });
+});
+
+describe('Guatemalan identifiers', () => {
+  it('checks NIT with SAT modulo 11, K for 10', () => {
+    expect(isValidNit('1234567-9')).toBe(true);
+    expect(isValidNit('1234567-1')).toBe(false);
+    expect(isValidNit('576937-K')).toBe(true);
+    expect(isValidNit('576937-k')).toBe(true);
+    expect(isValidNit('576937-1')).toBe(false);
+    expect(isValidNit('CF')).toBe(false);
+    expect(isValidNit('CF', { allowCF: true })).toBe(true);
+    expect(normalizeNit(' 576937-k ')).toBe('576937K');
+  });
+
+  it('checks the DPI (CUI) check digit and its department', () => {
+    // serial 12345678: s = 1*2+2*3+...+8*9 = 240, 240 mod 11 = 9 → check digit 9; Guatemala, Guatemala (0101).
+    expect(isValidDpi('1234567890101')).toBe(true);
+    expect(isValidDpi('1234567810101')).toBe(false);
+    expect(isValidDpi('1234567892301')).toBe(false);
+    expect(isValidDpi('1234567890101', new Set(['0101']))).toBe(true);
+    expect(isValidDpi('1234567890199', new Set(['0101']))).toBe(false);
+  });
+});
+
+describe('permissions', () => {
+  it('lists every key of spec section 2 once', () => {
+    expect(new Set(PERMISSION_KEYS).size).toBe(PERMISSION_KEYS.length);
+    for (const k of ['poblacion', 'poblacion_poblacion', 'configuracion_roles', 'asignacion_transacciones', 'reportes_gestion_caso', 'administrativo_activos']) {
+      expect(PERMISSION_KEYS).toContain(k);
+    }
+  });
+  it('needs parent keys too', () => {
+    expect(requiredKeys('asignacion_historial')).toEqual(['asignacion_historial', 'asignacion', 'presupuesto']);
+    expect(hasPermission(['poblacion_poblacion'], 'poblacion_poblacion')).toBe(false);
+    expect(hasPermission(['poblacion', 'poblacion_poblacion'], 'poblacion_poblacion')).toBe(true);
+  });
+});
+
+describe('contracts', () => {
+  it('rates password strength on lowercase, uppercase, digit, special and length', () => {
+    expect(passwordStrength('abc').score).toBe(1);
+    expect(passwordStrength('Abcdefg1!').score).toBe(5);
+  });
+  it('turns zod issues into field error codes with length bounds', () => {
+    const r = personCreate.safeParse({ names: 'x'.repeat(101), lastNames: '', sex: 'F', thematic: [], admissionDate: 'x' });
+    expect(r.success).toBe(false);
+    const errors = toFieldErrors(r.error!);
+    expect(errors).toContainEqual({ field: 'names', code: 'length', params: { min: 1, max: 100 } });
+    expect(errors).toContainEqual({ field: 'lastNames', code: 'required' });
+    expect(errors).toContainEqual({ field: 'thematic', code: 'select_at_least_one' });
+  });
+});
