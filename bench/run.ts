@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: a report of figures, not a timed test (issue 3).
+ *
+ * For each engine (PostgreSQL at BENCH_DATABASE_URL, default the local server's
+ * `amparo_bench` database, and PGlite in a temporary folder): seed
+ * BENCH_PERSONS persons (default 100,000) with seed:demo, time the list's
+ * first page, a 3-character name search and one person by id directly through
+ * the data layer, then start the real server and load the same three requests
+ * with autocannon (20 connections, 10 s). Finally measure the gzipped
+ * JavaScript the sign-in and list pages load in Chromium. Writes
+ * docs/benchmarks.md and bench/results/latest.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { seedReference } from '../apps/server/src/db/seed/reference.ts';
+import { ensureFirstAdmin } from '../apps/server/src/db/seed/admin.ts';
+import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import * as repo from '../apps/server/src/modules/population/population.repository.ts';
+import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { findLiveSession } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { todayInGuatemala } from '../packages/shared/src/format.ts';
+import { sql } from 'drizzle-orm';
+
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/amparo_bench';
+const PASSWORD = 'Bench-Admin-2026!';
+const ROOT = new URL('..', import.meta.url).pathname;
+
+interface Figures { reqPerSec: number; p50: number; p95: number; p99: number; errors: number; non2xx: number }
+interface Timing { mean: number; p50: number; p95: number }
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function time(fn: () => Promise<unknown>, runs = 200): Promise<Timing> {
+  for (let i = 0; i < 10; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { mean: round(samples.reduce((a, b) => a + b, 0) / runs), p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)) };
+}
+
+async function load(url: string, token: string): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: (result.latency as unknown as Record<string, number>).p95 ?? result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function recreatePgDatabase() {
+  const url = new URL(PG_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  await c.query(`drop database if exists "${name}" with (force)`);
+  await c.query(`create database "${name}"`);
+  await c.end();
+}
+
+/** Direct data-layer timings of the three requests' queries (no HTTP, no JSON). */
+async function directTimings(database: Database, userId: string, personId: string, token: string) {
+  const db = database.db;
+  const today = todayInGuatemala();
+  const listWhere = repo.listWhere({ userId, today, terms: [], status: 'all' });
+  const searchWhere = repo.listWhere({ userId, today, terms: ['mar'], status: 'all' });
+  const session = () => findLiveSession(db, hashToken(token), 60);
+  return {
+    list: await time(async () => { await session(); await Promise.all([repo.listPersons(db, listWhere, 'createdAt', 'desc', 1, 25), repo.countPersons(db, listWhere, 10_000)]); }),
+    search: await time(async () => { await session(); await Promise.all([repo.listPersons(db, searchWhere, 'createdAt', 'desc', 1, 25), repo.countPersons(db, searchWhere, 10_000)]); }),
+    byId: await time(async () => { await session(); await repo.findAccess(db, personId, userId, today); await repo.findPerson(db, personId); }),
+  };
+}
+
+function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, LOGIN_MAX_FAILURES_ADDRESS: '1000', ...env },
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return resolve(child);
+      } catch { /* not up yet */ }
+      if (Date.now() > deadline) return reject(new Error('server did not start'));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+}
+
+async function benchEngine(engine: 'postgres' | 'pglite') {
+  console.log(`\n== ${engine}: seeding ${PERSONS} persons`);
+  let dataDir: string | null = null;
+  if (engine === 'postgres') await recreatePgDatabase();
+  else dataDir = mkdtempSync(join(tmpdir(), 'amparo-bench-'));
+  const env: Record<string, string> = engine === 'postgres' ? { DATABASE_URL: PG_URL } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
+
+  let database = await openDatabase(engine === 'postgres' ? { url: PG_URL } : { dataDir: dataDir! });
+  await database.migrate();
+  await seedReference(database.db);
+  await ensureFirstAdmin(database.db, { username: 'admin', password: PASSWORD });
+  const t0 = Date.now();
+  await seedDemo(database.db, { persons: PERSONS });
+  const seedSeconds = (Date.now() - t0) / 1000;
+  await database.close();
+
+  const port = engine === 'postgres' ? 3401 : 3402;
+  const server = await startServer(env, port);
+  const base = `http://127.0.0.1:${port}`;
+  const login = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json();
+  const token = login.data.user.token as string;
+  const page = await (await fetch(`${base}/api/population/persons?pageSize=25`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const personId = page.data.items[0].id as string;
+
+  const http = {
+    list: await load(`${base}/api/population/persons?page=1&pageSize=25`, token),
+    search: await load(`${base}/api/population/persons?page=1&pageSize=25&q=mar`, token),
+    byId: await load(`${base}/api/population/persons/${personId}`, token),
+  };
+  await stopServer(server);
+
+  // PGlite allows one process at a time: the direct timings run with the server stopped.
+  database = await openDatabase(engine === 'postgres' ? { url: PG_URL } : { dataDir: dataDir! });
+  const [{ id: userId }] = (await database.db.execute<{ id: string }>(sql`select id from users where username = 'admin'`)).rows as [{ id: string }];
+  const direct = await directTimings(database, userId, personId, token);
+  await database.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  return { engine, seedSeconds, http, direct };
+}
+
+/** Gzipped bytes of the JavaScript a page loads (every script response, gzipped at level 9). */
+async function bundleSizes() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'amparo-bench-web-'));
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, 3403);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const page = await browser.newPage();
+  const measure = async (action: () => Promise<unknown>) => {
+    const sizes = new Map<string, number>();
+    const onResponse = async (res: import('@playwright/test').Response) => {
+      if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) sizes.set(res.url(), gzipSync(await res.body(), { level: 9 }).length);
+    };
+    page.on('response', onResponse);
+    await action();
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    return { files: sizes.size, gzipKB: Math.round([...sizes.values()].reduce((a, b) => a + b, 0) / 102.4) / 10 };
+  };
+  const signIn = await measure(() => page.goto('http://127.0.0.1:3403/sign-in'));
+  await page.getByLabel(/Usuario|Username/).fill('admin');
+  await page.getByLabel(/^Contraseña|^Password/).fill(PASSWORD);
+  const afterLogin = await measure(async () => {
+    await page.getByRole('button', { name: /Ingresar|Sign in/ }).click();
+    await page.waitForURL(/dashboard/);
+  });
+  const list = await measure(() => page.goto('http://127.0.0.1:3403/population/served/list'));
+  await browser.close();
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  return { signIn, afterLogin, listFullLoad: list };
+}
+
+function report(results: Awaited<ReturnType<typeof benchEngine>>[], bundles: Awaited<ReturnType<typeof bundleSizes>>) {
+  const lines: string[] = [];
+  lines.push('# Benchmarks', '', `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`);
+  lines.push(`${PERSONS.toLocaleString('en')} persons from \`seed:demo\`, all administered by the benchmark user; autocannon with ${CONNECTIONS} connections for ${DURATION} s per request, load tool on the same machine. Regenerate with \`npm run bench\`.`, '');
+  lines.push('Targets (issue 3, PostgreSQL): p95 under 50 ms for all three; API time at most 3× the direct data-layer time; sign-in page JavaScript under 250 KB gzipped.', '');
+  lines.push('## HTTP (autocannon)', '', '| engine | request | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |', '|---|---|---|---|---|---|---|---|');
+  const names = { list: 'list, first page (25 rows)', search: "search 'mar', first page", byId: 'one person by id (audited view)' } as const;
+  for (const r of results) for (const k of Object.keys(names) as (keyof typeof names)[]) {
+    const f = r.http[k];
+    lines.push(`| ${r.engine} | ${names[k]} | ${f.reqPerSec} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.errors} | ${f.non2xx} |`);
+  }
+  lines.push('', '## Same queries directly through the data layer (sequential, 200 runs)', '', 'Session lookup + the request\'s queries, without HTTP, JSON or the view\'s audit insert.', '', '| engine | request | mean ms | p50 ms | p95 ms | API p50 ÷ direct p50 |', '|---|---|---|---|---|---|');
+  for (const r of results) for (const k of Object.keys(names) as (keyof typeof names)[]) {
+    const d = r.direct[k];
+    lines.push(`| ${r.engine} | ${names[k]} | ${d.mean} | ${d.p50} | ${d.p95} | ${(r.http[k].p50 / Math.max(d.p50, 0.01)).toFixed(1)} |`);
+  }
+  lines.push('', `Seeding: ${results.map((r) => `${r.engine} ${r.seedSeconds.toFixed(1)} s`).join(', ')}.`, '');
+  lines.push('## JavaScript loaded (gzip -9 of every script response, Chromium)', '', '| page | files | KB gzipped |', '|---|---|---|');
+  lines.push(`| /sign-in (first load) | ${bundles.signIn.files} | ${bundles.signIn.gzipKB} |`);
+  lines.push(`| after sign-in (dashboard, added) | ${bundles.afterLogin.files} | ${bundles.afterLogin.gzipKB} |`);
+  lines.push(`| /population/served/list (full load) | ${bundles.listFullLoad.files} | ${bundles.listFullLoad.gzipKB} |`, '');
+  return lines.join('\n');
+}
+
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const results = [];
+for (const engine of engines) results.push(await benchEngine(engine));
+const bundles = process.env.BENCH_SKIP_WEB ? { signIn: { files: 0, gzipKB: 0 }, afterLogin: { files: 0, gzipKB: 0 }, listFullLoad: { files: 0, gzipKB: 0 } } : await bundleSizes();
+const text = report(results, bundles);
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify({ results, bundles }, null, 2));
+writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
+console.log(`\n${text}`);

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: the real server (built web app + API) on fresh embedded
+ * databases, driven in Debian's Chromium. Port 3301 runs without the test
+ * banner, 3302 with APP_TEST_BANNER set.
+ */
+export const MAIN_URL = 'http://127.0.0.1:3301';
+export const BANNER_URL = 'http://127.0.0.1:3302';
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: MAIN_URL,
+    locale: 'es-GT',
+    timezoneId: 'America/Guatemala',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: [
+    { command: 'node e2e/start-server.mjs 3301', url: `${MAIN_URL}/api/health`, cwd: '..', timeout: 120_000, reuseExistingServer: false, stdout: 'pipe' },
+    { command: 'node e2e/start-server.mjs 3302 banner', url: `${BANNER_URL}/api/health`, cwd: '..', timeout: 120_000, reuseExistingServer: false, stdout: 'pipe' },
+  ],
+});

@@ -1,0 +1,31 @@
+// Starts the real server for the browser tests on a fresh embedded (PGlite)
+// database in a new temporary folder: `node e2e/start-server.mjs PORT [banner]`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [port = '3301', flag] = process.argv.slice(2);
+const dataDir = mkdtempSync(join(tmpdir(), `amparo-e2e-${port}-`));
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-E2E-2026!',
+    APP_TEST_BANNER: flag === 'banner' ? 'true' : 'false',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
