@@ -250,7 +250,7 @@ CREATE UNIQUE INDEX "person_grants_person_user_key" ON "person_grants" USING btr
 CREATE INDEX "person_grants_user_idx" ON "person_grants" USING btree ("user_id","person_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "persons_file_number_key" ON "persons" USING btree ("file_number");--> statement-breakpoint
 CREATE INDEX "persons_search_trgm_idx" ON "persons" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "persons_created_idx" ON "persons" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "persons_created_idx" ON "persons" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "persons_admission_idx" ON "persons" USING btree ("admission_date");--> statement-breakpoint
 CREATE INDEX "persons_birth_idx" ON "persons" USING btree ("birth_date");--> statement-breakpoint
 CREATE INDEX "persons_state_idx" ON "persons" USING btree ("state");--> statement-breakpoint

@@ -38,12 +38,16 @@ function roundHalfUp(intPart: string, fraction: string): string {
   return `${whole}.${(units % 100n).toString().padStart(2, '0')}`;
 }
 
+// Building an Intl formatter is costly; one is enough.
+let formatter: Intl.DateTimeFormat | null = null;
+
 function parts(date: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat('en-GB', {
+  formatter ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(date)) out[p.type] = p.value;
+  });
+  const out: Record<string, string> = {};
+  for (const p of formatter.formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 

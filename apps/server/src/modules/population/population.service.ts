@@ -16,8 +16,8 @@ import { ageGroups, codesByCatalog, findMunicipality } from '../catalogs/catalog
 import { getHeadquarter } from '../headquarters/headquarters.service.ts';
 
 type CreateInput = z.output<typeof personCreate>;
-/** Most rows a list counts exactly; past it the page says '10,000+'. */
-export const COUNT_CAP = 10_000;
+/** Most rows a list counts exactly; past it the page says '1,000+'. */
+export const COUNT_CAP = 1_000;
 const ENTITY = 'person';
 
 // ---------------------------------------------------------------- access

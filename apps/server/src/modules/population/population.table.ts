@@ -60,7 +60,8 @@ export const persons = pgTable(
   (t) => [
     uniqueIndex('persons_file_number_key').on(t.fileNumber),
     index('persons_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('persons_created_idx').on(t.createdAt.desc(), t.id),
+    // Plain (created_at, id): scanned backwards it serves the default newest-first order.
+    index('persons_created_idx').on(t.createdAt, t.id),
     index('persons_admission_idx').on(t.admissionDate),
     index('persons_birth_idx').on(t.birthDate),
     index('persons_state_idx').on(t.state),

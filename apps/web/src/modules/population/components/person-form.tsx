@@ -14,7 +14,7 @@ import { PersonFormLocation } from './person-form-location';
 import { PersonFormHealth, PersonFormPhones } from './person-form-health';
 import { PersonFormCase, PersonFormCaseNotes } from './person-form-case';
 import {
-  emptyPersonValues, RELATED_FIELDS, toPersonFormValues,
+  DEFAULT_COUNTRY, emptyPersonValues, RELATED_FIELDS, toPersonFormValues,
   type PersonFormApi, type PersonFormOutput, type PersonFormValues,
 } from './person-form-values';
 
@@ -42,8 +42,13 @@ export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: P
     validateInputOnChange: true,
     validate: (values) => {
       const errors = baseValidate(values);
+      const required = translateFieldError(t, { code: 'required' });
       // An empty date is 'invalid' for the contract; to the user it is simply missing.
-      if (!values.admissionDate) errors.admissionDate = translateFieldError(t, { code: 'required' });
+      if (!values.admissionDate) errors.admissionDate = required;
+      // Zod skips the contract's cross-field rules while any single field fails, so on a
+      // first submit these two would only show up on the second try; flag them together.
+      if (!values.birthDate && values.age === '') errors.birthDate ??= required;
+      if (values.country === DEFAULT_COUNTRY && !values.state) errors.state ??= required;
       return errors;
     },
     transformValues: (values) => schema.parse(values),
