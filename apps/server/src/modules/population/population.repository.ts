@@ -106,18 +106,20 @@ export async function countPersons(db: Executor, where: SQL, cap: number) {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/**
+ * The user's live grant on a person in one query: null when the person does
+ * not exist (or was deleted), all false when there is no live grant.
+ */
 export async function findAccess(db: Executor, personId: string, userId: string, today: string) {
   const rows = await db
     .select({ administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
-    .from(personGrants)
-    .where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId), liveGrant(today)))
+    .from(persons)
+    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
+    .where(and(eq(persons.id, personId), isNull(persons.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function personExists(db: Executor, id: string) {
-  const rows = await db.select({ id: persons.id }).from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
-  return rows.length > 0;
+  const row = rows[0];
+  if (!row) return null;
+  return { administrator: row.administrator ?? false, canRead: row.canRead ?? false, canWrite: row.canWrite ?? false };
 }
 
 export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {

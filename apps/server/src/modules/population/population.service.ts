@@ -28,9 +28,8 @@ const ENTITY = 'person';
  * does not exist (or was deleted).
  */
 export async function accessOf(db: Executor, personId: string, userId: string): Promise<PersonAccess> {
-  if (!(await repo.personExists(db, personId))) throw notFound();
   const g = await repo.findAccess(db, personId, userId, todayInGuatemala());
-  if (!g) return { administrator: false, canRead: false, canWrite: false };
+  if (!g) throw notFound();
   return { administrator: g.administrator, canRead: g.administrator || g.canRead || g.canWrite, canWrite: g.administrator || g.canWrite };
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Switch, Table } from '@mantine/core';
+import { Button, Group, Paper, Select, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { CATALOG_NAMES, type CatalogItem, type CatalogName } from '@amparo/share
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { notifyError } from '../../../shared/lib/notify';
+import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
@@ -68,7 +69,7 @@ export function CatalogsPage() {
                   <Table.Th>{t('catalogs:fields.es')}</Table.Th>
                   <Table.Th>{t('catalogs:fields.en')}</Table.Th>
                   <Table.Th>{t('catalogs:fields.active')}</Table.Th>
-                  <Table.Th w={110}>{t('common:status.actions')}</Table.Th>
+                  <Table.Th w={200}>{t('common:status.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -78,16 +79,22 @@ export function CatalogsPage() {
                     <Table.Td fw={500}>{item.code}</Table.Td>
                     <Table.Td>{item.es}</Table.Td>
                     <Table.Td>{item.en}</Table.Td>
+                    <Table.Td><ActiveBadge active={item.active} /></Table.Td>
                     <Table.Td>
-                      <Switch
-                        checked={item.active}
-                        onChange={() => toggleActive(item)}
-                        disabled={update.isPending}
-                        aria-label={`${t('catalogs:fields.active')} ${item.code}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions name={nameOf(item)} onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color={item.active ? 'gray' : 'teal'}
+                          onClick={() => toggleActive(item)}
+                          loading={update.isPending && update.variables?.id === item.id}
+                          aria-label={`${t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')} ${nameOf(item)}`}
+                          w={100}
+                        >
+                          {t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')}
+                        </Button>
+                        <RowActions name={nameOf(item)} onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

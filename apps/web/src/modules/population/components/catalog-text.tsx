@@ -3,8 +3,8 @@ import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { EMPTY } from '../../../shared/lib/format';
 
 /** A catalog code shown with its label in the UI language (a dash when empty). */
-export function CatalogText({ catalog, code }: { catalog: string; code: string | null | undefined }) {
-  const { labelOf } = useCatalog(catalog, { enabled: !!code });
+export function CatalogText({ catalog, code, parent }: { catalog: string; code: string | null | undefined; parent?: string }) {
+  const { labelOf } = useCatalog(catalog, { parent, enabled: !!code });
   return <>{labelOf(code) ?? EMPTY}</>;
 }
 

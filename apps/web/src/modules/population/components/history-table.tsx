@@ -24,9 +24,12 @@ function fieldLabel(t: (key: string, options?: Record<string, unknown>) => strin
 }
 
 function Value({ field, value }: { field: string; value: unknown }) {
-  const { t } = useTranslation('population');
+  const { t, i18n } = useTranslation('population');
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{EMPTY}</>;
   if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
+  // A municipality code starts with its department's code (INE).
+  if (field === 'town' && typeof value === 'string') return <CatalogText catalog="municipality" parent={value.slice(0, 2)} code={value} />;
+  if (field === 'country' && typeof value === 'string') return <>{new Intl.DisplayNames([i18n.language], { type: 'region' }).of(value) ?? value}</>;
   const catalog = FIELD_CATALOG[field];
   if (catalog && Array.isArray(value)) {
     return <>{value.map((v, i) => <span key={String(v)}>{i > 0 && ', '}<CatalogText catalog={catalog} code={String(v)} /></span>)}</>;
