@@ -17,8 +17,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Web modules do not import each other (architecture rule 7).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '!../../shared/**', '!../../app/**', '!../../locales/**'], message: 'Web modules do not import each other; move shared code to src/shared.' }] }],
     },
   },
   {

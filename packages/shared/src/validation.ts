@@ -68,8 +68,8 @@ export function optionalText(max: number) {
 }
 
 /** A 'YYYY-MM-DD' calendar date (Guatemala has no DST; dates carry no time zone). */
-export const isoDate = z.iso.date({ error: 'invalid' });
-export const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable().optional()).transform((v) => v ?? null);
+export const isoDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }));
+export const optionalDate = z.preprocess((v) => (v === '' ? null : v), z.iso.date({ error: 'invalid' }).nullable().optional()).transform((v) => v ?? null);
 
 /** A catalog item code (upper-case ASCII, as seeded). */
 export const catalogCode = z.string().trim().min(1, 'required').max(40, 'length:1:40').regex(/^[A-Z0-9_]+$/, 'invalid');

@@ -67,20 +67,25 @@ const personShape = {
 
 type PersonShape = { [K in keyof typeof personShape]: z.infer<(typeof personShape)[K]> };
 
-/** Cross-field rules shared by create and update. */
+/**
+ * Cross-field rules shared by create and update. They run even when a single
+ * field already failed (`when`), so the form shows every problem at once;
+ * hence the type guards.
+ */
 function personRules(v: PersonShape, ctx: z.RefinementCtx) {
-  if (!v.birthDate && v.age === null) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
-  if (v.birthDate && v.birthDate > new Date().toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalid' });
-  if (v.town && v.state && !v.town.startsWith(v.state)) ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
+  if (!v.birthDate && (v.age === null || v.age === undefined)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
+  if (typeof v.birthDate === 'string' && v.birthDate > new Date().toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalid' });
+  if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
   if (v.town && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
   if (v.country === 'GT' && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
-  if (v.departureDate && v.departureDate < v.admissionDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'date_order' });
+  if (typeof v.departureDate === 'string' && typeof v.admissionDate === 'string' && v.departureDate < v.admissionDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'date_order' });
   if (v.pregnancy && v.sex !== 'F') ctx.addIssue({ code: 'custom', path: ['pregnancy'], message: 'invalid' });
   if (!v.knowsRead && v.knowsWrite) ctx.addIssue({ code: 'custom', path: ['knowsWrite'], message: 'invalid' });
 }
 
-export const personCreate = z.object(personShape).superRefine(personRules);
-export const personUpdate = z.object({ ...personShape, version }).superRefine(personRules);
+const always = { when: () => true };
+export const personCreate = z.object(personShape).superRefine(personRules, always);
+export const personUpdate = z.object({ ...personShape, version }).superRefine(personRules, always);
 export type PersonInput = z.input<typeof personCreate>;
 export type PersonCreate = z.output<typeof personCreate>;
 

@@ -135,7 +135,7 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
     const values = toValues(body, today);
     const { id, fileNumber } = await repo.insertPerson(tx, { ...values, createdBy: userId, updatedBy: userId });
     await repo.setSearchText(tx, id, searchTextOf(values, fileNumber));
-    await repo.upsertGrant(tx, { personId: id, userId, administrator: true, canRead: true, canWrite: true, reason: 'creator', grantedBy: userId });
+    await repo.upsertGrant(tx, { personId: id, userId, administrator: true, canRead: true, canWrite: true, reason: null, grantedBy: userId });
     const created = await loadPerson(tx, id, today);
     await writeAudit(tx, request, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, auditSnapshot(created)) });
     return created;
@@ -168,7 +168,9 @@ export async function updatePerson(db: Db, request: FastifyRequest, id: string, 
     const fileNumber = Number(before.fileCode.slice(4));
     await updateVersioned(tx, persons, id, version, { ...values, searchText: searchTextOf(values, fileNumber), updatedBy: userId });
     const after = await loadPerson(tx, id, today);
-    await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes: diff(auditSnapshot(before), auditSnapshot(after)) });
+    const changes = diff(auditSnapshot(before), auditSnapshot(after));
+    // A save that changed nothing leaves no 'update' entry (the version still moves on).
+    if (Object.keys(changes).length) await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes });
     return after;
   });
 }
@@ -249,8 +251,10 @@ export async function grantAccess(db: Db, request: FastifyRequest, personId: str
       const values = { administrator: body.administrator, canRead: body.canRead || body.canWrite || body.administrator, canWrite: body.canWrite || body.administrator, reason: body.reason, expiresOn: body.expiresOn };
       await repo.upsertGrant(tx, { personId, userId: body.userId, ...values, grantedBy: me });
       const pick = (g: typeof before) => (g ? { administrator: g.administrator, canRead: g.canRead, canWrite: g.canWrite, reason: g.reason, expiresOn: g.expiresOn } : null);
-      await writeAudit(tx, request, { action: 'grant', entity: ENTITY, entityId: personId, changes: { [`grant:${body.userId}`]: { before: pick(before), after: values } } });
-      return toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+      const grants = toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+      const userName = grants.find((g) => g.userId === body.userId)?.userName ?? body.userId;
+      await writeAudit(tx, request, { action: 'grant', entity: ENTITY, entityId: personId, changes: { [`grant:${userName}`]: { before: pick(before), after: values } } });
+      return grants;
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw invalidFields([{ field: 'userId', code: 'unknown_code' }]);
@@ -264,10 +268,11 @@ export async function revokeAccess(db: Db, request: FastifyRequest, personId: st
     const grant = await repo.findGrant(tx, personId, grantId);
     if (!grant) throw notFound();
     await assertAdministratorRemains(tx, personId, grant.userId, false);
+    const userName = (await repo.listGrants(tx, personId)).find((g) => g.grant.id === grantId)?.userName ?? grant.userId;
     await repo.deleteGrant(tx, grantId);
     await writeAudit(tx, request, {
       action: 'revoke', entity: ENTITY, entityId: personId,
-      changes: { [`grant:${grant.userId}`]: { before: { administrator: grant.administrator, canRead: grant.canRead, canWrite: grant.canWrite }, after: null } },
+      changes: { [`grant:${userName}`]: { before: { administrator: grant.administrator, canRead: grant.canRead, canWrite: grant.canWrite }, after: null } },
     });
     return toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
   });
@@ -327,7 +332,7 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
     }
     await writeAudit(tx, request, {
       action: 'decide_access', entity: ENTITY, entityId: r.personId,
-      changes: { [`request:${r.userId}`]: { before: 'pending', after: body.approve ? 'approved' : 'denied' } },
+      changes: { [`request:${found.userName}`]: { before: 'pending', after: body.approve ? 'approved' : 'denied' } },
     });
     return toRequest((await repo.findAccessRequest(tx, requestId))!);
   });

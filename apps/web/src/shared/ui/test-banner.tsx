@@ -8,7 +8,7 @@ export function TestBanner() {
   const { data } = useAppInfo();
   if (!data?.testBanner) return null;
   return (
-    <Box data-testid="test-banner" role="status" bg="red.7" c="white" ta="center" fw={700} py={4} fz="sm">
+    <Box data-testid="test-banner" bg="red.7" c="white" ta="center" fw={700} py={4} fz="sm">
       {t('common:shell.testBanner')}
     </Box>
   );

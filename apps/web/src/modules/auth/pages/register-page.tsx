@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { registerBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, translateFieldError, zodValidate } from '../../../shared/lib/form';
 import { formatDate } from '../../../shared/lib/format';
@@ -29,7 +30,8 @@ export function RegisterPage() {
   );
 }
 
-const invitationCode = registerBody.pick({ invitationId: true });
+// The contract's own field; `.pick` is refused on schemas with refinements.
+const invitationCode = z.object({ invitationId: registerBody.shape.invitationId });
 
 function InvitationCodeForm() {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ export function SignInPage() {
             {applyServerErrors(login.error, t)}
           </Alert>
         )}
-        <TextInput label={t('auth:signIn.username')} autoComplete="username" autoFocus withAsterisk {...form.getInputProps('username')} />
+        <TextInput label={t('auth:signIn.username')} autoComplete="username" withAsterisk {...form.getInputProps('username')} />
         <PasswordInput label={t('auth:signIn.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('auth:signIn.submit')}

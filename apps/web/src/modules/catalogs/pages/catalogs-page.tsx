@@ -75,7 +75,7 @@ export function CatalogsPage() {
               <Table.Tbody>
                 {items.data.length === 0 && <EmptyRow colSpan={5} />}
                 {items.data.map((item) => (
-                  <Table.Tr key={item.id} opacity={item.active ? 1 : 0.6}>
+                  <Table.Tr key={item.id}>
                     <Table.Td fw={500}>{item.code}</Table.Td>
                     <Table.Td>{item.es}</Table.Td>
                     <Table.Td>{item.en}</Table.Td>

@@ -52,7 +52,8 @@ export function PersonsListPage() {
       )}
 
       <Paper withBorder pos="relative" p={0}>
-        <LoadingOverlay visible={persons.isFetching} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        {/* Only while another page or filter loads, not on background refreshes. */}
+        <LoadingOverlay visible={persons.isPending || persons.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
         <PersonsTable
           items={data?.items ?? []}
           sort={search.sort}
