@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /**
  * Reads one uploaded image (multipart field `field`), refusing it before it is
@@ -27,6 +27,6 @@ export async function readImageUpload(request: FastifyRequest, field: string, ma
     throw err;
   }
   const type = await fileTypeFromBuffer(data);
-  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw invalidField(field, 'image_type');
+  if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) throw invalidField(field, 'image_type');
   return { mime: type.mime, data };
 }

@@ -117,3 +117,17 @@ export function passwordStrength(password: string) {
 }
 
 export const okResponse = envelope(z.object({}).passthrough());
+
+/** Accepted photo types (spec section 5: 'Image must be png or jpg'), checked by content on the server. */
+export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** `GET /api/app-info`: public settings the web needs before sign-in. */
+export const appInfo = z.object({
+  testBanner: z.boolean(),
+  allowedEmailDomains: z.array(z.string()),
+  /** PHOTO_MAX_BYTES, so the browser refuses a large photo before sending it. */
+  photoMaxBytes: z.number().int(),
+  version: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfo>;
+export const appInfoResponse = envelope(appInfo);

@@ -10,7 +10,7 @@ export const CATALOG_NAMES = [
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
 /** Read-only reference lists served by the same generic call. */
-export const GEO_CATALOGS = ['department', 'municipality', 'headquarter'] as const;
+export const GEO_CATALOGS = ['department', 'municipality', 'headquarter', 'role'] as const;
 
 export const catalogItem = z.object({
   id: uuid,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  forgotBody, invitationInfo, loginBody, loginResponse, okResponse, registerBody, resetBody,
+  appInfoResponse, forgotBody, invitationInfo, loginBody, loginResponse, okResponse, registerBody, resetBody,
   usernameAvailableQuery, usernameAvailableResponse, userCheckResponse,
 } from '@amparo/shared/modules/auth.schema';
 import { envelope, uuid } from '@amparo/shared/validation';
@@ -87,11 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: {
       operationId: 'appInfo', tags: ['auth'], summary: 'Public settings the web needs before sign-in',
-      response: { 200: envelope(z.object({ testBanner: z.boolean(), allowedEmailDomains: z.array(z.string()), version: z.string() })) },
+      response: { 200: appInfoResponse },
     },
   }, async () => ({
     success: true as const,
-    data: { testBanner: app.config.APP_TEST_BANNER, allowedEmailDomains: app.config.ALLOWED_EMAIL_DOMAINS, version: '0.1.0' },
+    data: { testBanner: app.config.APP_TEST_BANNER, allowedEmailDomains: app.config.ALLOWED_EMAIL_DOMAINS, photoMaxBytes: app.config.PHOTO_MAX_BYTES, version: '0.1.0' },
   }));
 
   app.get('/api/health', {

@@ -18,7 +18,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'session' },
     schema: {
       operationId: 'catalogOptions', tags, summary: 'Dropdown options { code, cname, value } of a catalog (spec section 7)',
-      description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter.`,
+      description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role.`,
       params: z.object({ name: z.string().max(40) }), body: catalogOptionsBody, response: { 200: catalogOptionsResponse },
     },
   }, async (request) => {

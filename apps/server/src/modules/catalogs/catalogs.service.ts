@@ -9,6 +9,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { catalogItems } from '../../db/schema.ts';
 import * as repo from './catalogs.repository.ts';
 import { headquarterOptions } from '../headquarters/headquarters.repository.ts';
+import { listRoles } from '../roles/roles.service.ts';
 import { catalogUsage } from '../population/population.service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findItem>>>;
@@ -34,6 +35,8 @@ export async function options(db: Db, name: string, lang: 'es' | 'en', parent: s
   if (name === 'department') return (await repo.departmentOptions(db)).map((d) => ({ code: d.code, cname: d.name, value: d.code, active: true }));
   if (name === 'municipality') return (await repo.municipalityOptions(db, parent)).map((m) => ({ code: m.code, cname: m.name, value: m.code, active: true }));
   if (name === 'headquarter') return (await headquarterOptions(db)).filter((h) => includeInactive || h.active);
+  // Roles for pickers (user form, invitations) without needing configuracion_roles.
+  if (name === 'role') return (await listRoles(db)).map((r) => ({ code: r.slug, cname: r.name, value: r.id, active: true }));
   if (!(CATALOG_NAMES as readonly string[]).includes(name)) return null;
   return (await repo.listItems(db, name))
     .filter((i) => includeInactive || i.active)

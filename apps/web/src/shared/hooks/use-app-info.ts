@@ -1,16 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppInfo } from '@amparo/shared/modules/auth.schema';
 import { api } from '../lib/api';
 
-/**
- * `GET /api/app-info`. packages/shared has no contract for it yet, so the
- * shape documented in docs/api.md is typed here until one lands.
- */
-export interface AppInfo {
-  testBanner: boolean;
-  allowedEmailDomains: string[];
-  version: string;
-}
-
+/** `GET /api/app-info` (test banner, mail domains, photo limit). */
 export const getAppInfoQueryOptions = () =>
   queryOptions({
     queryKey: ['app-info'],

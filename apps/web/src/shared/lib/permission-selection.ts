@@ -5,16 +5,18 @@ function descendantsOf(node: PermissionNode): string[] {
   return (node.children ?? []).flatMap((child) => [child.key, ...descendantsOf(child)]);
 }
 
-const NODES = new Map<string, PermissionNode>();
-(function index(nodes: readonly PermissionNode[]) {
+function indexNodes(nodes: readonly PermissionNode[], out = new Map<string, PermissionNode>()) {
   for (const node of nodes) {
-    NODES.set(node.key, node);
-    if (node.children) index(node.children);
+    out.set(node.key, node);
+    if (node.children) indexNodes(node.children, out);
   }
-})(PERMISSION_TREE);
+  return out;
+}
+
+const NODES = indexNodes(PERMISSION_TREE);
 
 /** A node's own key and every key below it. */
-export function subtreeKeys(node: PermissionNode): string[] {
+function subtreeKeys(node: PermissionNode): string[] {
   return [node.key, ...descendantsOf(node)];
 }
 

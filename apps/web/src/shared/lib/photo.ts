@@ -1,13 +1,15 @@
 import type { FieldErrorCode } from '@amparo/shared/errors';
+import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 
-/** Mirrors the server's PHOTO_MAX_BYTES default (2 MB) and accepted types (spec section 5). */
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
+export { PHOTO_TYPES };
 
-/** Client-side check before uploading; the server checks again. */
-export function checkPhoto(file: File): FieldErrorCode | null {
+/**
+ * Client-side check before uploading (`maxBytes` from app-info, the server's
+ * PHOTO_MAX_BYTES); the server checks again, by content.
+ */
+export function checkPhoto(file: File, maxBytes: number): FieldErrorCode | null {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'image_type';
-  if (file.size > PHOTO_MAX_BYTES) return 'file_too_large';
+  if (file.size > maxBytes) return 'file_too_large';
   return null;
 }
 

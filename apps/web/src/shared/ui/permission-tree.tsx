@@ -9,17 +9,16 @@ interface PermissionTreeProps {
   onChange: (value: PermissionKey[]) => void;
   legend: string;
   error?: ReactNode;
-  disabled?: boolean;
 }
 
 /**
  * Checkboxes for every key of PERMISSION_TREE, one card per module. Ticking a
  * module ticks its screens; a partly ticked module shows as indeterminate.
  */
-export function PermissionTree({ value, onChange, legend, error, disabled }: PermissionTreeProps) {
+export function PermissionTree({ value, onChange, legend, error }: PermissionTreeProps) {
   const selected = useMemo(() => new Set(value), [value]);
   return (
-    <Fieldset legend={legend} disabled={disabled}>
+    <Fieldset legend={legend}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {PERMISSION_TREE.map((module) => (
           <Paper key={module.key} withBorder p="sm">

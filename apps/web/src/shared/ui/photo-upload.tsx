@@ -4,21 +4,26 @@ import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { checkPhoto, PHOTO_TYPES } from '../lib/photo';
 import { translateFieldError } from '../lib/form';
+import { useAppInfo } from '../hooks/use-app-info';
+
+/** Used until app-info has answered: the server's default PHOTO_MAX_BYTES. */
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
 interface PhotoUploadProps {
   onUpload: (file: File) => Promise<unknown>;
   loading?: boolean;
 }
 
-/** Picks a png/jpg up to 2 MB, checked here before it is sent (spec section 5). */
+/** Picks a png/jpg up to the server's limit, checked here before it is sent (spec section 5). */
 export function PhotoUpload({ onUpload, loading }: PhotoUploadProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const maxBytes = useAppInfo().data?.photoMaxBytes ?? DEFAULT_MAX_BYTES;
 
   const choose = (next: File | null) => {
     setFile(next);
-    const code = next ? checkPhoto(next) : null;
+    const code = next ? checkPhoto(next, maxBytes) : null;
     setError(code ? translateFieldError(t, { code }) : null);
   };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -91,7 +91,7 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
 
   const usernameProps = form.getInputProps('username');
   // Availability is asked on blur, once the name itself is valid (spec section 5).
-  const checkUsername = async (event: React.FocusEvent<HTMLInputElement>) => {
+  const checkUsername = async (event: FocusEvent<HTMLInputElement>) => {
     usernameProps.onBlur?.(event);
     setAvailableName(null);
     if (form.validateField('username').hasError) return;

@@ -44,8 +44,8 @@ export function SignInPage() {
             {applyServerErrors(login.error, t)}
           </Alert>
         )}
-        <TextInput label={t('auth:signIn.username')} autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-        <PasswordInput label={t('auth:signIn.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+        <TextInput label={t('auth:signIn.username')} autoComplete="username" {...form.getInputProps('username')} />
+        <PasswordInput label={t('auth:signIn.password')} autoComplete="current-password" {...form.getInputProps('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('auth:signIn.submit')}
         </Button>

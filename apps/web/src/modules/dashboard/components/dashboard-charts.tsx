@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Center, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import type { DashboardData } from '../api/queries';
@@ -15,16 +16,15 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
   const sex = useCatalog('sex');
   const ageGroup = useCatalog('age_group');
   const thematic = useCatalog('thematic');
-  const label = (labelOf: (code: string) => string | null, code: string) => labelOf(code) ?? code;
   const bars = (counts: Counts, labelOf: (code: string) => string | null) =>
-    counts.map((c) => ({ label: label(labelOf, c.code), count: c.count }));
+    counts.map((c) => ({ label: labelOf(c.code) ?? c.code, count: c.count }));
   const series = [{ name: 'count', label: t('dashboard:persons'), color: 'teal.6' }];
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <ChartCard title={t('dashboard:charts.bySex')} empty={!data.bySex.length}>
         <DonutChart
-          data={data.bySex.map((c, i) => ({ name: label(sex.labelOf, c.code), value: c.count, color: COLORS[i % COLORS.length]! }))}
+          data={data.bySex.map((c, i) => ({ name: sex.labelOf(c.code) ?? c.code, value: c.count, color: COLORS[i % COLORS.length]! }))}
           withLabels
           withLabelsLine
           withLegend
@@ -33,7 +33,7 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
         />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byAgeGroup')} empty={!data.byAgeGroup.length}>
-        <BarChart h={260} data={bars(data.byAgeGroup, ageGroup.labelOf)} dataKey="label" series={series} withBarValueLabel />
+        <BarChart h={260} data={bars(data.byAgeGroup, ageGroup.labelOf)} dataKey="label" series={series} yAxisProps={{ allowDecimals: false }} />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byThematic')} empty={!data.byThematic.length} span>
         <BarChart
@@ -43,14 +43,14 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
           series={series}
           orientation="vertical"
           yAxisProps={{ width: 200 }}
-          withBarValueLabel
+          xAxisProps={{ allowDecimals: false }}
         />
       </ChartCard>
     </SimpleGrid>
   );
 }
 
-function ChartCard({ title, empty, span, children }: { title: string; empty: boolean; span?: boolean; children: React.ReactNode }) {
+function ChartCard({ title, empty, span, children }: { title: string; empty: boolean; span?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" style={span ? { gridColumn: '1 / -1' } : undefined}>

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { userListQuery, userListResponse, UserItem } from '@amparo/shared/modules/users.schema';
-import type { Role } from '@amparo/shared/modules/roles.schema';
+import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { api } from '../../../shared/lib/api';
 
 type UserListQuery = z.output<typeof userListQuery>;
@@ -26,11 +26,11 @@ export function useUser(id: string) {
   return useQuery(getUserQueryOptions(id));
 }
 
-/** Roles for the role pickers (same cache entry as the roles screen). */
-export const getRoleOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['roles'], queryFn: () => api.get<Role[]>('roles') });
-
+/**
+ * Roles for the role pickers, from the generic catalog call (any signed-in
+ * user may read it), so configuracion_usuarios alone is enough to fill them.
+ */
 export function useRoleOptions() {
-  const query = useQuery(getRoleOptionsQueryOptions());
-  return { ...query, options: (query.data ?? []).map((r) => ({ value: r.id, label: r.name })) };
+  const query = useCatalog('role');
+  return { ...query, options: query.data };
 }
