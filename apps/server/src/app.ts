@@ -89,7 +89,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: webDist, wildcard: false, index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, path) => res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') return sendProblem(reply, 404, 'not_found');

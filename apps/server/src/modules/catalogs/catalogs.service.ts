@@ -22,7 +22,20 @@ const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active }
 export const departmentExists = repo.departmentExists;
 export const findMunicipality = repo.findMunicipality;
 export const codesOf = repo.codesOf;
-export const ageGroups = repo.ageGroups;
+/**
+ * The age groups' ranges. They come from the seed (the same in every
+ * database) and the API cannot change them (items are renamed or deactivated,
+ * never re-ranged), so they are read once per process.
+ */
+let ageGroupCache: Promise<Awaited<ReturnType<typeof repo.ageGroups>>> | null = null;
+export function ageGroups(db: Executor) {
+  if (!ageGroupCache) {
+    // Awaited here: a Drizzle query is lazy and would run again on every await.
+    ageGroupCache = (async () => await repo.ageGroups(db))();
+    ageGroupCache.catch(() => (ageGroupCache = null));
+  }
+  return ageGroupCache;
+}
 export const codesByCatalog = repo.codesByCatalog;
 
 /**
