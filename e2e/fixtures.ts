@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
 
@@ -12,5 +14,9 @@ export async function login(page: Page, username = ADMIN.username, password = AD
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Where screenshots kept as test artefacts go. */
-export const ARTIFACTS = 'e2e/artifacts';
+/**
+ * Where screenshots kept as test artefacts go: `e2e/artifacts`, resolved from
+ * this file so it does not depend on the working directory, and created if missing.
+ */
+export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+mkdirSync(ARTIFACTS, { recursive: true });

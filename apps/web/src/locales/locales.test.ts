@@ -33,5 +33,4 @@ describe('locales', () => {
       for (const code of FIELD_ERROR_CODES) expect(lang.errors.field[code], code).toBeTruthy();
     }
   });
-
 });
