@@ -100,7 +100,7 @@ export function paged<T extends z.ZodType>(item: T) {
     items: z.array(item),
     page: z.number().int(),
     pageSize: z.number().int(),
-    /** Exact below `totalCap`; when `totalCapped` is true there are at least `total`. */
+    /** Exact up to the server's cap; when `totalCapped` is true there are more than `total`. */
     total: z.number().int(),
     totalCapped: z.boolean(),
   });

@@ -39,6 +39,22 @@ export function ageGroups(db: Executor) {
 export const codesByCatalog = repo.codesByCatalog;
 
 /**
+ * Department and municipality names by INE code. Reference data, written only
+ * by the start-up seed, so each process reads them once.
+ */
+let geographyCache: Promise<{ departments: Map<string, string>; municipalities: Map<string, string> }> | null = null;
+export function geographyNames(db: Executor) {
+  if (!geographyCache) {
+    geographyCache = (async () => ({
+      departments: new Map((await repo.departmentOptions(db)).map((d) => [d.code, d.name])),
+      municipalities: new Map((await repo.municipalityOptions(db)).map((m) => [m.code, m.name])),
+    }))();
+    geographyCache.catch(() => (geographyCache = null));
+  }
+  return geographyCache;
+}
+
+/**
  * The generic catalog call (spec section 7): items as `{ code, cname, value }`
  * in the asked language; the web labels them 'code - cname'. Besides the
  * editable catalogs it serves `department`, `municipality` (filtered by the

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { departments, headquarters } from '../../db/schema.ts';
 
@@ -37,4 +37,8 @@ export function headquarterOptions(db: Executor) {
     .select({ code: headquarters.code, cname: headquarters.name, value: sql<string>`${headquarters.id}::text`, active: headquarters.active })
     .from(headquarters)
     .orderBy(asc(headquarters.code));
+}
+
+export function headquarterNames(db: Executor, ids: string[]) {
+  return db.select({ id: headquarters.id, name: headquarters.name }).from(headquarters).where(inArray(headquarters.id, ids));
 }

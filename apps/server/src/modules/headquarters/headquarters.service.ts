@@ -76,3 +76,10 @@ export async function deleteHeadquarter(db: Db, request: FastifyRequest, id: str
     throw err;
   }
 }
+
+/** Names of the given headquarters (for lists that show them). */
+export async function headquarterNames(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => !!id))];
+  if (unique.length === 0) return new Map();
+  return new Map((await repo.headquarterNames(db, unique)).map((h) => [h.id, h.name]));
+}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  auditLog, departments, headquarters, municipalities, personAccessRequests, personGrants, persons, users,
+  auditLog, headquarters, personAccessRequests, personGrants, persons, users,
 } from '../../db/schema.ts';
 
 /** A grant counts while `expires_on` (inclusive, Guatemala date) has not passed. */
@@ -19,12 +19,16 @@ export function visibleTo(userId: string, today: string): SQL {
 
 
 export async function findPerson(db: Executor, id: string) {
+  const rows = await db.select().from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A person and the caller's live grant flags in one query (null: no such person). */
+export async function findPersonForUser(db: Executor, id: string, userId: string, today: string) {
   const rows = await db
-    .select({ person: persons, stateName: departments.name, townName: municipalities.name, headquarterName: headquarters.name })
+    .select({ person: persons, administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
     .from(persons)
-    .leftJoin(departments, eq(departments.code, persons.state))
-    .leftJoin(municipalities, eq(municipalities.code, persons.town))
-    .leftJoin(headquarters, eq(headquarters.id, persons.headquarterId))
+    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
     .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
     .limit(1);
   return rows[0] ?? null;
@@ -81,19 +85,24 @@ const SORTS = {
   fileCode: persons.fileNumber,
 } as const;
 
-export async function listPersons(db: Executor, where: SQL, sort: keyof typeof SORTS, order: 'asc' | 'desc', page: number, pageSize: number) {
+/**
+ * A page of persons and, in the same statement, the number of matching rows
+ * up to `cap` + 1 (one round trip and one plan: this is the hottest query).
+ * The count's subquery reads `persons` again; its conditions bind to that
+ * inner reference. Headquarter names come from a per-row subquery.
+ */
+export async function listPersons(db: Executor, where: SQL, sort: keyof typeof SORTS, order: 'asc' | 'desc', page: number, pageSize: number, cap: number) {
   const col = SORTS[sort];
   return db
     .select({
       id: persons.id, fileNumber: persons.fileNumber, names: persons.names, lastNames: persons.lastNames, alias: persons.alias,
-      birthDate: persons.birthDate, sex: persons.sex, state: persons.state, stateName: departments.name, townName: municipalities.name,
+      birthDate: persons.birthDate, sex: persons.sex, state: persons.state, town: persons.town,
       thematic: persons.thematic, admissionDate: persons.admissionDate, departureDate: persons.departureDate,
-      externalFileNumber: persons.externalFileNumber, headquarterName: headquarters.name,
+      externalFileNumber: persons.externalFileNumber,
+      headquarterName: sql<string | null>`(select ${headquarters.name} from ${headquarters} where ${headquarters.id} = ${persons.headquarterId})`,
+      total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where} limit ${cap + 1}) c)`,
     })
     .from(persons)
-    .leftJoin(departments, eq(departments.code, persons.state))
-    .leftJoin(municipalities, eq(municipalities.code, persons.town))
-    .leftJoin(headquarters, eq(headquarters.id, persons.headquarterId))
     .where(where)
     .orderBy(order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(persons.id) : desc(persons.id))
     .limit(pageSize)

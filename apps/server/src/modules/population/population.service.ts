@@ -12,12 +12,18 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { persons } from '../../db/schema.ts';
 import * as repo from './population.repository.ts';
 import { ageGroupCase, ageGroupOf, ageOn, birthWindow, CATALOG_FIELDS, fileCode, normalizeSearch, searchTextOf, subtractYears, type AgeGroup } from './population.rules.ts';
-import { ageGroups, codesByCatalog, findMunicipality } from '../catalogs/catalogs.service.ts';
-import { getHeadquarter } from '../headquarters/headquarters.service.ts';
+import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
+import { getHeadquarter, headquarterNames } from '../headquarters/headquarters.service.ts';
 
 type CreateInput = z.output<typeof personCreate>;
-/** Most rows a list counts exactly; past it the page says '1,000+'. */
-export const COUNT_CAP = 1_000;
+/**
+ * A list counts matching rows exactly up to a cap that grows with the page
+ * asked for (at least COUNT_MIN_CAP, and four pages beyond the current one);
+ * past it the answer says 'at least N' (`totalCapped`). Counting a whole
+ * registry on every page was the largest cost of a list request.
+ */
+export const COUNT_MIN_CAP = 200;
+const countCap = (page: number, pageSize: number) => Math.max(COUNT_MIN_CAP, (page + 4) * pageSize);
 const ENTITY = 'person';
 
 // ---------------------------------------------------------------- access
@@ -41,8 +47,21 @@ async function require(db: Executor, personId: string, userId: string, need: key
 
 // ---------------------------------------------------------------- mapping
 
-function toPerson(row: repo.PersonRow, groups: AgeGroup[], today: string): Person {
-  const p = row.person;
+interface Names {
+  departments: Map<string, string>;
+  municipalities: Map<string, string>;
+  headquarters: Map<string, string>;
+}
+
+/** Department, municipality and headquarter names for rows (geography cached, headquarters queried). */
+async function namesFor(db: Executor, rows: { headquarterId: string | null }[]): Promise<Names> {
+  const [geo, headquarters] = await Promise.all([geographyNames(db), headquarterNames(db, rows.map((r) => r.headquarterId))]);
+  return { ...geo, headquarters };
+}
+
+const nameOf = (map: Map<string, string>, key: string | null) => (key ? (map.get(key) ?? null) : null);
+
+function toPerson(p: repo.PersonRow, names: Names, groups: AgeGroup[], today: string): Person {
   const age = ageOn(p.birthDate, today);
   return {
     id: p.id, fileCode: fileCode(p.fileNumber), names: p.names, lastNames: p.lastNames, alias: p.alias,
@@ -50,11 +69,11 @@ function toPerson(row: repo.PersonRow, groups: AgeGroup[], today: string): Perso
     civilStatus: p.civilStatus, sex: p.sex, sexualOrientation: p.sexualOrientation, nationality: p.nationality,
     ethnicGroup: p.ethnicGroup, linguisticCommunity: p.linguisticCommunity, academicDegree: p.academicDegree,
     knowsRead: p.knowsRead, knowsWrite: p.knowsWrite, disability: p.disability, pregnancy: p.pregnancy,
-    country: p.country, state: p.state, stateName: row.stateName, town: p.town, townName: row.townName, community: p.community,
+    country: p.country, state: p.state, stateName: nameOf(names.departments, p.state), town: p.town, townName: nameOf(names.municipalities, p.town), community: p.community,
     weightLbs: p.weightLbs, heightM: p.heightM, phones: p.phones, bloodType: p.bloodType, bond: p.bond, perpetrator: p.perpetrator,
     thematic: p.thematic, admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, court: p.court,
     departureDate: p.departureDate, departureNote: p.departureNote, externalFileNumber: p.externalFileNumber,
-    headquarterId: p.headquarterId, headquarterName: row.headquarterName, version: p.version,
+    headquarterId: p.headquarterId, headquarterName: nameOf(names.headquarters, p.headquarterId), version: p.version,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -68,7 +87,8 @@ function auditSnapshot(p: Person) {
 async function loadPerson(db: Executor, id: string, today = todayInGuatemala()): Promise<Person> {
   const row = await repo.findPerson(db, id);
   if (!row) throw notFound();
-  return toPerson(row, await ageGroups(db), today);
+  const [names, groups] = await Promise.all([namesFor(db, [row]), ageGroups(db)]);
+  return toPerson(row, names, groups, today);
 }
 
 // ---------------------------------------------------------------- validation against reference data
@@ -142,14 +162,19 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
   });
 }
 
-/** Opens a person's record: needs a read grant; every opening is audited (issue 3, 'Audit'). */
+/**
+ * Opens a person's record: needs a read grant; every opening is audited
+ * (issue 3, 'Audit'). Read and grant check are one query; the audit insert is
+ * awaited before answering, so no unaudited view leaves the server.
+ */
 export async function getPerson(db: Db, request: FastifyRequest, id: string): Promise<Person> {
-  return db.transaction(async (tx) => {
-    await require(tx, id, request.auth!.userId, 'canRead');
-    const person = await loadPerson(tx, id);
-    await writeAudit(tx, request, { action: 'view', entity: ENTITY, entityId: id });
-    return person;
-  });
+  const today = todayInGuatemala();
+  const row = await repo.findPersonForUser(db, id, request.auth!.userId, today);
+  if (!row) throw notFound();
+  if (!(row.administrator || row.canRead || row.canWrite)) throw noPersonAccess();
+  const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
+  await writeAudit(db, request, { action: 'view', entity: ENTITY, entityId: id });
+  return toPerson(row.person, names, groups, today);
 }
 
 /** Updates a person: needs a write grant; 409 when `version` is stale; the changed fields are audited. */
@@ -188,7 +213,7 @@ export async function deletePerson(db: Db, request: FastifyRequest, id: string):
 /**
  * Lists the persons the user holds a live grant on (never others, also in
  * search). Search: every word (≥ 2 characters in all) must appear in names,
- * last names, alias or file numbers, accents ignored. The count stops at COUNT_CAP.
+ * last names, alias or file numbers, accents ignored. The count stops at a cap (see countCap).
  */
 export async function listPersons(db: Db, userId: string, q: z.output<typeof personListQuery>) {
   const today = todayInGuatemala();
@@ -203,16 +228,20 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
     userId, today, terms: q.q ? normalizeSearch(q.q).split(' ').filter(Boolean) : [],
     sex: q.sex, thematic: q.thematic, state: q.state, headquarterId: q.headquarterId, status: q.status, birth,
   });
-  const [rows, total] = await Promise.all([
-    repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize),
-    repo.countPersons(db, where, COUNT_CAP),
-  ]);
+  const cap = countCap(q.page, q.pageSize);
+  const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
+  // The count rides on the rows; a page past the end has none, so count alone then.
+  const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);
+  const geo = await geographyNames(db);
   const items: PersonListItem[] = rows.map((r) => {
     const age = ageOn(r.birthDate, today);
-    const { fileNumber, birthDate: _b, ...rest } = r;
-    return { ...rest, fileCode: fileCode(fileNumber), age, ageGroup: ageGroupOf(age, groups) };
+    const { fileNumber, birthDate: _b, town, total: _t, ...rest } = r;
+    return {
+      ...rest, fileCode: fileCode(fileNumber), age, ageGroup: ageGroupOf(age, groups), stateName: nameOf(geo.departments, r.state),
+      townName: nameOf(geo.municipalities, town),
+    };
   });
-  return { items, page: q.page, pageSize: q.pageSize, total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP };
+  return { items, page: q.page, pageSize: q.pageSize, total: Math.min(total, cap), totalCapped: total > cap };
 }
 
 // ---------------------------------------------------------------- grants and requests

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { seedDemo } from '../../db/seed/demo.ts';
 import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
 
 const POBLACION = ['poblacion', 'poblacion_poblacion'];
@@ -176,5 +177,19 @@ describe('population: registry, per-person grants and audit', () => {
     expect((await as(t.app, stranger.token).get('/api/dashboard')).json().data.total).toBe(0);
     const noKey = await createUser(t.app, adminToken, [], 'nodash');
     expect((await as(t.app, noKey.token).get('/api/dashboard')).json().data).toMatchObject({ canSeePopulation: false, total: 0 });
+  });
+
+  it('counts exactly up to a cap that grows with the page, and says when there are more', async () => {
+    const bulk = await createUser(t.app, adminToken, POBLACION, 'bulk');
+    await seedDemo(t.database.db, { persons: 230, owner: bulk.username });
+    const client = as(t.app, bulk.token);
+    const first = (await client.get('/api/population/persons?pageSize=25')).json().data;
+    expect(first).toMatchObject({ total: 200, totalCapped: true });
+    expect(first.items).toHaveLength(25);
+    const deep = (await client.get('/api/population/persons?pageSize=25&page=8')).json().data;
+    expect(deep).toMatchObject({ total: 230, totalCapped: false });
+    expect(deep.items).toHaveLength(25);
+    const last = (await client.get('/api/population/persons?pageSize=25&page=10')).json().data;
+    expect(last.items).toHaveLength(5);
   });
 });

@@ -26,7 +26,8 @@ export function PersonsListPage() {
     });
 
   const data = persons.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / search.pageSize)) : 1;
+  // A capped total ('200+') offers one page more; going there raises the server's cap.
+  const pages = data ? Math.max(1, Math.ceil(data.total / search.pageSize) + (data.totalCapped ? 1 : 0)) : 1;
   const total = data ? `${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}` : '';
 
   return (
