@@ -1,12 +1,10 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { headquarterInput } from '@amparo/shared/modules/headquarters.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 
 export type HeadquarterValues = z.input<typeof headquarterInput>;
 
@@ -22,20 +20,8 @@ interface HeadquarterFormProps {
 export function HeadquarterForm({ initialValues, onSubmit, saving }: HeadquarterFormProps) {
   const { t } = useTranslation();
   const departments = useCatalog('department');
-  const form = useForm<HeadquarterValues>({
-    initialValues,
-    validate: zodValidate(headquarterInput, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
-  });
+  const { form, submitWith } = useZodForm<HeadquarterValues>(headquarterInput, initialValues);
+  const submit = submitWith(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,11 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { roleInput } from '@amparo/shared/modules/roles.schema';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 
 export type RoleValues = z.input<typeof roleInput>;
@@ -18,20 +16,8 @@ interface RoleFormProps {
 
 export function RoleForm({ initialValues, onSubmit, saving }: RoleFormProps) {
   const { t } = useTranslation();
-  const form = useForm<RoleValues>({
-    initialValues: initialValues ?? { slug: '', name: '', permissions: [] },
-    validate: zodValidate(roleInput, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
-  });
+  const { form, submitWith } = useZodForm<RoleValues>(roleInput, initialValues ?? { slug: '', name: '', permissions: [] });
+  const submit = submitWith(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate>

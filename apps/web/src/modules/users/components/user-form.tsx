@@ -1,11 +1,9 @@
 import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
@@ -30,20 +28,8 @@ interface UserFormProps {
 export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProps) {
   const { t } = useTranslation();
   const roles = useRoleOptions();
-  const form = useForm<UserValues>({
-    initialValues,
-    validate: zodValidate(mode === 'create' ? userCreate : editSchema, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
-  });
+  const { form, submitWith } = useZodForm<UserValues>(mode === 'create' ? userCreate : editSchema, initialValues);
+  const submit = submitWith(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate>
