@@ -184,9 +184,11 @@ describe('population: registry, per-person grants and audit', () => {
     await seedDemo(t.database.db, { persons: 230, owner: bulk.username });
     const client = as(t.app, bulk.token);
     const first = (await client.get('/api/population/persons?pageSize=25')).json().data;
-    expect(first).toMatchObject({ total: 200, totalCapped: true });
+    expect(first).toMatchObject({ total: 125, totalCapped: true });
     expect(first.items).toHaveLength(25);
-    const deep = (await client.get('/api/population/persons?pageSize=25&page=8')).json().data;
+    const fifth = (await client.get('/api/population/persons?pageSize=25&page=5')).json().data;
+    expect(fifth).toMatchObject({ total: 225, totalCapped: true });
+    const deep = (await client.get('/api/population/persons?pageSize=25&page=6')).json().data;
     expect(deep).toMatchObject({ total: 230, totalCapped: false });
     expect(deep.items).toHaveLength(25);
     const last = (await client.get('/api/population/persons?pageSize=25&page=10')).json().data;
