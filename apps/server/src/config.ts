@@ -12,6 +12,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Absent: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /** Connections per server instance to PostgreSQL; a few per core beats one per client. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
   DATA_DIR: z.string().min(1).default('./data'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

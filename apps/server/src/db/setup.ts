@@ -9,7 +9,7 @@ import { ensureFirstAdmin } from './seed/admin.ts';
  * first admin's credentials when they were just created.
  */
 export async function prepareDatabase(config: Config) {
-  const database: Database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database: Database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   await seedReference(database.db);
   const admin = await ensureFirstAdmin(database.db, { email: config.ADMIN_EMAIL, username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });

@@ -11,9 +11,8 @@ export interface SessionRow {
   lastSeenAt: Date;
 }
 
-/** The live session for a token hash (not revoked, within absolute and idle expiry). */
-export async function findLiveSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
-  const rows = await db
+function liveSessionQuery(db: Executor) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -27,13 +26,27 @@ export async function findLiveSession(db: Executor, tokenHash: string, idleMinut
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session');
+}
+
+// Every request runs this lookup: a named prepared statement spares its planning each time.
+const prepared = new WeakMap<object, ReturnType<typeof liveSessionQuery>>();
+
+/** The live session for a token hash (not revoked, within absolute and idle expiry). */
+export async function findLiveSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash, idleMinutes });
   return rows[0] ?? null;
 }
 

@@ -18,11 +18,12 @@ import { getHeadquarter, headquarterNames } from '../headquarters/headquarters.s
 type CreateInput = z.output<typeof personCreate>;
 /**
  * A list counts matching rows exactly up to a cap four pages beyond the one
- * asked for (125 rows for the first page of 25), and past it answers 'more
- * than N' (`totalCapped`); paging on raises the cap. Counting a whole registry
- * on every page was the largest cost of a list request.
+ * asked for (125 rows for the first page of 25); a search, whose matches are
+ * scanned row by row, counts one page beyond (50). Past the cap the answer
+ * says 'more than N' (`totalCapped`) and paging on raises it. Counting a whole
+ * registry on every page was the largest cost of a list request.
  */
-const countCap = (page: number, pageSize: number) => (page + 4) * pageSize;
+const countCap = (page: number, pageSize: number, searching: boolean) => (page + (searching ? 1 : 4)) * pageSize;
 const ENTITY = 'person';
 
 // ---------------------------------------------------------------- access
@@ -227,7 +228,7 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
     userId, today, terms: q.q ? normalizeSearch(q.q).split(' ').filter(Boolean) : [],
     sex: q.sex, thematic: q.thematic, state: q.state, headquarterId: q.headquarterId, status: q.status, birth,
   });
-  const cap = countCap(q.page, q.pageSize);
+  const cap = countCap(q.page, q.pageSize, !!q.q);
   const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
   // The count rides on the rows; a page past the end has none, so count alone then.
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);

@@ -193,5 +193,8 @@ describe('population: registry, per-person grants and audit', () => {
     expect(deep.items).toHaveLength(25);
     const last = (await client.get('/api/population/persons?pageSize=25&page=10')).json().data;
     expect(last.items).toHaveLength(5);
+    // A search counts one page ahead only: every demo person matches 'exp-'.
+    const search = (await client.get('/api/population/persons?pageSize=25&q=exp-')).json().data;
+    expect(search).toMatchObject({ total: 50, totalCapped: true });
   });
 });
