@@ -239,7 +239,7 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     const box = page.getByRole('searchbox', { name: esPop.list.search_label });
     const row = page.getByRole('row').filter({ hasText: PERSON.lastNames });
     const hint = page.getByText(esErrors.field.search_too_short);
-    await expect(row).toHaveCount(1); // unfiltered list: she is the only person
+    await expect(row).toHaveCount(1); // unfiltered list, newest first: she is on the first page among the demo persons
 
     // One letter: the hint, and no search is sent to the server.
     await box.fill(PERSON.lastNames.slice(0, 1));
