@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { UserProfile, updateProfileBody, changePasswordBody } from '@amparo/shared/modules/auth.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, notFound, versionConflict } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { users as usersTable } from '../../db/schema.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as users from '../users/users.repository.ts';
@@ -38,7 +40,7 @@ export async function updateOwnProfile(db: Db, request: FastifyRequest, userId: 
   return db.transaction(async (tx) => {
     const before = await getProfile(tx, userId);
     const values = { fullName: body.fullName, phone: body.phone, nit: normalizeNit(body.nit), updatedBy: userId };
-    if (!(await users.updateUserVersioned(tx, userId, body.version, values))) throw versionConflict();
+    await updateVersioned(tx, usersTable, userId, body.version, values);
     const after = await getProfile(tx, userId);
     await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: userId, changes: diff(before, after, ['version', 'permisos']) });
     return after;

@@ -55,16 +55,6 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!.id;
 }
 
-/** Updates when `version` matches; returns false when it is stale or the user is gone. */
-export async function updateUserVersioned(db: Executor, id: string, version: number, values: Partial<typeof users.$inferInsert>) {
-  const rows = await db
-    .update(users)
-    .set({ ...values, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), eq(users.version, version)))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
-
 export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
 }

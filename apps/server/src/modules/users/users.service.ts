@@ -8,6 +8,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidField, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import * as repo from './users.repository.ts';
@@ -84,13 +86,11 @@ export async function updateUser(db: Db, config: Config, request: FastifyRequest
     }
     if (id === request.auth!.userId && !body.active) throw invalidField('active', 'invalid');
     await assertRole(tx, body.roleId);
-    if (!(await repo.updateUserVersioned(tx, id, body.version, {
+    await updateVersioned(tx, users, id, body.version, {
       fullName: body.fullName, email: body.email, phone: body.phone, nit: body.nit ? normalizeNit(body.nit) : null,
       roleId: body.roleId, responsibility: body.responsibility, workgroup: body.workgroup, active: body.active,
       extraPermissions: keysOrdered(body.extraPermissions), updatedBy: request.auth!.userId,
-    }))) {
-      throw new AppError(409, 'version_conflict');
-    }
+    });
     if (!body.active) await revokeUserSessions(tx, id);
     const after = await getUser(tx, id);
     await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: diff(auditable(before), auditable(after)) });
