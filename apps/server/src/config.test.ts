@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
 import { loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults: embedded database, port 3000, banner off', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', APP_TEST_BANNER: false, ALLOWED_EMAIL_DOMAINS: [] });
+    expect(c).toMatchObject({ PORT: 3000, APP_TEST_BANNER: false, ALLOWED_EMAIL_DOMAINS: [] });
+    expect(c.DATA_DIR).toBe(resolve(process.env.INIT_CWD ?? process.cwd(), 'data'));
     expect(c.DATABASE_URL).toBeUndefined();
   });
   it('parses flags and lists', () => {

@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -14,7 +15,15 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections per server instance to PostgreSQL; a few per core beats one per client. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * PGlite's folder. A relative path is taken from where `npm` was invoked
+   * (INIT_CWD), so `npm start` at the repository root uses ./data there.
+   */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((v) => (v === 'memory://' || isAbsolute(v) ? v : resolve(process.env.INIT_CWD ?? process.cwd(), v))),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
