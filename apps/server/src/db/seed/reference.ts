@@ -4,6 +4,7 @@ import { catalogItems, departments, municipalities, roles } from '../schema.ts';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
 import geography from './data/guatemala-geography.json' with { type: 'json' };
 import catalogs from './data/catalogs-gt.json' with { type: 'json' };
+import ownCatalogs from './data/catalogs-amparo.json' with { type: 'json' };
 
 /** Codes are stable upper-case ASCII: 'GARÍFUNA' → 'GARIFUNA'. */
 export function normalizeCode(code: string): string {
@@ -29,7 +30,7 @@ export async function seedReference(db: Db): Promise<void> {
       .values(geography.municipalities.map((m) => ({ code: m.code, departmentCode: m.department, name: m.name })))
       .onConflictDoUpdate({ target: municipalities.code, set: { name: sql`excluded.name`, departmentCode: sql`excluded.department_code` } });
 
-    const items = Object.entries(catalogs.catalogs).flatMap(([catalog, list]) =>
+    const items = Object.entries({ ...catalogs.catalogs, ...ownCatalogs.catalogs }).flatMap(([catalog, list]) =>
       (list as { code: string; es: string; en: string; min_age?: number; max_age?: number | null }[]).map((item, index) => ({
         catalog,
         code: normalizeCode(item.code),
