@@ -21,6 +21,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
 import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
 import { populationRoutes } from './modules/population/population.routes.ts';
+import { caseRoutes } from './modules/population/case.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, dashboardRoutes]) {
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 

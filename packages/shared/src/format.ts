@@ -87,3 +87,14 @@ export function ageFromBirthDate(birthDate: string | null | undefined, today: st
   if (tm < bm || (tm === bm && td < bd)) age -= 1;
   return age;
 }
+
+/** An instant as 'YYYY-MM-DDTHH:mm' in Guatemala's local time (form values). */
+export function toGuatemalaLocal(value: Date | string): string {
+  const p = parts(typeof value === 'string' ? new Date(value) : value);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** 'YYYY-MM-DDTHH:mm' in Guatemala (UTC-6 all year, no DST) as an instant. */
+export function fromGuatemalaLocal(value: string): Date {
+  return new Date(`${value}:00-06:00`);
+}

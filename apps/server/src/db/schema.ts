@@ -7,3 +7,4 @@ export * from '../modules/headquarters/headquarters.table.ts';
 export * from '../modules/population/population.table.ts';
 export * from '../lib/audit.table.ts';
 export * from '../lib/mail.table.ts';
+export * from '../modules/population/case.table.ts';

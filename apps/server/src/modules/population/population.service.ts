@@ -39,7 +39,8 @@ export async function accessOf(db: Executor, personId: string, userId: string): 
   return { administrator: g.administrator, canRead: g.administrator || g.canRead || g.canWrite, canWrite: g.administrator || g.canWrite };
 }
 
-async function require(db: Executor, personId: string, userId: string, need: keyof PersonAccess) {
+/** The user's access to a person, refusing (403 `no_person_access`) without `need`; 404 when the person does not exist. */
+export async function requireAccess(db: Executor, personId: string, userId: string, need: keyof PersonAccess) {
   const access = await accessOf(db, personId, userId);
   if (!access[need]) throw noPersonAccess();
   return access;
@@ -182,7 +183,7 @@ export async function updatePerson(db: Db, request: FastifyRequest, id: string, 
   const userId = request.auth!.userId;
   const today = todayInGuatemala();
   return db.transaction(async (tx) => {
-    await require(tx, id, userId, 'canWrite');
+    await requireAccess(tx, id, userId, 'canWrite');
     const before = await loadPerson(tx, id, today);
     const { version, ...input } = body;
     await checkReferences(tx, input, before);
@@ -203,7 +204,7 @@ export async function updatePerson(db: Db, request: FastifyRequest, id: string, 
 /** Soft-deletes a person (administrator only); the row and its history stay for the audit. */
 export async function deletePerson(db: Db, request: FastifyRequest, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await require(tx, id, request.auth!.userId, 'administrator');
+    await requireAccess(tx, id, request.auth!.userId, 'administrator');
     const before = await loadPerson(tx, id);
     await repo.softDeletePerson(tx, id, request.auth!.userId);
     await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(auditSnapshot(before), null) });
@@ -256,7 +257,7 @@ function toGrants(rows: GrantRows, today: string) {
 }
 
 export async function listGrants(db: Db, request: FastifyRequest, personId: string) {
-  await require(db, personId, request.auth!.userId, 'administrator');
+  await requireAccess(db, personId, request.auth!.userId, 'administrator');
   return toGrants(await repo.listGrants(db, personId), todayInGuatemala());
 }
 
@@ -274,7 +275,7 @@ export async function grantAccess(db: Db, request: FastifyRequest, personId: str
   const me = request.auth!.userId;
   try {
     return await db.transaction(async (tx) => {
-      await require(tx, personId, me, 'administrator');
+      await requireAccess(tx, personId, me, 'administrator');
       await assertAdministratorRemains(tx, personId, body.userId, body.administrator);
       const before = await repo.findGrantOf(tx, personId, body.userId);
       const values = { administrator: body.administrator, canRead: body.canRead || body.canWrite || body.administrator, canWrite: body.canWrite || body.administrator, reason: body.reason, expiresOn: body.expiresOn };
@@ -293,7 +294,7 @@ export async function grantAccess(db: Db, request: FastifyRequest, personId: str
 
 export async function revokeAccess(db: Db, request: FastifyRequest, personId: string, grantId: string) {
   return db.transaction(async (tx) => {
-    await require(tx, personId, request.auth!.userId, 'administrator');
+    await requireAccess(tx, personId, request.auth!.userId, 'administrator');
     const grant = await repo.findGrant(tx, personId, grantId);
     if (!grant) throw notFound();
     await assertAdministratorRemains(tx, personId, grant.userId, false);
@@ -333,7 +334,7 @@ export async function requestAccess(db: Db, request: FastifyRequest, personId: s
 }
 
 export async function listAccessRequests(db: Db, request: FastifyRequest, personId: string) {
-  await require(db, personId, request.auth!.userId, 'administrator');
+  await requireAccess(db, personId, request.auth!.userId, 'administrator');
   return (await repo.listAccessRequests(db, personId)).map(toRequest);
 }
 
@@ -348,7 +349,7 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
     const found = await repo.findAccessRequest(tx, requestId);
     if (!found) throw notFound();
     const r = found.request;
-    await require(tx, r.personId, me, 'administrator');
+    await requireAccess(tx, r.personId, me, 'administrator');
     if (!(await repo.decideAccessRequest(tx, requestId, { status: body.approve ? 'approved' : 'denied', decidedBy: me, decidedAt: new Date(), note: body.note }))) {
       throw new AppError(409, 'version_conflict');
     }
@@ -369,7 +370,7 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
 
 /** The person's audit trail, newest first (administrator only). */
 export async function personHistory(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
-  await require(db, personId, request.auth!.userId, 'administrator');
+  await requireAccess(db, personId, request.auth!.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
   return {
     items: items.map((i) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes })),

@@ -3,13 +3,22 @@ import type { z } from 'zod';
 import type {
   accessDecision, accessRequestInput, grantInput, Person, PersonCreate, personUpdate,
 } from '@amparo/shared/modules/population.schema';
+import type {
+  attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
+} from '@amparo/shared/modules/population-case.schema';
 import { api } from '../../../shared/lib/api';
-import { populationKeys, type AccessRequest, type Grant } from './queries';
+import { populationKeys, type AccessRequest, type Attention, type Grant, type Link, type Perpetrator } from './queries';
 
 export type PersonUpdate = z.output<typeof personUpdate>;
 export type GrantInput = z.output<typeof grantInput>;
 export type AccessRequestInput = z.output<typeof accessRequestInput>;
 export type AccessDecision = z.output<typeof accessDecision>;
+export type LinkBody = z.output<typeof linkInput> | z.output<typeof linkUpdate>;
+export type PerpetratorBody = z.output<typeof perpetratorInput> | z.output<typeof perpetratorUpdate>;
+export type AttentionBody = z.output<typeof attentionInput> | z.output<typeof attentionUpdate>;
+
+/** A create (no `id`) or an update (`id`, the body carrying its `version`). */
+export interface SaveVars<B> { id?: string; body: B }
 
 export function useCreatePerson() {
   const qc = useQueryClient();
@@ -40,10 +49,16 @@ export function useDeletePerson(id: string) {
     mutationFn: () => api.delete<unknown>(`population/persons/${id}`),
     onSuccess: () => {
       // Drop everything cached about the person: it no longer exists.
-      for (const key of [populationKeys.person(id), populationKeys.access(id), populationKeys.grants(id), populationKeys.requests(id), populationKeys.history(id)]) {
+      for (const key of [
+        populationKeys.person(id), populationKeys.access(id), populationKeys.grants(id), populationKeys.requests(id), populationKeys.history(id),
+        populationKeys.links(id), populationKeys.perpetrators(id), populationKeys.attentions(id),
+      ]) {
         qc.removeQueries({ queryKey: key });
       }
       void qc.invalidateQueries({ queryKey: populationKeys.persons() });
+      // Other files may show a link to this person, and the user's own attention list may name it.
+      void qc.invalidateQueries({ queryKey: populationKeys.allLinks() });
+      void qc.invalidateQueries({ queryKey: populationKeys.myAttentions() });
     },
   });
 }
@@ -86,6 +101,93 @@ export function useDecideAccessRequest(personId: string) {
   return useMutation({
     mutationFn: ({ requestId, ...body }: AccessDecision & { requestId: string }) =>
       api.post<AccessRequest>(`population/access-requests/${requestId}/decision`, body),
+    onSuccess: refresh,
+  });
+}
+
+// ---------------------------------------------------------------- case file (issue 4)
+
+/** A link between two registered persons shows on both files: refresh every cached link list. */
+export function useSaveLink(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveVars<LinkBody>) =>
+      id ? api.put<Link>(`population/persons/${personId}/links/${id}`, body) : api.post<Link>(`population/persons/${personId}/links`, body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: populationKeys.allLinks() });
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+export function useDeleteLink(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api.delete<unknown>(`population/persons/${personId}/links/${linkId}`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: populationKeys.allLinks() });
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+/**
+ * Perpetrator changes update the cached list in place: reading the list again
+ * would be one more audited view the user never made.
+ */
+export function useSavePerpetrator(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveVars<PerpetratorBody>) =>
+      id
+        ? api.put<Perpetrator>(`population/persons/${personId}/perpetrators/${id}`, body)
+        : api.post<Perpetrator>(`population/persons/${personId}/perpetrators`, body),
+    onSuccess: (saved) => {
+      qc.setQueryData<Perpetrator[]>(populationKeys.perpetrators(personId), (list) => {
+        if (!list) return list;
+        return list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved];
+      });
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+export function useDeletePerpetrator(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (perpetratorId: string) => api.delete<unknown>(`population/persons/${personId}/perpetrators/${perpetratorId}`),
+    onSuccess: (_data, perpetratorId) => {
+      qc.setQueryData<Perpetrator[]>(populationKeys.perpetrators(personId), (list) => list?.filter((p) => p.id !== perpetratorId));
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+/** Attentions show on the file and in the professional's own list. */
+function useAttentionInvalidation(personId: string) {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: populationKeys.attentions(personId) });
+    void qc.invalidateQueries({ queryKey: populationKeys.myAttentions() });
+    void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+  };
+}
+
+export function useSaveAttention(personId: string) {
+  const refresh = useAttentionInvalidation(personId);
+  return useMutation({
+    mutationFn: ({ id, body }: SaveVars<AttentionBody>) =>
+      id
+        ? api.put<Attention>(`population/persons/${personId}/attentions/${id}`, body)
+        : api.post<Attention>(`population/persons/${personId}/attentions`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAttention(personId: string) {
+  const refresh = useAttentionInvalidation(personId);
+  return useMutation({
+    mutationFn: (attentionId: string) => api.delete<unknown>(`population/persons/${personId}/attentions/${attentionId}`),
     onSuccess: refresh,
   });
 }

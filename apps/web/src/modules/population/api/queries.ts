@@ -5,6 +5,7 @@ import {
   type accessRequest, type auditResponse, type grant, type Person, type personAccessResponse, type personListResponse,
 } from '@amparo/shared/modules/population.schema';
 import type { userOption } from '@amparo/shared/modules/users.schema';
+import type { attentionsResponse, Link, myAttentionsResponse, Perpetrator } from '@amparo/shared/modules/population-case.schema';
 import { api } from '../../../shared/lib/api';
 import type { PersonListSearch } from './list-search';
 
@@ -14,6 +15,11 @@ export type AccessRequest = z.infer<typeof accessRequest>;
 export type AuditPage = z.infer<typeof auditResponse>['data'];
 export type AuditEntry = AuditPage['items'][number];
 export type UserOption = z.infer<typeof userOption>;
+export type { Link, Perpetrator };
+export type AttentionPage = z.infer<typeof attentionsResponse>['data'];
+export type Attention = AttentionPage['items'][number];
+export type MyAttentionPage = z.infer<typeof myAttentionsResponse>['data'];
+export type MyAttention = MyAttentionPage['items'][number];
 type AccessFlags = z.infer<typeof personAccessResponse>['data'];
 
 /** Every key of the module starts with 'population' so one invalidation can reach them all. */
@@ -28,6 +34,16 @@ export const populationKeys = {
   history: (id: string, page?: number, pageSize?: number) =>
     (page === undefined ? ['population', 'history', id] : ['population', 'history', id, page, pageSize]) as readonly unknown[],
   users: (q: string) => ['population', 'users', q] as const,
+  /** Persons offered by the link picker (the list call, which returns only persons the user may see). */
+  personOptions: (q: string) => ['population', 'person-options', q] as const,
+  /** All links, of every file: a link between two registered persons shows on both. */
+  allLinks: () => ['population', 'links'] as const,
+  links: (id: string) => ['population', 'links', id] as const,
+  perpetrators: (id: string) => ['population', 'perpetrators', id] as const,
+  attentions: (id: string, page?: number, pageSize?: number) =>
+    (page === undefined ? ['population', 'attentions', id] : ['population', 'attentions', id, page, pageSize]) as readonly unknown[],
+  myAttentions: (page?: number, pageSize?: number) =>
+    (page === undefined ? ['population', 'my-attentions'] : ['population', 'my-attentions', page, pageSize]) as readonly unknown[],
 };
 
 export const getPersonsQueryOptions = (search: PersonListSearch) =>
@@ -102,3 +118,55 @@ export const getGrantableUsersQueryOptions = (q: string) =>
     staleTime: 60_000,
   });
 export const useGrantableUsers = (q: string, enabled = true) => useQuery({ ...getGrantableUsersQueryOptions(q), enabled });
+
+// ---------------------------------------------------------------- case file (issue 4)
+
+/** How many persons the link picker offers per search. */
+const PERSON_OPTIONS = 10;
+
+/** Registered persons to link to, searched by the server (only those the user may see come back). */
+export const getPersonOptionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: populationKeys.personOptions(q),
+    queryFn: ({ signal }) => api.get<PersonPage>('population/persons', { query: { q, pageSize: PERSON_OPTIONS }, signal }),
+    staleTime: 60_000,
+  });
+export const usePersonOptions = (q: string, enabled = true) => useQuery({ ...getPersonOptionsQueryOptions(q), enabled });
+
+export const getLinksQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.links(id),
+    queryFn: ({ signal }) => api.get<Link[]>(`population/persons/${id}/links`, { signal }),
+  });
+export const useLinks = (id: string) => useQuery(getLinksQueryOptions(id));
+
+/**
+ * Alleged perpetrators. Every GET is audited as a view, so the list is asked
+ * for only when its tab opens (the caller mounts it then), kept while fresh,
+ * and never refetched because the window regained focus.
+ */
+export const getPerpetratorsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.perpetrators(id),
+    queryFn: ({ signal }) => api.get<Perpetrator[]>(`population/persons/${id}/perpetrators`, { signal }),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+export const usePerpetrators = (id: string) => useQuery(getPerpetratorsQueryOptions(id));
+
+export const getAttentionsQueryOptions = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: populationKeys.attentions(id, page, pageSize),
+    queryFn: ({ signal }) => api.get<AttentionPage>(`population/persons/${id}/attentions`, { query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useAttentions = (id: string, page: number, pageSize: number) => useQuery(getAttentionsQueryOptions(id, page, pageSize));
+
+export const getMyAttentionsQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: populationKeys.myAttentions(page, pageSize),
+    queryFn: ({ signal }) => api.get<MyAttentionPage>('population/attentions/mine', { query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useMyAttentions = (page: number, pageSize: number) => useQuery(getMyAttentionsQueryOptions(page, pageSize));

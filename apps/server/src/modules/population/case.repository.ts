@@ -1,0 +1,115 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { attentions, personGrants, personLinks, personPerpetrators, persons, users } from '../../db/schema.ts';
+
+// ---------------------------------------------------------------- links
+
+/** Links recorded on this file and links other files made to it. */
+export function linksOf(db: Executor, personId: string) {
+  return db
+    .select()
+    .from(personLinks)
+    .where(or(eq(personLinks.personId, personId), eq(personLinks.linkedPersonId, personId)))
+    .orderBy(personLinks.createdAt);
+}
+
+export async function findLink(db: Executor, personId: string, linkId: string) {
+  const rows = await db.select().from(personLinks).where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertLink(db: Executor, values: typeof personLinks.$inferInsert) {
+  const [row] = await db.insert(personLinks).values(values).returning({ id: personLinks.id });
+  return row!.id;
+}
+
+export async function deleteLink(db: Executor, id: string) {
+  await db.delete(personLinks).where(eq(personLinks.id, id));
+}
+
+/** Of `personIds`, those `userId` may read (live grant), with their names. */
+export async function readablePersons(db: Executor, personIds: string[], userId: string, today: string) {
+  if (personIds.length === 0) return new Map<string, { names: string; lastNames: string }>();
+  const rows = await db
+    .select({ id: persons.id, names: persons.names, lastNames: persons.lastNames })
+    .from(persons)
+    .innerJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId)))
+    .where(
+      and(
+        inArray(persons.id, personIds),
+        isNull(persons.deletedAt),
+        sql`(${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})`,
+        sql`(${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today})`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, { names: r.names, lastNames: r.lastNames }]));
+}
+
+// ---------------------------------------------------------------- perpetrators
+
+export function perpetratorsOf(db: Executor, personId: string) {
+  return db.select().from(personPerpetrators).where(eq(personPerpetrators.personId, personId)).orderBy(personPerpetrators.createdAt);
+}
+
+export async function findPerpetrator(db: Executor, personId: string, id: string) {
+  const rows = await db.select().from(personPerpetrators).where(and(eq(personPerpetrators.id, id), eq(personPerpetrators.personId, personId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertPerpetrator(db: Executor, values: typeof personPerpetrators.$inferInsert) {
+  const [row] = await db.insert(personPerpetrators).values(values).returning({ id: personPerpetrators.id });
+  return row!.id;
+}
+
+export async function deletePerpetrator(db: Executor, id: string) {
+  await db.delete(personPerpetrators).where(eq(personPerpetrators.id, id));
+}
+
+// ---------------------------------------------------------------- attentions
+
+const attentionColumns = {
+  attention: attentions,
+  professionalName: sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${attentions.professionalId})`,
+};
+
+export async function attentionsOf(db: Executor, personId: string, page: number, pageSize: number) {
+  const where = eq(attentions.personId, personId);
+  const items = await db
+    .select(attentionColumns)
+    .from(attentions)
+    .where(where)
+    .orderBy(desc(attentions.attendedAt), desc(attentions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(attentions).where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+/** A professional's own attentions, with the person (deleted persons left out). */
+export async function attentionsBy(db: Executor, professionalId: string, page: number, pageSize: number) {
+  const where = and(eq(attentions.professionalId, professionalId), isNull(persons.deletedAt));
+  const items = await db
+    .select(attentionColumns)
+    .from(attentions)
+    .innerJoin(persons, eq(persons.id, attentions.personId))
+    .where(where)
+    .orderBy(desc(attentions.attendedAt), desc(attentions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(attentions).innerJoin(persons, eq(persons.id, attentions.personId)).where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function findAttention(db: Executor, personId: string, id: string) {
+  const rows = await db.select(attentionColumns).from(attentions).where(and(eq(attentions.id, id), eq(attentions.personId, personId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertAttention(db: Executor, values: typeof attentions.$inferInsert) {
+  const [row] = await db.insert(attentions).values(values).returning({ id: attentions.id });
+  return row!.id;
+}
+
+export async function deleteAttention(db: Executor, id: string) {
+  await db.delete(attentions).where(eq(attentions.id, id));
+}
