@@ -48,6 +48,7 @@ export const FIELD_ERROR_CODES = [
   'search_too_short',
   'date_order',
   'duplicate',
+  'has_records', // a person with linked records cannot be deleted; params.count
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -113,3 +113,13 @@ export async function insertAttention(db: Executor, values: typeof attentions.$i
 export async function deleteAttention(db: Executor, id: string) {
   await db.delete(attentions).where(eq(attentions.id, id));
 }
+
+/** How many case-file records hang on a person (links either way, perpetrators, attentions). */
+export async function recordCounts(db: Executor, personId: string) {
+  const result = await db.execute<{ links: number; perpetrators: number; attentions: number }>(sql`select
+    (select count(*)::int from ${personLinks} where ${personLinks.personId} = ${personId} or ${personLinks.linkedPersonId} = ${personId}) as links,
+    (select count(*)::int from ${personPerpetrators} where ${personPerpetrators.personId} = ${personId}) as perpetrators,
+    (select count(*)::int from ${attentions} where ${attentions.personId} = ${personId}) as attentions`);
+  const row = result.rows[0]!;
+  return { links: Number(row.links), perpetrators: Number(row.perpetrators), attentions: Number(row.attentions) };
+}

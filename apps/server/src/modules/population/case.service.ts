@@ -300,3 +300,14 @@ export async function deleteAttention(db: Db, request: FastifyRequest, personId:
     await writeAudit(tx, request, { action: 'attention_delete', entity: ENTITY, entityId: personId, changes: prefixed(`attention:${id}`, diff(attentionSnapshot(toAttention(row)), null)) });
   });
 }
+
+/**
+ * What blocks deleting a person (issue 4): their case-file records, as field
+ * errors `{ field: 'links' | 'perpetrators' | 'attentions', code: 'has_records', params: { count } }`.
+ */
+export async function deletionBlockers(db: Executor, personId: string): Promise<FieldError[]> {
+  const counts = await repo.recordCounts(db, personId);
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([field, count]) => ({ field, code: 'has_records', params: { count } }));
+}

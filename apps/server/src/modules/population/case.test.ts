@@ -123,4 +123,16 @@ describe('case file: linked people, perpetrators, attentions', () => {
     const after = (await as(t.app, reader.token).get('/api/population/attentions/mine')).json().data;
     expect(after.items[0]).toMatchObject({ personName: null, personRestricted: true, summary: '' });
   });
+
+  it('refuses to delete a person with case-file records, listing what blocks it', async () => {
+    const res = await as(t.app, owner.token).delete(`/api/population/persons/${childId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'in_use' });
+    expect(res.json().errors).toEqual(expect.arrayContaining([
+      { field: 'links', code: 'has_records', params: { count: 1 } },
+      { field: 'perpetrators', code: 'has_records', params: { count: 1 } },
+      { field: 'attentions', code: 'has_records', params: { count: 2 } },
+    ]));
+    expect((await as(t.app, owner.token).get(`/api/population/persons/${childId}`)).statusCode).toBe(200);
+  });
 });

@@ -14,6 +14,7 @@ import * as repo from './population.repository.ts';
 import { ageGroupCase, ageGroupOf, ageOn, birthWindow, CATALOG_FIELDS, fileCode, normalizeSearch, searchTextOf, subtractYears, type AgeGroup } from './population.rules.ts';
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter, headquarterNames } from '../headquarters/headquarters.service.ts';
+import { deletionBlockers } from './case.service.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**
@@ -201,10 +202,16 @@ export async function updatePerson(db: Db, request: FastifyRequest, id: string, 
   });
 }
 
-/** Soft-deletes a person (administrator only); the row and its history stay for the audit. */
+/**
+ * Soft-deletes a person (administrator only); the row and its history stay for
+ * the audit. A person with case-file records is refused (409 `in_use`) with
+ * the list of what blocks it (issue 4).
+ */
 export async function deletePerson(db: Db, request: FastifyRequest, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await requireAccess(tx, id, request.auth!.userId, 'administrator');
+    const blockers = await deletionBlockers(tx, id);
+    if (blockers.length) throw new AppError(409, 'in_use', blockers);
     const before = await loadPerson(tx, id);
     await repo.softDeletePerson(tx, id, request.auth!.userId);
     await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(auditSnapshot(before), null) });
