@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { catalogCode, envelope, isoDate, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+
+/**
+ * Documentation (issue 4, permissions `documentacion` and
+ * `documentacion_documentacion`): documents with metadata and files. A
+ * document tied to a person obeys that person's grants.
+ */
+
+/** Accepted file types, checked by content (spec section 5: JPG, JPEG, PNG, PDF). */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+export const documentInput = z.object({
+  title: text(200, 3),
+  /** document_type catalog. */
+  documentType: catalogCode,
+  description: optionalText(2000),
+  documentDate: isoDate,
+  /** The institutional area the document belongs to (free text), optional. */
+  area: optionalText(120),
+  /** A person of the registry; the document then follows that person's grants. */
+  personId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
+  tags: z.array(z.string().trim().min(1, 'required').max(40, 'length:1:40')).max(20, 'too_big::20').default([]),
+});
+export const documentUpdate = documentInput.extend({ version });
+export type DocumentInput = z.input<typeof documentInput>;
+
+export const documentFile = z.object({
+  id: uuid,
+  name: z.string(),
+  mime: z.enum(DOCUMENT_TYPES),
+  sizeBytes: z.number().int(),
+  /** 1 for the first upload; each replacement adds one and keeps the previous. */
+  revision: z.number().int(),
+  current: z.boolean(),
+  /** The file this one replaced, if any. */
+  replacesId: uuid.nullable(),
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type DocumentFile = z.infer<typeof documentFile>;
+
+export const documentSummary = z.object({
+  id: uuid,
+  title: z.string(),
+  documentType: z.string(),
+  documentDate: z.string(),
+  area: z.string().nullable(),
+  personId: uuid.nullable(),
+  personName: z.string().nullable(),
+  tags: z.array(z.string()),
+  fileCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export const document = documentSummary.extend({
+  description: z.string().nullable(),
+  files: z.array(documentFile),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof documentSummary>;
+export type Document = z.infer<typeof document>;
+
+export const documentListQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional().refine((v) => !v || v.length >= 2, 'search_too_short'),
+  documentType: catalogCode.optional(),
+  personId: uuid.optional(),
+  sort: z.enum(['documentDate', 'title', 'updatedAt']).default('documentDate'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const documentResponse = envelope(document);
+export const documentListResponse = envelope(paged(documentSummary));
