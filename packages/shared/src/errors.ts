@@ -35,6 +35,7 @@ export const FIELD_ERROR_CODES = [
   'too_big',
   'select_at_least_one', // 'Select at least one'
   'image_type', // 'Image must be png or jpg'
+  'file_type', // documents: 'only JPG, JPEG, PNG, PDF' (spec section 5)
   'file_too_large', // 'Size cannot exceed the limit'
   'mail_not_institutional', // 'Mail must be institutional'
   'username_taken',

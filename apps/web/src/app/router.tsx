@@ -11,6 +11,7 @@ import { usersRoutes } from '../modules/users/routes';
 import { headquartersRoutes } from '../modules/headquarters/routes';
 import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
+import { documentationRoutes } from '../modules/documentation/routes';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -75,6 +76,7 @@ const routeTree = rootRoute.addChildren([
     ...headquartersRoutes(appLayout),
     ...catalogsRoutes(appLayout),
     ...populationRoutes(appLayout),
+    ...documentationRoutes(appLayout),
   ]),
 ]);
 
