@@ -23,12 +23,16 @@ import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
 import { populationRoutes } from './modules/population/population.routes.ts';
 import { caseRoutes } from './modules/population/case.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
+import { DiskFileStore, type FileStore } from './lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Uploaded files (documents); on disk under DATA_DIR/files. */
+    files: FileStore;
   }
 }
 
@@ -57,6 +61,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('db', database);
   app.decorate('mailer', new Mailer(database.db, config, app.log));
+  app.decorate('files', new DiskFileStore(join(config.DATA_DIR, 'files')));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -65,7 +70,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES), files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -83,7 +88,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, dashboardRoutes]) {
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, documentationRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -13,6 +15,8 @@ export { TEST_ADMIN };
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The folder of this app's stored files (DATA_DIR). */
+  dataDir: string;
   database: Database;
   close(): Promise<void>;
 }
@@ -44,16 +48,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     const dump = new Blob([readFileSync(inject('templateDump'))]);
     database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', ...env });
+  // Each app gets its own folder for stored files.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'amparo-test-files-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
+    dataDir,
     database,
     async close() {
       await app.close();
       await database.close();
       await drop?.();
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

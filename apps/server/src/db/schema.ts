@@ -8,3 +8,4 @@ export * from '../modules/population/population.table.ts';
 export * from '../lib/audit.table.ts';
 export * from '../lib/mail.table.ts';
 export * from '../modules/population/case.table.ts';
+export * from '../modules/documentation/documentation.table.ts';

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { documentFiles, documents, personGrants, persons, users } from '../../db/schema.ts';
+
+const personName = sql<string | null>`(select ${persons.names} || ' ' || ${persons.lastNames} from ${persons} where ${persons.id} = ${documents.personId})`;
+const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where ${documentFiles.documentId} = ${documents.id} and ${documentFiles.current})`;
+
+/**
+ * Documents the user may see: those tied to no person, and those tied to a
+ * person the user holds a live grant on (and that is not deleted).
+ */
+export function visibleDocuments(userId: string, today: string): SQL {
+  return or(
+    isNull(documents.personId),
+    sql`exists (select 1 from ${personGrants} join ${persons} on ${persons.id} = ${personGrants.personId}
+      where ${personGrants.personId} = ${documents.personId} and ${personGrants.userId} = ${userId} and ${persons.deletedAt} is null
+      and (${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})
+      and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
+  )!;
+}
+
+const SORTS = { documentDate: documents.documentDate, title: documents.title, updatedAt: documents.updatedAt } as const;
+
+export async function listDocuments(
+  db: Executor,
+  where: SQL,
+  sort: keyof typeof SORTS,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+) {
+  const col = SORTS[sort];
+  const items = await db
+    .select({ document: documents, personName, fileCount })
+    .from(documents)
+    .where(where)
+    .orderBy(order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(documents.id) : desc(documents.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+export function searchWhere(term: string): SQL {
+  const like = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+  return sql`(${documents.title} ilike ${like} or ${documents.description} ilike ${like} or array_to_string(${documents.tags}, ' ') ilike ${like})`;
+}
+
+export async function findDocument(db: Executor, id: string) {
+  const rows = await db.select({ document: documents, personName, fileCount }).from(documents).where(eq(documents.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export function filesOf(db: Executor, documentId: string) {
+  return db
+    .select({ file: documentFiles, uploadedByName: users.fullName })
+    .from(documentFiles)
+    .leftJoin(users, eq(users.id, documentFiles.uploadedBy))
+    .where(eq(documentFiles.documentId, documentId))
+    .orderBy(asc(documentFiles.uploadedAt), asc(documentFiles.revision));
+}
+
+export async function findFile(db: Executor, fileId: string) {
+  const rows = await db.select().from(documentFiles).where(eq(documentFiles.id, fileId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertDocument(db: Executor, values: typeof documents.$inferInsert) {
+  const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
+  return row!.id;
+}
+
+export async function insertFile(db: Executor, values: typeof documentFiles.$inferInsert) {
+  const [row] = await db.insert(documentFiles).values(values).returning({ id: documentFiles.id });
+  return row!.id;
+}
+
+export async function retireFile(db: Executor, fileId: string) {
+  await db.update(documentFiles).set({ current: false }).where(eq(documentFiles.id, fileId));
+}
+
+/** A file and every earlier revision it replaced (following `replaces_id`). */
+export async function revisionChain(db: Executor, fileId: string): Promise<{ id: string; storageKey: string }[]> {
+  const result = await db.execute<{ id: string; storage_key: string }>(sql`
+    with recursive chain as (
+      select id, storage_key, replaces_id from ${documentFiles} where id = ${fileId}
+      union all
+      select f.id, f.storage_key, f.replaces_id from ${documentFiles} f join chain c on f.id = c.replaces_id
+    ) select id, storage_key from chain`);
+  return result.rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
+}
+
+export async function deleteFiles(db: Executor, ids: string[]) {
+  if (ids.length) await db.delete(documentFiles).where(inArray(documentFiles.id, ids));
+}
+
+export async function storageKeysOf(db: Executor, documentId: string) {
+  return (await db.select({ key: documentFiles.storageKey }).from(documentFiles).where(eq(documentFiles.documentId, documentId))).map((r) => r.key);
+}
+
+export async function deleteDocument(db: Executor, id: string) {
+  await db.delete(documents).where(eq(documents.id, id));
+}
+
+/** Of `keys`, those no file row refers to any more (safe to remove from the store). */
+export async function unreferencedKeys(db: Executor, keys: string[]) {
+  if (keys.length === 0) return [];
+  const used = new Set((await db.select({ key: documentFiles.storageKey }).from(documentFiles).where(inArray(documentFiles.storageKey, keys))).map((r) => r.key));
+  return [...new Set(keys)].filter((k) => !used.has(k));
+}
+

@@ -1,0 +1,214 @@
+import { basename } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  DOCUMENT_TYPES, type Document, type DocumentSummary, type documentInput, type documentListQuery, type documentUpdate,
+} from '@amparo/shared/modules/documentation.schema';
+import { todayInGuatemala } from '@amparo/shared/format';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, invalidField, invalidFields, notFound } from '../../lib/errors.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { FileTooLargeError, type FileStore } from '../../lib/storage.ts';
+import { documents } from '../../db/schema.ts';
+import { codesByCatalog } from '../catalogs/catalogs.service.ts';
+import { requireAccess } from '../population/population.service.ts';
+import * as repo from './documentation.repository.ts';
+
+/**
+ * Documentation (issue 4). Documents tied to a person follow that person's
+ * grants (read to see, write to change); files are checked by content (PDF,
+ * PNG, JPEG), streamed into the file store and kept per revision.
+ */
+
+const ENTITY = 'document';
+const me = (request: FastifyRequest) => request.auth!.userId;
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
+
+function toSummary({ document: d, personName, fileCount }: Row): DocumentSummary {
+  return {
+    id: d.id, title: d.title, documentType: d.documentType, documentDate: d.documentDate, area: d.area, personId: d.personId,
+    personName, tags: d.tags, fileCount, updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+async function toDocument(db: Executor, row: Row): Promise<Document> {
+  const files = (await repo.filesOf(db, row.document.id)).map(({ file: f, uploadedByName }) => ({
+    id: f.id, name: f.name, mime: f.mime as Document['files'][number]['mime'], sizeBytes: f.sizeBytes, revision: f.revision,
+    current: f.current, replacesId: f.replacesId, uploadedByName, uploadedAt: f.uploadedAt.toISOString(),
+  }));
+  return { ...toSummary(row), description: row.document.description, files, version: row.document.version, createdAt: row.document.createdAt.toISOString() };
+}
+
+const snapshot = (d: Row['document']) => ({
+  title: d.title, documentType: d.documentType, description: d.description, documentDate: d.documentDate, area: d.area, personId: d.personId, tags: d.tags,
+});
+
+/** The document, after checking the caller may read it (or write it). 404 when missing. */
+async function load(db: Executor, request: FastifyRequest, id: string, need: 'canRead' | 'canWrite'): Promise<Row> {
+  const row = await repo.findDocument(db, id);
+  if (!row) throw notFound();
+  if (row.document.personId) await requireAccess(db, row.document.personId, me(request), need);
+  return row;
+}
+
+async function checkInput(db: Executor, request: FastifyRequest, body: z.output<typeof documentInput>, before: Row['document'] | null) {
+  const types = (await codesByCatalog(db, ['document_type'])).get('document_type') ?? new Map<string, boolean>();
+  const active = types.get(body.documentType);
+  if (active === undefined || (!active && before?.documentType !== body.documentType)) throw invalidFields([{ field: 'documentType', code: 'unknown_code' }]);
+  // Tying a document to a person writes to that person's file.
+  if (body.personId && body.personId !== before?.personId) await requireAccess(db, body.personId, me(request), 'canWrite');
+}
+
+export async function listDocuments(db: Db, request: FastifyRequest, q: z.output<typeof documentListQuery>) {
+  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request), todayInGuatemala())];
+  if (q.q) filters.push(repo.searchWhere(q.q));
+  if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
+  if (q.personId) filters.push(eq(documents.personId, q.personId));
+  const { items, total } = await repo.listDocuments(db, and(...filters)!, q.sort, q.order, q.page, q.pageSize);
+  return { items: items.map(toSummary), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
+}
+
+export async function getDocument(db: Db, request: FastifyRequest, id: string): Promise<Document> {
+  return toDocument(db, await load(db, request, id, 'canRead'));
+}
+
+export async function createDocument(db: Db, request: FastifyRequest, body: z.output<typeof documentInput>): Promise<Document> {
+  return db.transaction(async (tx) => {
+    await checkInput(tx, request, body, null);
+    const id = await repo.insertDocument(tx, { ...body, tags: [...new Set(body.tags)], createdBy: me(request), updatedBy: me(request) });
+    const row = (await repo.findDocument(tx, id))!;
+    await writeAudit(tx, request, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, snapshot(row.document)) });
+    return toDocument(tx, row);
+  });
+}
+
+export async function updateDocument(db: Db, request: FastifyRequest, id: string, body: z.output<typeof documentUpdate>): Promise<Document> {
+  return db.transaction(async (tx) => {
+    const before = await load(tx, request, id, 'canWrite');
+    const { version, ...input } = body;
+    await checkInput(tx, request, input, before.document);
+    await updateVersioned(tx, documents, id, version, { ...input, tags: [...new Set(input.tags)], updatedBy: me(request) });
+    const after = (await repo.findDocument(tx, id))!;
+    await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes: diff(snapshot(before.document), snapshot(after.document)) });
+    return toDocument(tx, after);
+  });
+}
+
+/** Removes stored bytes no row refers to any more; only ever after the rows are gone. */
+async function collect(db: Executor, store: FileStore, keys: string[]) {
+  for (const key of await repo.unreferencedKeys(db, keys)) await store.remove(key);
+}
+
+/** Deletes a document and its file rows, then (committed) the stored files nothing else uses. */
+export async function deleteDocument(db: Db, store: FileStore, request: FastifyRequest, id: string): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const before = await load(tx, request, id, 'canWrite');
+    const stored = await repo.storageKeysOf(tx, id);
+    await repo.deleteDocument(tx, id);
+    await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(snapshot(before.document), null) });
+    return stored;
+  });
+  await collect(db, store, keys);
+}
+
+/**
+ * Receives one uploaded file (multipart field `file`) into the store, streamed
+ * and limited to `maxBytes` (413), and checks its content is PDF, PNG or JPEG
+ * whatever its name says (400 `file_type`). Returns what to record.
+ */
+async function receive(db: Executor, store: FileStore, request: FastifyRequest, maxBytes: number) {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > maxBytes + 64 * 1024) throw new AppError(413, 'payload_too_large', [{ field: 'file', code: 'file_too_large', params: { max: maxBytes } }]);
+  if (!request.isMultipart()) throw invalidField('file', 'required');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part || part.fieldname !== 'file') throw invalidField('file', 'required');
+  let stored;
+  try {
+    stored = await store.put(part.file, maxBytes);
+  } catch (err) {
+    if (err instanceof FileTooLargeError) throw new AppError(413, 'payload_too_large', [{ field: 'file', code: 'file_too_large', params: { max: maxBytes } }]);
+    throw err;
+  }
+  const type = await fileTypeFromBuffer(stored.head);
+  if (!type || !(DOCUMENT_TYPES as readonly string[]).includes(type.mime)) {
+    await collect(db, store, [stored.key]);
+    throw invalidField('file', 'file_type');
+  }
+  const name = basename(part.filename || 'archivo').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'archivo';
+  return { ...stored, mime: type.mime, name };
+}
+
+async function recordFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number, replacing: string | null) {
+  await load(db, request, documentId, 'canWrite');
+  const file = await receive(db, store, request, maxBytes);
+  try {
+    await db.transaction(async (tx) => {
+      await load(tx, request, documentId, 'canWrite');
+      let revision = 1;
+      if (replacing) {
+        const old = await repo.findFile(tx, replacing);
+        if (!old || old.documentId !== documentId || !old.current) throw notFound();
+        revision = old.revision + 1;
+        await repo.retireFile(tx, old.id);
+      }
+      const id = await repo.insertFile(tx, {
+        documentId, name: file.name, mime: file.mime, sizeBytes: file.sizeBytes, storageKey: file.key, revision,
+        current: true, replacesId: replacing, uploadedBy: me(request),
+      });
+      await tx.update(documents).set({ updatedAt: sql`now()`, updatedBy: me(request) }).where(eq(documents.id, documentId));
+      await writeAudit(tx, request, {
+        action: replacing ? 'file_replace' : 'file_add', entity: ENTITY, entityId: documentId,
+        changes: { [`file:${id}`]: { before: replacing, after: { name: file.name, mime: file.mime, sizeBytes: file.sizeBytes, revision } } },
+      });
+    });
+  } catch (err) {
+    await collect(db, store, [file.key]);
+    throw err;
+  }
+  return getDocument(db, request, documentId);
+}
+
+export const addFile = (db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number) =>
+  recordFile(db, store, request, documentId, maxBytes, null);
+
+export const replaceFile = (db: Db, store: FileStore, request: FastifyRequest, documentId: string, fileId: string, maxBytes: number) =>
+  recordFile(db, store, request, documentId, maxBytes, fileId);
+
+/** Deletes a current file and its earlier revisions; their bytes go once unreferenced. */
+export async function deleteFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, fileId: string): Promise<Document> {
+  const keys = await db.transaction(async (tx) => {
+    await load(tx, request, documentId, 'canWrite');
+    const file = await repo.findFile(tx, fileId);
+    if (!file || file.documentId !== documentId || !file.current) throw notFound();
+    const chain = await repo.revisionChain(tx, fileId);
+    await repo.deleteFiles(tx, chain.map((c) => c.id));
+    await writeAudit(tx, request, { action: 'file_delete', entity: ENTITY, entityId: documentId, changes: { [`file:${fileId}`]: { before: { name: file.name, revisions: chain.length }, after: null } } });
+    return chain.map((c) => c.storageKey);
+  });
+  await collect(db, store, keys);
+  return getDocument(db, request, documentId);
+}
+
+/**
+ * Streams a file's bytes (inline for preview, or as a download). Opening a
+ * person's document is audited on the person, like opening their record.
+ */
+export async function sendContent(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, fileId: string, download: boolean) {
+  const file = await repo.findFile(db, fileId);
+  if (!file) throw notFound();
+  const row = await load(db, request, file.documentId, 'canRead');
+  if (row.document.personId) {
+    await writeAudit(db, request, { action: 'view_document', entity: 'person', entityId: row.document.personId, changes: { [`document:${row.document.id}`]: { before: null, after: file.name } } });
+  }
+  const encoded = encodeURIComponent(file.name);
+  return reply
+    .type(file.mime)
+    .header('content-length', file.sizeBytes)
+    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${encoded}"; filename*=UTF-8''${encoded}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(store.read(file.storageKey));
+}

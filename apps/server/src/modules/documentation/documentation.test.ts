@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
+import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
+import { DiskFileStore } from '../../lib/storage.ts';
+
+const DOCS = ['documentacion', 'documentacion_documentacion'];
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** Every file under the store, temporary ones included. */
+function storedFiles(dataDir: string): string[] {
+  const root = join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+describe('documentation: documents, files by content, revisions, grants', () => {
+  let t: TestApp;
+  let adminToken: string;
+  let clerk: Awaited<ReturnType<typeof createUser>>;
+  let other: Awaited<ReturnType<typeof createUser>>;
+
+  const upload = (token: string, url: string, name: string, content: Buffer | string, method: 'POST' | 'PUT' = 'POST') => {
+    const body = multipartFile('file', name, content, 'application/pdf');
+    return t.app.inject({ method, url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+  };
+  const newDocument = async (token: string, extra: Record<string, unknown> = {}) => {
+    const res = await as(t.app, token).post('/api/documentation/documents', { title: 'Acta de ingreso', documentType: 'ACTA', documentDate: '2026-11-02', tags: ['ingreso'], ...extra });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { id: string; version: number };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ DOCUMENT_MAX_BYTES: '8192' });
+    adminToken = await login(t.app);
+    clerk = await createUser(t.app, adminToken, [...DOCS, 'poblacion', 'poblacion_poblacion'], 'clerk');
+    other = await createUser(t.app, adminToken, [...DOCS, 'poblacion', 'poblacion_poblacion'], 'other');
+  });
+  afterAll(() => t.close());
+
+  it('stores a PDF and a PNG by content, previews inline and downloads as attachment', async () => {
+    const doc = await newDocument(clerk.token);
+    const pdf = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'acta.pdf', PDF);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const png = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'foto sin extension', PNG_FIXTURE());
+    const files = png.json().data.files as { id: string; mime: string; name: string; current: boolean }[];
+    expect(files.map((f) => f.mime).sort()).toEqual(['application/pdf', 'image/png']);
+    const pdfFile = files.find((f) => f.mime === 'application/pdf')!;
+    const inline = await as(t.app, clerk.token).get(`/api/documentation/files/${pdfFile.id}/content`);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="acta.pdf"/);
+    expect(inline.rawPayload.equals(PDF)).toBe(true);
+    const download = await as(t.app, clerk.token).get(`/api/documentation/files/${pdfFile.id}/content?download=1`);
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('refuses a text file named .pdf and an oversized file, leaving no row and no stored bytes', async () => {
+    const doc = await newDocument(clerk.token);
+    const rows = await countRows(t.database, 'document_files');
+    const files = storedFiles(t.dataDir).length;
+    const forged = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'informe.pdf', 'no soy un PDF, solo texto');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().errors).toContainEqual({ field: 'file', code: 'file_type' });
+    const big = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'grande.pdf', Buffer.concat([PDF, Buffer.alloc(16_000, 32)]));
+    expect(big.statusCode).toBe(413);
+    expect(await countRows(t.database, 'document_files')).toBe(rows);
+    expect(storedFiles(t.dataDir)).toHaveLength(files);
+  });
+
+  it('keeps the previous revision when a file is replaced, and removes bytes only when no row refers to them', async () => {
+    const doc = await newDocument(clerk.token);
+    const first = (await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'v1.pdf', PDF)).json().data.files[0];
+    const v2 = Buffer.concat([PDF, Buffer.from('% revision 2\n')]);
+    const replaced = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files/${first.id}`, 'v2.pdf', v2, 'PUT');
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const files = replaced.json().data.files as { id: string; revision: number; current: boolean; replacesId: string | null }[];
+    expect(files).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: first.id, revision: 1, current: false }),
+      expect.objectContaining({ revision: 2, current: true, replacesId: first.id }),
+    ]));
+    const current = files.find((f) => f.current)!;
+    const store = new DiskFileStore(join(t.dataDir, 'files'));
+    const before = storedFiles(t.dataDir).length;
+    const afterDelete = await as(t.app, clerk.token).delete(`/api/documentation/documents/${doc.id}/files/${current.id}`);
+    expect(afterDelete.json().data.files).toEqual([]);
+    // v1's bytes are shared with other documents' acta.pdf and stay; v2's only copy is gone.
+    expect(storedFiles(t.dataDir).length).toBe(before - 1);
+    expect(await store.has(sha256(v2))).toBe(false);
+  });
+
+  it("follows a person's grants: hidden from the list, 403 on open and content; opening is audited on the person", async () => {
+    const personId = (await as(t.app, clerk.token).post('/api/population/persons', personBody())).json().data.id;
+    const doc = await newDocument(clerk.token, { title: 'Resolución de medidas', documentType: 'RESOLUCION', personId });
+    const file = (await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'resolucion.pdf', PDF)).json().data.files[0];
+    const otherClient = as(t.app, other.token);
+    const list = (await otherClient.get('/api/documentation/documents?q=resoluci')).json().data;
+    expect(list.total).toBe(0);
+    expect((await otherClient.get(`/api/documentation/documents/${doc.id}`)).statusCode).toBe(403);
+    expect((await otherClient.get(`/api/documentation/files/${file.id}/content`)).statusCode).toBe(403);
+    // Tying a document to a person one may not write to is refused.
+    expect((await otherClient.post('/api/documentation/documents', { title: 'Intento', documentType: 'OTRO', documentDate: '2026-11-02', personId })).statusCode).toBe(403);
+
+    expect((await as(t.app, clerk.token).get('/api/documentation/documents?q=resoluci')).json().data.total).toBe(1);
+    await as(t.app, clerk.token).get(`/api/documentation/files/${file.id}/content`);
+    const history = (await as(t.app, clerk.token).get(`/api/population/persons/${personId}/history?pageSize=50`)).json().data.items as { action: string }[];
+    expect(history.map((h) => h.action)).toContain('view_document');
+  });
+
+  it('updates with a version (409 when stale) and deletes rows before the stored files', async () => {
+    const doc = await newDocument(clerk.token, { title: 'Convenio municipal', documentType: 'CONVENIO' });
+    const unique = Buffer.concat([PDF, Buffer.from('% convenio\n')]);
+    await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'convenio.pdf', unique);
+    const body = { title: 'Convenio municipal 2026', documentType: 'CONVENIO', documentDate: '2026-11-02', tags: [], version: doc.version };
+    expect((await as(t.app, clerk.token).put(`/api/documentation/documents/${doc.id}`, body)).statusCode).toBe(200);
+    expect((await as(t.app, clerk.token).put(`/api/documentation/documents/${doc.id}`, body)).statusCode).toBe(409);
+    const store = new DiskFileStore(join(t.dataDir, 'files'));
+    expect(await store.has(sha256(unique))).toBe(true);
+    expect((await as(t.app, clerk.token).delete(`/api/documentation/documents/${doc.id}`)).statusCode).toBe(200);
+    expect((await as(t.app, clerk.token).get(`/api/documentation/documents/${doc.id}`)).statusCode).toBe(404);
+    expect(await store.has(sha256(unique))).toBe(false);
+  });
+
+  it('leaves nothing behind when an upload stream breaks midway', async () => {
+    const store = new DiskFileStore(join(t.dataDir, 'files'));
+    const before = storedFiles(t.dataDir).length;
+    const broken = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024, 65));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.put(broken, 1_000_000)).rejects.toThrow(/connection reset/);
+    expect(storedFiles(t.dataDir)).toHaveLength(before);
+  });
+});
