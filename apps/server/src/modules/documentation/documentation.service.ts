@@ -137,7 +137,8 @@ async function receive(db: Executor, store: FileStore, request: FastifyRequest, 
     await collect(db, store, [stored.key]);
     throw invalidField('file', 'file_type');
   }
-  const name = basename(part.filename || 'archivo').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'archivo';
+  // Control characters would break the Content-Disposition header later.
+  const name = [...basename(part.filename || 'archivo')].filter((c) => c >= ' ').join('').slice(0, 200) || 'archivo';
   return { ...stored, mime: type.mime, name };
 }
 
