@@ -22,6 +22,7 @@ import { headquartersRoutes } from './modules/headquarters/headquarters.routes.t
 import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
 import { populationRoutes } from './modules/population/population.routes.ts';
 import { caseRoutes } from './modules/population/case.routes.ts';
+import { activitiesRoutes } from './modules/population/activities.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { DiskFileStore, type FileStore } from './lib/storage.ts';
@@ -70,7 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES), files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES, config.ACTIVITY_PHOTO_MAX_BYTES), files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -88,7 +89,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, documentationRoutes, dashboardRoutes]) {
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 

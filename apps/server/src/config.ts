@@ -47,6 +47,8 @@ const schema = z.object({
   PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   /** Largest document file, bytes (issue 4: 20 MB default). */
   DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  /** Largest group-activity photo, bytes. */
+  ACTIVITY_PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Comma-separated institutional mail domains; empty = any domain. */
   ALLOWED_EMAIL_DOMAINS: z
     .string()

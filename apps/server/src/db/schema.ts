@@ -9,3 +9,4 @@ export * from '../lib/audit.table.ts';
 export * from '../lib/mail.table.ts';
 export * from '../modules/population/case.table.ts';
 export * from '../modules/documentation/documentation.table.ts';
+export * from '../modules/population/activities.table.ts';

@@ -1,4 +1,8 @@
+import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { FileTooLargeError, type FileStore } from './storage.ts';
+import { removeUnreferenced } from './file-gc.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
@@ -29,4 +33,41 @@ export async function readImageUpload(request: FastifyRequest, field: string, ma
   const type = await fileTypeFromBuffer(data);
   if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) throw invalidField(field, 'image_type');
   return { mime: type.mime, data };
+}
+
+const tooLarge = (field: string, max: number) => new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max } }]);
+
+/**
+ * Receives one uploaded file (multipart field `field`) into the file store,
+ * streamed and limited to `maxBytes` (413, refused unread when the declared
+ * length is already too big), and checks by content that its type is one of
+ * `allowed` whatever its name says (400 with `typeError`). Nothing stays in the
+ * store when it is refused. Returns the stored key and what to record.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  db: Executor,
+  store: FileStore,
+  opts: { field: string; maxBytes: number; allowed: readonly string[]; typeError: 'file_type' | 'image_type' },
+) {
+  const { field, maxBytes } = opts;
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw tooLarge(field, maxBytes);
+  if (!request.isMultipart()) throw invalidField(field, 'required');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part || part.fieldname !== field) throw invalidField(field, 'required');
+  let stored;
+  try {
+    stored = await store.put(part.file, maxBytes);
+  } catch (err) {
+    if (err instanceof FileTooLargeError) throw tooLarge(field, maxBytes);
+    throw err;
+  }
+  const type = await fileTypeFromBuffer(stored.head);
+  if (!type || !opts.allowed.includes(type.mime)) {
+    await removeUnreferenced(db, store, [stored.key]);
+    throw invalidField(field, opts.typeError);
+  }
+  // Control characters would break the Content-Disposition header later.
+  const name = [...basename(part.filename || 'archivo')].filter((c) => c >= ' ').join('').slice(0, 200) || 'archivo';
+  return { key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name };
 }

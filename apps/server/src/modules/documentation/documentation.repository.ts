@@ -101,11 +101,3 @@ export async function storageKeysOf(db: Executor, documentId: string) {
 export async function deleteDocument(db: Executor, id: string) {
   await db.delete(documents).where(eq(documents.id, id));
 }
-
-/** Of `keys`, those no file row refers to any more (safe to remove from the store). */
-export async function unreferencedKeys(db: Executor, keys: string[]) {
-  if (keys.length === 0) return [];
-  const used = new Set((await db.select({ key: documentFiles.storageKey }).from(documentFiles).where(inArray(documentFiles.storageKey, keys))).map((r) => r.key));
-  return [...new Set(keys)].filter((k) => !used.has(k));
-}
-

@@ -1,17 +1,17 @@
-import { basename } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_TYPES, type Document, type DocumentSummary, type documentInput, type documentListQuery, type documentUpdate,
 } from '@amparo/shared/modules/documentation.schema';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, invalidField, invalidFields, notFound } from '../../lib/errors.ts';
+import { invalidFields, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { FileTooLargeError, type FileStore } from '../../lib/storage.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
+import { removeUnreferenced } from '../../lib/file-gc.ts';
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { requireAccess } from '../population/population.service.ts';
@@ -98,9 +98,7 @@ export async function updateDocument(db: Db, request: FastifyRequest, id: string
 }
 
 /** Removes stored bytes no row refers to any more; only ever after the rows are gone. */
-async function collect(db: Executor, store: FileStore, keys: string[]) {
-  for (const key of await repo.unreferencedKeys(db, keys)) await store.remove(key);
-}
+const collect = removeUnreferenced;
 
 /** Deletes a document and its file rows, then (committed) the stored files nothing else uses. */
 export async function deleteDocument(db: Db, store: FileStore, request: FastifyRequest, id: string): Promise<void> {
@@ -114,37 +112,9 @@ export async function deleteDocument(db: Db, store: FileStore, request: FastifyR
   await collect(db, store, keys);
 }
 
-/**
- * Receives one uploaded file (multipart field `file`) into the store, streamed
- * and limited to `maxBytes` (413), and checks its content is PDF, PNG or JPEG
- * whatever its name says (400 `file_type`). Returns what to record.
- */
-async function receive(db: Executor, store: FileStore, request: FastifyRequest, maxBytes: number) {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > maxBytes + 64 * 1024) throw new AppError(413, 'payload_too_large', [{ field: 'file', code: 'file_too_large', params: { max: maxBytes } }]);
-  if (!request.isMultipart()) throw invalidField('file', 'required');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part || part.fieldname !== 'file') throw invalidField('file', 'required');
-  let stored;
-  try {
-    stored = await store.put(part.file, maxBytes);
-  } catch (err) {
-    if (err instanceof FileTooLargeError) throw new AppError(413, 'payload_too_large', [{ field: 'file', code: 'file_too_large', params: { max: maxBytes } }]);
-    throw err;
-  }
-  const type = await fileTypeFromBuffer(stored.head);
-  if (!type || !(DOCUMENT_TYPES as readonly string[]).includes(type.mime)) {
-    await collect(db, store, [stored.key]);
-    throw invalidField('file', 'file_type');
-  }
-  // Control characters would break the Content-Disposition header later.
-  const name = [...basename(part.filename || 'archivo')].filter((c) => c >= ' ').join('').slice(0, 200) || 'archivo';
-  return { ...stored, mime: type.mime, name };
-}
-
 async function recordFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number, replacing: string | null) {
   await load(db, request, documentId, 'canWrite');
-  const file = await receive(db, store, request, maxBytes);
+  const file = await receiveUpload(request, db, store, { field: 'file', maxBytes, allowed: DOCUMENT_TYPES, typeError: 'file_type' });
   try {
     await db.transaction(async (tx) => {
       await load(tx, request, documentId, 'canWrite');

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  activities, activityFacilitators, activityParticipants, activityPhotos, activityUnregistered, headquarters, persons, users,
+} from '../../db/schema.ts';
+
+const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${activityParticipants.activityId} = ${activities.id})
+  + (select coalesce(sum(${activityUnregistered.count}), 0)::int from ${activityUnregistered} where ${activityUnregistered.activityId} = ${activities.id}))`;
+const photoCount = sql<number>`(select count(*)::int from ${activityPhotos} where ${activityPhotos.activityId} = ${activities.id})`;
+const headquarterName = sql<string | null>`(select ${headquarters.name} from ${headquarters} where ${headquarters.id} = ${activities.headquarterId})`;
+const summaryColumns = { activity: activities, participantCount, photoCount, headquarterName };
+
+export interface ActivityFilters { term?: string; activityType?: string; from?: Date; to?: Date }
+
+function where(f: ActivityFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.term) parts.push(ilike(activities.name, `%${f.term.replace(/[\\%_]/g, '\\$&')}%`));
+  if (f.activityType) parts.push(eq(activities.activityType, f.activityType));
+  if (f.from) parts.push(gte(activities.startsAt, f.from));
+  if (f.to) parts.push(lt(activities.startsAt, f.to));
+  return and(...parts);
+}
+
+export async function listActivities(db: Executor, f: ActivityFilters, order: 'asc' | 'desc', page: number, pageSize: number) {
+  const w = where(f);
+  const items = await db
+    .select(summaryColumns)
+    .from(activities)
+    .where(w)
+    .orderBy(order === 'asc' ? asc(activities.startsAt) : desc(activities.startsAt), asc(activities.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(activities).where(w);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function findActivity(db: Executor, id: string) {
+  const rows = await db.select(summaryColumns).from(activities).where(eq(activities.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+export type ActivityRow = NonNullable<Awaited<ReturnType<typeof findActivity>>>;
+
+export function facilitatorsOf(db: Executor, activityId: string) {
+  return db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(activityFacilitators)
+    .innerJoin(users, eq(users.id, activityFacilitators.userId))
+    .where(eq(activityFacilitators.activityId, activityId))
+    .orderBy(asc(users.fullName));
+}
+
+export function unregisteredOf(db: Executor, activityId: string) {
+  return db
+    .select({ sex: activityUnregistered.sex, ageGroup: activityUnregistered.ageGroup, count: activityUnregistered.count })
+    .from(activityUnregistered)
+    .where(eq(activityUnregistered.activityId, activityId))
+    .orderBy(asc(activityUnregistered.sex), asc(activityUnregistered.ageGroup));
+}
+
+export function participantsOf(db: Executor, activityId: string) {
+  return db
+    .select({ personId: persons.id, names: persons.names, lastNames: persons.lastNames, sex: persons.sex, birthDate: persons.birthDate })
+    .from(activityParticipants)
+    .innerJoin(persons, eq(persons.id, activityParticipants.personId))
+    .where(and(eq(activityParticipants.activityId, activityId), sql`${persons.deletedAt} is null`))
+    .orderBy(asc(persons.lastNames), asc(persons.names));
+}
+
+export function photosOf(db: Executor, activityId: string) {
+  return db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId)).orderBy(asc(activityPhotos.uploadedAt));
+}
+
+export async function findPhoto(db: Executor, photoId: string) {
+  const rows = await db.select().from(activityPhotos).where(eq(activityPhotos.id, photoId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertActivity(db: Executor, values: typeof activities.$inferInsert) {
+  const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
+  return row!.id;
+}
+
+/** Replaces the facilitators and unregistered counts of an activity. */
+export async function setChildren(db: Executor, activityId: string, facilitatorIds: string[], unregistered: { sex: string; ageGroup: string; count: number }[]) {
+  await db.delete(activityFacilitators).where(eq(activityFacilitators.activityId, activityId));
+  if (facilitatorIds.length) await db.insert(activityFacilitators).values(facilitatorIds.map((userId) => ({ activityId, userId })));
+  await db.delete(activityUnregistered).where(eq(activityUnregistered.activityId, activityId));
+  if (unregistered.length) await db.insert(activityUnregistered).values(unregistered.map((u) => ({ activityId, ...u })));
+}
+
+export async function deleteActivity(db: Executor, id: string) {
+  await db.delete(activities).where(eq(activities.id, id));
+}
+
+export async function addParticipant(db: Executor, activityId: string, personId: string, addedBy: string) {
+  const rows = await db.insert(activityParticipants).values({ activityId, personId, addedBy }).onConflictDoNothing().returning({ personId: activityParticipants.personId });
+  return rows.length === 1;
+}
+
+export async function removeParticipant(db: Executor, activityId: string, personId: string) {
+  const rows = await db
+    .delete(activityParticipants)
+    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.personId, personId)))
+    .returning({ personId: activityParticipants.personId });
+  return rows.length === 1;
+}
+
+export async function insertPhoto(db: Executor, values: typeof activityPhotos.$inferInsert) {
+  const [row] = await db.insert(activityPhotos).values(values).returning({ id: activityPhotos.id });
+  return row!.id;
+}
+
+export async function deletePhotos(db: Executor, ids: string[]) {
+  if (ids.length) await db.delete(activityPhotos).where(inArray(activityPhotos.id, ids));
+}
+
+/** The activities a person attended, newest first. */
+export function activitiesOfPerson(db: Executor, personId: string) {
+  return db
+    .select(summaryColumns)
+    .from(activities)
+    .innerJoin(activityParticipants, and(eq(activityParticipants.activityId, activities.id), eq(activityParticipants.personId, personId)))
+    .orderBy(desc(activities.startsAt));
+}

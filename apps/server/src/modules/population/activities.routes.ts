@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityInput, activityListQuery, activityListResponse, activityResponse, activityUpdate, participantInput, personActivitiesResponse,
+} from '@amparo/shared/modules/population-activities.schema';
+import { okResponse } from '@amparo/shared/modules/auth.schema';
+import { uuid } from '@amparo/shared/validation';
+import * as service from './activities.service.ts';
+
+const config = { permission: 'poblacion_actividades' as const };
+const tags = ['population activities'];
+const params = z.object({ id: uuid });
+
+/** Group activities (issue 4), permission `poblacion_actividades`. */
+export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.db;
+
+  app.get('/api/population/activities', { config, schema: { operationId: 'listActivities', tags, querystring: activityListQuery, response: { 200: activityListResponse } } },
+    async (request) => ({ success: true as const, data: await service.listActivities(db(), request.query) }));
+  app.post('/api/population/activities', { config, schema: { operationId: 'createActivity', tags, summary: 'startsAt is YYYY-MM-DDTHH:mm in America/Guatemala', body: activityInput, response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.createActivity(db(), request, request.body) }));
+  app.get('/api/population/activities/:id', { config, schema: { operationId: 'getActivity', tags, summary: 'Participants the caller may read; others only counted', params, response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.getActivity(db(), request, request.params.id) }));
+  app.put('/api/population/activities/:id', { config, schema: { operationId: 'updateActivity', tags, summary: '409 on a stale version', params, body: activityUpdate, response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.updateActivity(db(), request, request.params.id, request.body) }));
+  app.delete('/api/population/activities/:id', { config, schema: { operationId: 'deleteActivity', tags, params, response: { 200: okResponse } } },
+    async (request) => {
+      await service.deleteActivity(db(), app.files, request, request.params.id);
+      return { success: true as const, data: {} };
+    });
+
+  app.post('/api/population/activities/:id/participants', { config, schema: { operationId: 'addParticipant', tags, summary: 'Attach a registered person the caller may read (403 no_person_access); 409 duplicate', params, body: participantInput, response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.addParticipant(db(), request, request.params.id, request.body.personId) }));
+  app.delete('/api/population/activities/:id/participants/:personId', { config, schema: { operationId: 'removeParticipant', tags, params: z.object({ id: uuid, personId: uuid }), response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.removeParticipant(db(), request, request.params.id, request.params.personId) }));
+
+  app.post('/api/population/activities/:id/photos', {
+    config, schema: { operationId: 'addActivityPhoto', tags, summary: 'Upload a photo (multipart `photo`, PNG or JPEG by content, ACTIVITY_PHOTO_MAX_BYTES); a thumbnail is made', params, consumes: ['multipart/form-data'], response: { 200: activityResponse } },
+  }, async (request) => ({ success: true as const, data: await service.addPhoto(db(), app.files, request, request.params.id, app.config.ACTIVITY_PHOTO_MAX_BYTES) }));
+  app.delete('/api/population/activities/:id/photos/:photoId', { config, schema: { operationId: 'deleteActivityPhoto', tags, params: z.object({ id: uuid, photoId: uuid }), response: { 200: activityResponse } } },
+    async (request) => ({ success: true as const, data: await service.deletePhoto(db(), app.files, request, request.params.id, request.params.photoId) }));
+  app.get('/api/population/activity-photos/:photoId', {
+    config, schema: { operationId: 'activityPhoto', tags, summary: 'A photo\'s bytes (?size=thumb for the thumbnail)', params: z.object({ photoId: uuid }), querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
+  }, async (request, reply) => service.sendPhoto(db(), app.files, reply, request.params.photoId, request.query.size));
+
+  app.get('/api/population/persons/:id/activities', {
+    config: { permission: 'poblacion_poblacion' }, schema: { operationId: 'personActivities', tags, summary: 'Activities a person attended (read grant on the person)', params, response: { 200: personActivitiesResponse } },
+  }, async (request) => ({ success: true as const, data: await service.personActivities(db(), request, request.params.id) }));
+};

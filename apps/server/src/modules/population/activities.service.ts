@@ -1,0 +1,245 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import sharp from 'sharp';
+import type { Activity, ActivitySummary, activityInput, activityListQuery, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
+import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
+import type { FieldError } from '@amparo/shared/errors';
+import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, invalidFields, noPersonAccess, notFound } from '../../lib/errors.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
+import { removeUnreferenced } from '../../lib/file-gc.ts';
+import { activities } from '../../db/schema.ts';
+import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
+import { getHeadquarter } from '../headquarters/headquarters.service.ts';
+import { getUser } from '../users/users.service.ts';
+import { accessOf, requireAccess } from './population.service.ts';
+import { ageGroupOf, ageOn } from './population.rules.ts';
+import { readablePersons } from './case.repository.ts';
+import * as repo from './activities.repository.ts';
+
+/**
+ * Group activities (issue 4), permission `poblacion_actividades`. Registered
+ * participants follow the persons' grants: only a person the user may read
+ * can be attached, and others are counted, never named. Photos are PNG or
+ * JPEG by content, stored with a thumbnail.
+ */
+
+const ENTITY = 'activity';
+const THUMB_WIDTH = 320;
+const me = (request: FastifyRequest) => request.auth!.userId;
+
+async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivitySummary> {
+  const geo = await geographyNames(db);
+  const a = row.activity;
+  return {
+    id: a.id, name: a.name, activityType: a.activityType, startsAt: toGuatemalaLocal(a.startsAt), headquarterName: row.headquarterName,
+    stateName: geo.departments.get(a.state) ?? null, townName: geo.municipalities.get(a.town) ?? null, place: a.place,
+    participantCount: row.participantCount, photoCount: row.photoCount,
+  };
+}
+
+async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
+  const a = row.activity;
+  const [summary, facilitators, unregistered, participants, photos, groups] = await Promise.all([
+    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
+  ]);
+  const today = todayInGuatemala();
+  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
+  const visible = participants.filter((p) => readable.has(p.personId));
+  return {
+    ...summary, headquarterId: a.headquarterId, state: a.state, town: a.town, facilitators, thematic: a.thematic, description: a.description,
+    unregistered,
+    participants: visible.map((p) => ({ personId: p.personId, names: p.names, lastNames: p.lastNames, sex: p.sex, ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups) })),
+    restrictedParticipants: participants.length - visible.length,
+    photos: photos.map((p) => ({ id: p.id, mime: p.mime, width: p.width, height: p.height, sizeBytes: p.sizeBytes, uploadedAt: p.uploadedAt.toISOString() })),
+    version: a.version,
+  };
+}
+
+async function load(db: Executor, id: string) {
+  const row = await repo.findActivity(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Reference checks the schema cannot make: catalogs, municipality in department, headquarter, active facilitators. */
+async function checkInput(db: Executor, body: z.output<typeof activityInput>, before: repo.ActivityRow['activity'] | null) {
+  const errors: FieldError[] = [];
+  const catalogs = await codesByCatalog(db, ['activity_type', 'thematic', 'sex', 'age_group']);
+  const known = (catalog: string, code: string, kept = false) => {
+    const active = catalogs.get(catalog)?.get(code);
+    return active === true || (active === false && kept);
+  };
+  if (!known('activity_type', body.activityType, before?.activityType === body.activityType)) errors.push({ field: 'activityType', code: 'unknown_code' });
+  body.thematic.forEach((c, i) => known('thematic', c, before?.thematic.includes(c)) || errors.push({ field: `thematic.${i}`, code: 'unknown_code' }));
+  body.unregistered.forEach((u, i) => {
+    if (!known('sex', u.sex, true)) errors.push({ field: `unregistered.${i}.sex`, code: 'unknown_code' });
+    if (!known('age_group', u.ageGroup, true)) errors.push({ field: `unregistered.${i}.ageGroup`, code: 'unknown_code' });
+  });
+  const town = await findMunicipality(db, body.town);
+  if (!town) errors.push({ field: 'town', code: 'unknown_code' });
+  else if (town.departmentCode !== body.state) errors.push({ field: 'town', code: 'municipality_not_in_department' });
+  if (body.headquarterId && !(await getHeadquarter(db, body.headquarterId).catch(() => null))) errors.push({ field: 'headquarterId', code: 'unknown_code' });
+  for (const [i, id] of body.facilitatorIds.entries()) {
+    const user = await getUser(db, id).catch(() => null);
+    if (!user?.active) errors.push({ field: `facilitatorIds.${i}`, code: 'unknown_code' });
+  }
+  const startsAt = fromGuatemalaLocal(body.startsAt);
+  if (Number.isNaN(startsAt.getTime())) errors.push({ field: 'startsAt', code: 'invalid' });
+  if (errors.length) throw invalidFields(errors);
+  return startsAt;
+}
+
+const snapshot = (a: Activity) => ({
+  name: a.name, activityType: a.activityType, startsAt: a.startsAt, headquarterId: a.headquarterId, state: a.state, town: a.town, place: a.place,
+  facilitators: a.facilitators.map((f) => f.id), thematic: a.thematic, description: a.description, unregistered: a.unregistered,
+});
+
+export async function listActivities(db: Db, q: z.output<typeof activityListQuery>) {
+  const { items, total } = await repo.listActivities(
+    db,
+    { term: q.q, activityType: q.activityType, from: q.from ? fromGuatemalaLocal(`${q.from}T00:00`) : undefined, to: q.to ? new Date(fromGuatemalaLocal(`${q.to}T00:00`).getTime() + 86400_000) : undefined },
+    q.order, q.page, q.pageSize,
+  );
+  return { items: await Promise.all(items.map((r) => toSummary(db, r))), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
+}
+
+export async function getActivity(db: Db, request: FastifyRequest, id: string) {
+  return toActivity(db, request, await load(db, id));
+}
+
+export async function createActivity(db: Db, request: FastifyRequest, body: z.output<typeof activityInput>): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    const startsAt = await checkInput(tx, body, null);
+    const id = await repo.insertActivity(tx, {
+      name: body.name, activityType: body.activityType, startsAt, headquarterId: body.headquarterId, state: body.state, town: body.town,
+      place: body.place, thematic: [...new Set(body.thematic)], description: body.description, createdBy: me(request), updatedBy: me(request),
+    });
+    await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
+    const created = await toActivity(tx, request, await load(tx, id));
+    await writeAudit(tx, request, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, snapshot(created)) });
+    return created;
+  });
+}
+
+export async function updateActivity(db: Db, request: FastifyRequest, id: string, body: z.output<typeof activityUpdate>): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    const row = await load(tx, id);
+    const before = await toActivity(tx, request, row);
+    const startsAt = await checkInput(tx, body, row.activity);
+    await updateVersioned(tx, activities, id, body.version, {
+      name: body.name, activityType: body.activityType, startsAt, headquarterId: body.headquarterId, state: body.state, town: body.town,
+      place: body.place, thematic: [...new Set(body.thematic)], description: body.description, updatedBy: me(request),
+    });
+    await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
+    const after = await toActivity(tx, request, await load(tx, id));
+    await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes: diff(snapshot(before), snapshot(after)) });
+    return after;
+  });
+}
+
+/** Deletes an activity with its participants and photos; the photos' bytes go afterwards. */
+export async function deleteActivity(db: Db, store: FileStore, request: FastifyRequest, id: string) {
+  const keys = await db.transaction(async (tx) => {
+    const before = await toActivity(tx, request, await load(tx, id));
+    const photos = await repo.photosOf(tx, id);
+    await repo.deleteActivity(tx, id);
+    await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(snapshot(before), null) });
+    return photos.flatMap((p) => [p.storageKey, p.thumbKey]);
+  });
+  await removeUnreferenced(db, store, keys);
+}
+
+/** Attaches a registered person the user may read (403 `no_person_access` otherwise); also noted on the person's history. */
+export async function addParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+  await db.transaction(async (tx) => {
+    await load(tx, id);
+    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    if (!access?.canRead) throw noPersonAccess();
+    if (!(await repo.addParticipant(tx, id, personId, me(request)))) throw new AppError(409, 'duplicate');
+    await writeAudit(tx, request, { action: 'participant_add', entity: ENTITY, entityId: id, changes: { participant: { before: null, after: personId } } });
+    await writeAudit(tx, request, { action: 'activity_join', entity: 'person', entityId: personId, changes: { activity: { before: null, after: id } } });
+  });
+  return getActivity(db, request, id);
+}
+
+export async function removeParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+  await db.transaction(async (tx) => {
+    await load(tx, id);
+    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    if (!access?.canRead) throw noPersonAccess();
+    if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
+    await writeAudit(tx, request, { action: 'participant_remove', entity: ENTITY, entityId: id, changes: { participant: { before: personId, after: null } } });
+    await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null } } });
+  });
+  return getActivity(db, request, id);
+}
+
+/** Stores a photo (PNG or JPEG by content) and a THUMB_WIDTH px thumbnail. */
+export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, maxBytes: number) {
+  await load(db, id);
+  const file = await receiveUpload(request, db, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
+  let thumbKey: string | null = null;
+  try {
+    const original = await streamToBuffer(store.read(file.key));
+    const image = sharp(original, { failOn: 'error' }).rotate();
+    const meta = await image.metadata();
+    const thumb = await image.resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer();
+    thumbKey = (await store.put(Readable.from(thumb), maxBytes)).key;
+    await db.transaction(async (tx) => {
+      await load(tx, id);
+      const photoId = await repo.insertPhoto(tx, {
+        activityId: id, storageKey: file.key, thumbKey: thumbKey!, mime: file.mime, width: meta.width ?? 0, height: meta.height ?? 0,
+        sizeBytes: file.sizeBytes, uploadedBy: me(request),
+      });
+      await writeAudit(tx, request, { action: 'photo_add', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
+    });
+  } catch (err) {
+    await removeUnreferenced(db, store, [file.key, ...(thumbKey ? [thumbKey] : [])]);
+    // A file that passes the signature check but does not decode is still not an image.
+    if (err instanceof Error && /Input buffer|unsupported image|corrupt|VipsJpeg|pngload/i.test(err.message)) throw invalidFields([{ field: 'photo', code: 'image_type' }]);
+    throw err;
+  }
+  return getActivity(db, request, id);
+}
+
+export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, photoId: string) {
+  const keys = await db.transaction(async (tx) => {
+    await load(tx, id);
+    const photo = await repo.findPhoto(tx, photoId);
+    if (!photo || photo.activityId !== id) throw notFound();
+    await repo.deletePhotos(tx, [photoId]);
+    await writeAudit(tx, request, { action: 'photo_delete', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: photo.mime, after: null } } });
+    return [photo.storageKey, photo.thumbKey];
+  });
+  await removeUnreferenced(db, store, keys);
+  return getActivity(db, request, id);
+}
+
+/** A photo's bytes, full size or thumbnail. */
+export async function sendPhoto(db: Db, store: FileStore, reply: FastifyReply, photoId: string, size: 'thumb' | 'full') {
+  const photo = await repo.findPhoto(db, photoId);
+  if (!photo) throw notFound();
+  return reply
+    .type(size === 'thumb' ? 'image/jpeg' : photo.mime)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey));
+}
+
+/** The activities a person attended (their file; read grant on the person). */
+export async function personActivities(db: Db, request: FastifyRequest, personId: string): Promise<ActivitySummary[]> {
+  await requireAccess(db, personId, me(request), 'canRead');
+  return Promise.all((await repo.activitiesOfPerson(db, personId)).map((r) => toSummary(db, r)));
+}
+
+async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

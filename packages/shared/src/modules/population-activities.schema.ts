@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { catalogCode, envelope, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+import { localDateTime } from './population-case.schema.ts';
+
+/**
+ * Group activities (issue 4, permission `poblacion_actividades`):
+ * registered participants (only persons the user may read can be attached or
+ * shown), counts of unregistered participants by sex and age group, photos.
+ */
+
+export const unregisteredCount = z.object({
+  sex: catalogCode,
+  ageGroup: catalogCode,
+  count: z.number({ error: 'not_a_number' }).int().min(1, 'too_small:1').max(10000, 'too_big::10000'),
+});
+
+export const activityInput = z
+  .object({
+    name: text(200, 3),
+    /** activity_type catalog. */
+    activityType: catalogCode,
+    /** 'YYYY-MM-DDTHH:mm', America/Guatemala. */
+    startsAt: localDateTime,
+    headquarterId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
+    state: z.string().regex(/^\d{2}$/, 'invalid'),
+    town: z.string().regex(/^\d{4}$/, 'invalid'),
+    place: optionalText(200),
+    facilitatorIds: z.array(uuid).min(1, 'select_at_least_one').max(20, 'too_big::20'),
+    thematic: z.array(catalogCode).max(13, 'too_big::13').default([]),
+    description: optionalText(4000),
+    unregistered: z.array(unregisteredCount).max(40, 'too_big::40').default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) {
+      ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
+    }
+    const seen = new Set<string>();
+    (v.unregistered ?? []).forEach((u, i) => {
+      const key = `${u?.sex}/${u?.ageGroup}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['unregistered', i, 'ageGroup'], message: 'duplicate' });
+      seen.add(key);
+    });
+  }, { when: () => true });
+export const activityUpdate = activityInput.and(z.object({ version }));
+export type ActivityInput = z.input<typeof activityInput>;
+
+export const activityParticipant = z.object({
+  personId: uuid,
+  names: z.string(),
+  lastNames: z.string(),
+  sex: z.string(),
+  ageGroup: z.string().nullable(),
+});
+
+export const activityPhoto = z.object({
+  id: uuid,
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sizeBytes: z.number().int(),
+  uploadedAt: z.string(),
+});
+
+export const activitySummary = z.object({
+  id: uuid,
+  name: z.string(),
+  activityType: z.string(),
+  startsAt: localDateTime,
+  headquarterName: z.string().nullable(),
+  stateName: z.string().nullable(),
+  townName: z.string().nullable(),
+  place: z.string().nullable(),
+  /** Registered participants (all, including those the user may not see) plus unregistered counts. */
+  participantCount: z.number().int(),
+  photoCount: z.number().int(),
+});
+export const activity = activitySummary.extend({
+  headquarterId: uuid.nullable(),
+  state: z.string(),
+  town: z.string(),
+  facilitators: z.array(z.object({ id: uuid, fullName: z.string() })),
+  thematic: z.array(z.string()),
+  description: z.string().nullable(),
+  unregistered: z.array(unregisteredCount),
+  /** Registered participants the user may read. */
+  participants: z.array(activityParticipant),
+  /** Registered participants the user may not read: counted, never named. */
+  restrictedParticipants: z.number().int(),
+  photos: z.array(activityPhoto),
+  version: z.number().int(),
+});
+export type Activity = z.infer<typeof activity>;
+export type ActivitySummary = z.infer<typeof activitySummary>;
+
+export const activityListQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional().refine((v) => !v || v.length >= 2, 'search_too_short'),
+  activityType: catalogCode.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const participantInput = z.object({ personId: uuid });
+
+export const activityResponse = envelope(activity);
+export const activityListResponse = envelope(paged(activitySummary));
+/** The activities a person attended (on their file). */
+export const personActivitiesResponse = envelope(z.array(activitySummary));
