@@ -23,6 +23,7 @@ import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
 import { populationRoutes } from './modules/population/population.routes.ts';
 import { caseRoutes } from './modules/population/case.routes.ts';
 import { activitiesRoutes } from './modules/population/activities.routes.ts';
+import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { DiskFileStore, type FileStore } from './lib/storage.ts';
@@ -89,7 +90,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 

@@ -10,3 +10,4 @@ export * from '../lib/mail.table.ts';
 export * from '../modules/population/case.table.ts';
 export * from '../modules/documentation/documentation.table.ts';
 export * from '../modules/population/activities.table.ts';
+export * from '../modules/population/person-file.table.ts';

@@ -5,7 +5,7 @@ import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
 export const CATALOG_NAMES = [
   'sex', 'civil_status', 'sexual_orientation', 'ethnic_group', 'linguistic_community', 'age_group',
   'academic_degree', 'blood_type', 'nationality', 'disability', 'bond', 'thematic', 'referrer',
-  'departure_reason_collaborator', 'attention_area', 'attention_modality', 'report_institution', 'document_type', 'activity_type',
+  'departure_reason_collaborator', 'attention_area', 'attention_modality', 'report_institution', 'document_type', 'activity_type', 'departure_reason_person',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 

@@ -60,6 +60,8 @@ const personShape = {
   referrer: optionalCatalogCode,
   court: optionalText(150),
   departureDate: optionalDate,
+  /** departure_reason_person catalog (issue 4: departure closes the file with a date, reason and note). */
+  departureReason: optionalCatalogCode,
   departureNote: optionalText(1000),
   externalFileNumber: optionalText(40),
   headquarterId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
@@ -129,6 +131,7 @@ export const person = z.object({
   referrer: z.string().nullable(),
   court: z.string().nullable(),
   departureDate: z.string().nullable(),
+  departureReason: z.string().nullable(),
   departureNote: z.string().nullable(),
   externalFileNumber: z.string().nullable(),
   headquarterId: z.string().nullable(),

@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import sharp from 'sharp';
 import type { Activity, ActivitySummary, activityInput, activityListQuery, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import type { FieldError } from '@amparo/shared/errors';
@@ -13,6 +11,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import { removeUnreferenced } from '../../lib/file-gc.ts';
+import { makeThumbnail } from '../../lib/images.ts';
 import { activities } from '../../db/schema.ts';
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter } from '../headquarters/headquarters.service.ts';
@@ -186,23 +185,18 @@ export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest
   const file = await receiveUpload(request, db, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
   let thumbKey: string | null = null;
   try {
-    const original = await streamToBuffer(store.read(file.key));
-    const image = sharp(original, { failOn: 'error' }).rotate();
-    const meta = await image.metadata();
-    const thumb = await image.resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer();
-    thumbKey = (await store.put(Readable.from(thumb), maxBytes)).key;
+    const thumb = await makeThumbnail(store, file.key, THUMB_WIDTH, maxBytes, 'photo');
+    thumbKey = thumb.thumbKey;
     await db.transaction(async (tx) => {
       await load(tx, id);
       const photoId = await repo.insertPhoto(tx, {
-        activityId: id, storageKey: file.key, thumbKey: thumbKey!, mime: file.mime, width: meta.width ?? 0, height: meta.height ?? 0,
+        activityId: id, storageKey: file.key, thumbKey: thumb.thumbKey, mime: file.mime, width: thumb.width, height: thumb.height,
         sizeBytes: file.sizeBytes, uploadedBy: me(request),
       });
       await writeAudit(tx, request, { action: 'photo_add', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
     });
   } catch (err) {
     await removeUnreferenced(db, store, [file.key, ...(thumbKey ? [thumbKey] : [])]);
-    // A file that passes the signature check but does not decode is still not an image.
-    if (err instanceof Error && /Input buffer|unsupported image|corrupt|VipsJpeg|pngload/i.test(err.message)) throw invalidFields([{ field: 'photo', code: 'image_type' }]);
     throw err;
   }
   return getActivity(db, request, id);
@@ -236,10 +230,4 @@ export async function sendPhoto(db: Db, store: FileStore, reply: FastifyReply, p
 export async function personActivities(db: Db, request: FastifyRequest, personId: string): Promise<ActivitySummary[]> {
   await requireAccess(db, personId, me(request), 'canRead');
   return Promise.all((await repo.activitiesOfPerson(db, personId)).map((r) => toSummary(db, r)));
-}
-
-async function streamToBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -256,6 +256,7 @@ const CATALOG_COLUMNS: Record<string, { column: SQL; array?: boolean }[]> = {
   blood_type: [{ column: sql`${persons.bloodType}` }],
   bond: [{ column: sql`${persons.bond}` }, { column: sql`${persons.perpetrator}` }],
   referrer: [{ column: sql`${persons.referrer}` }],
+  departure_reason_person: [{ column: sql`${persons.departureReason}` }],
   thematic: [{ column: sql`${persons.thematic}`, array: true }],
 };
 

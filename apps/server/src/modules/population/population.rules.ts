@@ -78,5 +78,6 @@ export const CATALOG_FIELDS = {
   bond: 'bond',
   perpetrator: 'bond',
   referrer: 'referrer',
+  departureReason: 'departure_reason_person',
   thematic: 'thematic',
 } as const;

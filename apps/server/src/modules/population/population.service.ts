@@ -74,7 +74,7 @@ function toPerson(p: repo.PersonRow, names: Names, groups: AgeGroup[], today: st
     country: p.country, state: p.state, stateName: nameOf(names.departments, p.state), town: p.town, townName: nameOf(names.municipalities, p.town), community: p.community,
     weightLbs: p.weightLbs, heightM: p.heightM, phones: p.phones, bloodType: p.bloodType, bond: p.bond, perpetrator: p.perpetrator,
     thematic: p.thematic, admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, court: p.court,
-    departureDate: p.departureDate, departureNote: p.departureNote, externalFileNumber: p.externalFileNumber,
+    departureDate: p.departureDate, departureReason: p.departureReason, departureNote: p.departureNote, externalFileNumber: p.externalFileNumber,
     headquarterId: p.headquarterId, headquarterName: nameOf(names.headquarters, p.headquarterId), version: p.version,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
