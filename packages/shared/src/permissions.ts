@@ -19,6 +19,8 @@ export const PERMISSION_TREE = [
     children: [
       { key: 'poblacion_poblacion', es: 'Población atendida', en: 'Population served' },
       { key: 'poblacion_actividades', es: 'Actividades grupales', en: 'Group activities' },
+      // Not in the spec's list: issue 4 asks for a distinct permission to export sensitive fields.
+      { key: 'poblacion_exportacion_sensible', es: 'Exportar datos sensibles', en: 'Export sensitive data' },
     ],
   },
   {

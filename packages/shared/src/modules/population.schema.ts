@@ -237,3 +237,8 @@ export const auditEntry = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
 });
 export const auditResponse = envelope(paged(auditEntry));
+
+/** Export of the filtered list (same filters as the list; no paging). */
+export const personExportQuery = personListQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(['es', 'en']).default('es') });
+/** Fields only exported for users holding `poblacion_exportacion_sensible` (issue 4). */
+export const SENSITIVE_EXPORT_FIELDS = ['sexualOrientation', 'pregnancy', 'perpetrator'] as const;

@@ -282,3 +282,13 @@ export async function dashboardCounts(db: Executor, userId: string, today: strin
     union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t`);
   return result.rows.map((r) => ({ kind: r.kind, code: r.code, n: Number(r.n) }));
 }
+
+/** Rows for an export, in file-number order after `afterFileNumber` (keyset batches, nothing held whole). */
+export function exportBatch(db: Executor, where: SQL, afterFileNumber: number, limit: number) {
+  return db
+    .select()
+    .from(persons)
+    .where(and(where, sql`${persons.fileNumber} > ${afterFileNumber}`))
+    .orderBy(asc(persons.fileNumber))
+    .limit(limit);
+}

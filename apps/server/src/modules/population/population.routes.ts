@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accessDecision, accessRequestInput, accessRequestResponse, accessRequestsResponse, auditResponse, grantInput, grantsResponse,
-  personAccessResponse, personCreate, personListQuery, personListResponse, personResponse, personUpdate,
+  personAccessResponse, personCreate, personExportQuery, personListQuery, personListResponse, personResponse, personUpdate,
 } from '@amparo/shared/modules/population.schema';
 import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
@@ -10,6 +10,7 @@ import { uuid } from '@amparo/shared/validation';
 import { currentUser } from '../../plugins/auth.ts';
 import { searchUserOptions } from '../users/users.repository.ts';
 import * as service from './population.service.ts';
+import { exportPersons } from './export.service.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population'];
@@ -27,6 +28,13 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/population/persons', {
     config, schema: { operationId: 'listPersons', tags, summary: 'Persons the caller holds a grant on: paged, sorted, searched (≥ 2 characters), filtered', querystring: personListQuery, response: { 200: personListResponse } },
   }, async (request) => ({ success: true as const, data: await service.listPersons(db(), currentUser(request).userId, request.query) }));
+
+  app.get('/api/population/persons/export', {
+    config, schema: {
+      operationId: 'exportPersons', tags, summary: 'The filtered list as xlsx (streamed; sensitive columns need poblacion_exportacion_sensible; audited)',
+      description: 'Same filters as the list. The header x-export-rows gives the row count for a progress bar.', querystring: personExportQuery,
+    },
+  }, async (request, reply) => exportPersons(db(), request, reply, request.query));
 
   app.post('/api/population/persons', {
     config, schema: { operationId: 'createPerson', tags, summary: 'Register a person; the caller becomes its administrator', description: 'Weight in lbs, height in m (decimal strings), dates YYYY-MM-DD (America/Guatemala). 400 with field errors (unknown_code, municipality_not_in_department, ...).', body: personCreate, response: { 200: personResponse } },
