@@ -115,7 +115,7 @@ export const perpetratorsResponse = envelope(z.array(perpetrator));
 
 // ---------------------------------------------------------------- attentions
 
-/** 'YYYY-MM-DDTHH:mm', local time in America/Guatemala. */
+/** 'YYYY-MM-DDTHH:mm', local time in America/Guatemala (the server refuses an attention more than a day ahead: `date_order`). */
 export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'invalid');
 
 /**
@@ -129,7 +129,7 @@ export const attentionInput = z.object({
   area: catalogCode,
   /** attention_modality catalog: INDIVIDUAL, FAMILIAR, GRUPAL, VISITA_DOMICILIARIA, TELEFONICA. */
   modality: catalogCode,
-  durationMinutes: z.number({ error: 'not_a_number' }).int().min(1, 'too_small:1').max(1440, 'too_big::1440'),
+  durationMinutes: z.number().int().min(1, 'too_small:1').max(1440, 'too_big::1440'),
   summary: text(4000, 3),
   agreements: optionalText(4000),
   nextFollowUp: optionalDate,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { catalogItems, headquarters, municipalities, personGrants, persons, users } from '../schema.ts';
+import { activities, activityParticipants, attentions, catalogItems, headquarters, municipalities, personGrants, persons, users } from '../schema.ts';
 import { searchTextOf } from '../../modules/population/population.rules.ts';
 import { todayInGuatemala } from '@amparo/shared/format';
 
@@ -23,6 +23,10 @@ function rng(seed: number) {
 
 export interface DemoOptions {
   persons: number;
+  /** Attentions spread over the demo persons (issue 4 benchmark: 500,000). */
+  attentions?: number;
+  /** Group activities, each with a few registered participants (issue 4 benchmark: 5,000). */
+  activities?: number;
   /** Username who becomes administrator of every demo person (default: the first admin). */
   owner?: string;
   seed?: number;
@@ -94,5 +98,54 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     });
     if ((done / BATCH) % 10 === 0) log(`  ${done + rows.length} / ${opts.persons}`);
   }
+  if (opts.attentions) await seedAttentions(db, opts.attentions, owner.id, random, log);
+  if (opts.activities) await seedActivities(db, opts.activities, owner.id, towns, random, log);
   await db.execute(sql`vacuum analyze`);
+}
+
+const SUMMARIES = ['Sesión de contención emocional.', 'Seguimiento del plan de vida.', 'Visita domiciliaria de verificación.', 'Orientación legal a la familia.', 'Control de salud y nutrición.', 'Refuerzo escolar.'];
+
+/** Attentions over the persons, by the owner, in the last two years. */
+async function seedAttentions(db: Db, count: number, ownerId: string, random: () => number, log: (m: string) => void) {
+  const ids = (await db.select({ id: persons.id }).from(persons)).map((r) => r.id);
+  const areas = ['PSICOLOGIA', 'TRABAJO_SOCIAL', 'LEGAL', 'SALUD', 'EDUCACION'];
+  const modalities = ['INDIVIDUAL', 'FAMILIAR', 'GRUPAL', 'VISITA_DOMICILIARIA', 'TELEFONICA'];
+  const now = Date.now();
+  const BATCH = 5000;
+  for (let done = 0; done < count; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, count - done) }, () => ({
+      personId: ids[Math.floor(random() * ids.length)]!, attendedAt: new Date(now - Math.floor(random() * 730 * 86400_000)), professionalId: ownerId,
+      area: areas[Math.floor(random() * areas.length)]!, modality: modalities[Math.floor(random() * modalities.length)]!,
+      durationMinutes: 30 + Math.floor(random() * 90), summary: SUMMARIES[Math.floor(random() * SUMMARIES.length)]!, createdBy: ownerId, updatedBy: ownerId,
+    }));
+    await db.insert(attentions).values(rows);
+    if ((done / BATCH) % 20 === 0) log(`  attentions ${done + rows.length} / ${count}`);
+  }
+}
+
+/** Activities with 3 to 12 registered participants each. */
+async function seedActivities(db: Db, count: number, ownerId: string, towns: { code: string; dept: string }[], random: () => number, log: (m: string) => void) {
+  const ids = (await db.select({ id: persons.id }).from(persons)).map((r) => r.id);
+  const types = ['TALLER', 'CHARLA', 'RECREATIVA', 'GRUPO_APOYO', 'ESCUELA_PADRES', 'CAMPANA'];
+  const now = Date.now();
+  for (let done = 0; done < count; done += 500) {
+    await db.transaction(async (tx) => {
+      const rows = Array.from({ length: Math.min(500, count - done) }, (_, i) => {
+        const town = towns[Math.floor(random() * towns.length)]!;
+        return {
+          name: `${types[(done + i) % types.length]!.replace('_', ' ').toLowerCase()} ${done + i + 1}`, activityType: types[(done + i) % types.length]!,
+          startsAt: new Date(now - Math.floor(random() * 730 * 86400_000)), state: town.dept, town: town.code, createdBy: ownerId, updatedBy: ownerId,
+        };
+      });
+      const inserted = await tx.insert(activities).values(rows).returning({ id: activities.id });
+      const participants = inserted.flatMap((a) => {
+        const chosen = new Set<string>();
+        const n = 3 + Math.floor(random() * 10);
+        while (chosen.size < Math.min(n, ids.length)) chosen.add(ids[Math.floor(random() * ids.length)]!);
+        return [...chosen].map((personId) => ({ activityId: a.id, personId, addedBy: ownerId }));
+      });
+      await tx.insert(activityParticipants).values(participants);
+    });
+    if ((done / 500) % 4 === 0) log(`  activities ${Math.min(done + 500, count)} / ${count}`);
+  }
 }

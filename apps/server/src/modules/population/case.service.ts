@@ -73,7 +73,8 @@ export async function listLinks(db: Db, request: FastifyRequest, personId: strin
 }
 
 async function linkValues(db: Executor, request: FastifyRequest, personId: string, body: z.output<typeof linkInput>, before: LinkRow | null) {
-  if (body.linkedPersonId) {
+  // An unchanged link keeps working when the writer can no longer read the other person (its bond and notes stay editable).
+  if (body.linkedPersonId && body.linkedPersonId !== before?.linkedPersonId) {
     if (body.linkedPersonId === personId) throw invalidFields([{ field: 'linkedPersonId', code: 'invalid' }]);
     // A person the user may not see cannot be attached (issue 4, 'Bad input and integrity').
     const access = await accessOf(db, body.linkedPersonId, me(request)).catch(() => null);

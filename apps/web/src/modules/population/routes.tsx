@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
-import { LIST_SEARCH_DEFAULTS, personListSearch } from './api/list-search';
+import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './api/list-search';
 
 /**
  * Population › Served (spec section 2, key poblacion_poblacion). Pages are
@@ -44,5 +44,14 @@ export function populationRoutes(parent: AnyRoute) {
     component: lazyRouteComponent(() => import('./pages/person-detail-page'), 'PersonDetailPage'),
   });
 
-  return [population.addChildren([populationIndex, served.addChildren([servedIndex, list, add, edit, detail])])];
+  // The signed-in professional's own attentions (reached from the account page).
+  const myAttentions = createRoute({
+    getParentRoute: () => population,
+    path: 'attentions/mine',
+    validateSearch: myAttentionsSearch,
+    search: { middlewares: [stripSearchParams({ page: 1 })] },
+    component: lazyRouteComponent(() => import('./pages/my-attentions-page'), 'MyAttentionsPage'),
+  });
+
+  return [population.addChildren([populationIndex, served.addChildren([servedIndex, list, add, edit, detail]), myAttentions])];
 }

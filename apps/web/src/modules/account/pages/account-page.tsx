@@ -1,8 +1,9 @@
-import { Stack, Tabs } from '@mantine/core';
-import { IconId, IconSettings } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Anchor, Stack, Tabs } from '@mantine/core';
+import { IconFirstAidKit, IconId, IconSettings } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { can } from '../../../shared/lib/session';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageLoader } from '../../../shared/ui/page-state';
 import type { AccountTab } from '../routes';
@@ -27,7 +28,15 @@ export function AccountPage() {
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>{t('account:tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <ProfileOverview user={user} />
+          <Stack gap="md">
+            <ProfileOverview user={user} />
+            {can(user, 'poblacion_poblacion') && (
+              <Anchor component={Link} to="/population/attentions/mine" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}>
+                <IconFirstAidKit size={16} aria-hidden />
+                {t('account:links.my_attentions')}
+              </Anchor>
+            )}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <Stack gap="lg" maw={640}>

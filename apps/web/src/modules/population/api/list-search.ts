@@ -27,3 +27,7 @@ export type PersonListSearch = z.output<typeof personListSearch>;
 
 /** Defaults left out of the URL to keep it short. */
 export const LIST_SEARCH_DEFAULTS = { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc', status: 'all' } as const;
+
+/** The page of 'My attentions' in the URL (a hand-edited one falls back to the first). */
+export const myAttentionsSearch = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+export type MyAttentionsSearch = z.output<typeof myAttentionsSearch>;

@@ -111,10 +111,16 @@ export function useDecideAccessRequest(personId: string) {
 export function useSaveLink(personId: string) {
   const qc = useQueryClient();
   return useMutation({
+    // The server answers with this file's whole list of links (linksResponse).
     mutationFn: ({ id, body }: SaveVars<LinkBody>) =>
-      id ? api.put<Link>(`population/persons/${personId}/links/${id}`, body) : api.post<Link>(`population/persons/${personId}/links`, body),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: populationKeys.allLinks() });
+      id ? api.put<Link[]>(`population/persons/${personId}/links/${id}`, body) : api.post<Link[]>(`population/persons/${personId}/links`, body),
+    onSuccess: (links) => {
+      qc.setQueryData(populationKeys.links(personId), links);
+      // The other person's file shows the link too.
+      void qc.invalidateQueries({
+        queryKey: populationKeys.allLinks(),
+        predicate: (query) => query.queryKey[2] !== personId,
+      });
       void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
     },
   });

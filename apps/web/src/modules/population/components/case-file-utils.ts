@@ -1,4 +1,5 @@
 import { EMPTY, TIME_ZONE } from '@amparo/shared/format';
+import type { ErrorCode } from '@amparo/shared/errors';
 import { ApiError } from '../../../shared/lib/api';
 
 /** A 409 `version_conflict`: someone saved the record after the form opened. */
@@ -33,4 +34,13 @@ export function shorten(text: string | null | undefined, max = 80): string {
   const cut = flat.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The same error with its field errors moved to the inputs that show them
+ * (e.g. the server's `attendedAt` onto the date input); other errors unchanged.
+ */
+export function renameFieldErrors(error: unknown, rename: (field: string) => string): unknown {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return error;
+  return new ApiError({ status: error.status, code: error.code as ErrorCode, errors: error.fieldErrors.map((e) => ({ ...e, field: rename(e.field) })) });
 }

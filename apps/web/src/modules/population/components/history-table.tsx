@@ -5,6 +5,7 @@ import { applyServerErrors } from '../../../shared/lib/form';
 import { EMPTY, formatDateTime } from '../../../shared/lib/format';
 import { usePersonHistory, type AuditEntry } from '../api/queries';
 import { CatalogText } from './catalog-text';
+import { formatLocalDateTime } from './case-file-utils';
 
 const PAGE_SIZE = 20;
 
@@ -16,8 +17,25 @@ const FIELD_CATALOG: Record<string, string> = {
   ageGroup: 'age_group', thematic: 'thematic', state: 'department', headquarterId: 'headquarter',
 };
 
-/** Grant and request entries are keyed 'grant:<userId>' / 'request:<userId>'; the label is the kind. */
+/** Case-file fields whose values are catalog codes (keys after 'link:<id>.', 'perpetrator:<id>.', 'attention:<id>.'). */
+const CASE_FIELD_CATALOG: Record<string, string> = {
+  bond: 'bond', sex: 'sex', thematic: 'thematic', reportedTo: 'report_institution', area: 'attention_area', modality: 'attention_modality',
+};
+type CaseKind = 'link' | 'perpetrator' | 'attention';
+
+/** 'link:<id>.bond' → { kind: 'link', sub: 'bond' }; null for the person's own fields. */
+function caseField(field: string): { kind: CaseKind; sub: string } | null {
+  const m = /^(link|perpetrator|attention):[^.]+\.(.+)$/.exec(field);
+  return m ? { kind: m[1] as CaseKind, sub: m[2]! } : null;
+}
+
+/**
+ * Grant and request entries are keyed 'grant:<userId>' / 'request:<userId>'; the label is the kind.
+ * Case-file entries are keyed 'link:<id>.<field>' (and perpetrator, attention): the kind and the field.
+ */
 function fieldLabel(t: (key: string, options?: Record<string, unknown>) => string, field: string) {
+  const sub = caseField(field);
+  if (sub) return `${t(`history.fields.${sub.kind}`)} · ${t(`history.case_fields.${sub.sub}`, { defaultValue: t(`fields.${sub.sub}`, { defaultValue: sub.sub }) })}`;
   const kind = field.split(':')[0]!;
   if (kind === 'grant' || kind === 'request') return t(`history.fields.${kind}`);
   return t(`fields.${field}`, { defaultValue: field });
@@ -27,6 +45,20 @@ function Value({ field, value }: { field: string; value: unknown }) {
   const { t, i18n } = useTranslation('population');
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{EMPTY}</>;
   if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
+  const sub = caseField(field);
+  if (sub) {
+    const catalog = CASE_FIELD_CATALOG[sub.sub];
+    if (catalog && Array.isArray(value)) {
+      return <>{value.map((v, i) => <span key={String(v)}>{i > 0 && ', '}<CatalogText catalog={catalog} code={String(v)} /></span>)}</>;
+    }
+    if (catalog && typeof value === 'string') return <CatalogText catalog={catalog} code={value} />;
+    // attendedAt is recorded as 'YYYY-MM-DDTHH:mm', Guatemala time (an instant, if ever, is converted).
+    if (sub.sub === 'attendedAt' && typeof value === 'string') {
+      return <>{/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? formatLocalDateTime(value) : formatDateTime(value)}</>;
+    }
+    if (Array.isArray(value)) return <>{value.map(String).join(', ')}</>;
+    return <>{String(value)}</>;
+  }
   // A municipality code starts with its department's code (INE).
   if (field === 'town' && typeof value === 'string') return <CatalogText catalog="municipality" parent={value.slice(0, 2)} code={value} />;
   if (field === 'country' && typeof value === 'string') return <>{new Intl.DisplayNames([i18n.language], { type: 'region' }).of(value) ?? value}</>;

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../shared/lib/notify';
 import { useSavePerpetrator } from '../api/mutations';
 import { populationKeys, type Perpetrator } from '../api/queries';
 import { CatalogMultiSelect, CatalogSelect } from './catalog-select';
-import { isVersionConflict } from './case-file-utils';
+import { isVersionConflict, renameFieldErrors } from './case-file-utils';
 import { ConflictAlert } from './conflict-alert';
 
 type PerpetratorFormValues = {
@@ -79,7 +79,8 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
     try {
       await save.mutateAsync({ id: perpetrator?.id, body });
     } catch (error) {
-      if (!isVersionConflict(error)) throw error;
+      // 'thematic.2' (one unknown code) is shown on the whole multi-select.
+      if (!isVersionConflict(error)) throw renameFieldErrors(error, (f) => f.replace(/^(thematic|reportedTo)\.\d+$/, '$1'));
       setConflict(true);
       return;
     }

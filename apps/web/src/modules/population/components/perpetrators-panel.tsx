@@ -45,7 +45,7 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_perpetrators')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('perpetrators.names')}</Table.Th>
+                <Table.Th>{t('perpetrators.names_alias')}</Table.Th>
                 <Table.Th>{t('fields.sex')}</Table.Th>
                 <Table.Th>{t('perpetrators.approximateAge')}</Table.Th>
                 <Table.Th>{t('perpetrators.bond')}</Table.Th>
@@ -60,8 +60,8 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
               {perpetrators.data.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Text size="sm">{p.names ?? EMPTY}</Text>
-                    {p.alias && <Text size="xs" c="dimmed">{t('perpetrators.alias_value', { alias: p.alias })}</Text>}
+                    {p.names && <Text size="sm">{p.names}</Text>}
+                    {p.alias && <Text size={p.names ? 'xs' : 'sm'} c={p.names ? 'dimmed' : undefined}>{t('perpetrators.alias_value', { alias: p.alias })}</Text>}
                   </Table.Td>
                   <Table.Td><CatalogText catalog="sex" code={p.sex} /></Table.Td>
                   <Table.Td>{p.approximateAge ?? EMPTY}</Table.Td>

@@ -30,7 +30,7 @@ export function emptyPersonValues(): PersonFormValues {
     country: DEFAULT_COUNTRY, state: null, town: null, community: '',
     weightLbs: '', heightM: '', phones: [], bloodType: null,
     bond: null, perpetrator: null, thematic: [], admissionDate: null, admissionReason: '', referrer: null, court: '',
-    departureDate: null, departureNote: '', externalFileNumber: '', headquarterId: null,
+    departureDate: null, departureReason: null, departureNote: '', externalFileNumber: '', headquarterId: null,
   };
 }
 
@@ -51,7 +51,7 @@ export function toPersonFormValues(p: Person): PersonFormValues {
     weightLbs: p.weightLbs ?? '', heightM: p.heightM ?? '', phones: [...p.phones], bloodType: p.bloodType,
     bond: p.bond, perpetrator: p.perpetrator, thematic: [...p.thematic],
     admissionDate: p.admissionDate, admissionReason: p.admissionReason ?? '', referrer: p.referrer, court: p.court ?? '',
-    departureDate: p.departureDate, departureNote: p.departureNote ?? '', externalFileNumber: p.externalFileNumber ?? '',
+    departureDate: p.departureDate, departureReason: p.departureReason, departureNote: p.departureNote ?? '', externalFileNumber: p.externalFileNumber ?? '',
     headquarterId: p.headquarterId, version: p.version,
   };
 }

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconHistory, IconId, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFirstAidKit, IconHistory, IconId, IconLock, IconTrash, IconUserExclamation, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NO_ACCESS, type PersonAccess } from '@amparo/shared/modules/population.schema';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../shared/lib/api';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { useDeletePerson } from '../api/mutations';
 import { usePerson, usePersonAccess } from '../api/queries';
 import { AccessPanel } from '../components/access-panel';
+import { AttentionsPanel } from '../components/attentions-panel';
+import { LinksPanel } from '../components/links-panel';
+import { PerpetratorsPanel } from '../components/perpetrators-panel';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PageHeader } from '../components/page-header';
@@ -16,6 +21,20 @@ import { PersonGeneral } from '../components/person-general';
 import { PageLoader } from '../../../shared/ui/page-state';
 import { PersonLoadError } from '../components/person-status';
 import { RequestAccessForm } from '../components/request-access-form';
+
+/**
+ * A refused delete: a person with case-file records (409 `in_use`, one
+ * `has_records` field error per kind) says what blocks it.
+ */
+function deleteErrorMessage(err: unknown, t: TFunction): string {
+  if (err instanceof ApiError && err.code === 'in_use') {
+    const items = err.fieldErrors
+      .filter((e) => e.code === 'has_records')
+      .map((e) => t(`population:detail.blockers.${e.field}`, { count: Number(e.params?.count ?? 0), defaultValue: e.field }));
+    if (items.length) return t('population:detail.delete_blocked', { items: items.join(', ') });
+  }
+  return applyServerErrors(err, t);
+}
 
 /**
  * Person detail. The per-person flags come first (POST population/access/{id});
@@ -84,10 +103,17 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general" leftSection={<IconId size={16} />}>{t('detail.tab_general')}</Tabs.Tab>
+          {access.canRead && <Tabs.Tab value="links" leftSection={<IconUsers size={16} />}>{t('detail.tab_links')}</Tabs.Tab>}
+          {access.canRead && <Tabs.Tab value="perpetrators" leftSection={<IconUserExclamation size={16} />}>{t('detail.tab_perpetrators')}</Tabs.Tab>}
+          {access.canRead && <Tabs.Tab value="attentions" leftSection={<IconFirstAidKit size={16} />}>{t('detail.tab_attentions')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>{t('detail.tab_access')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>{t('detail.tab_history')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md"><PersonGeneral person={p} /></Tabs.Panel>
+        {/* keepMounted={false}: a tab's data (perpetrators: an audited view) is asked for only when it opens. */}
+        {access.canRead && <Tabs.Panel value="links" pt="md"><LinksPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
+        {access.canRead && <Tabs.Panel value="perpetrators" pt="md"><PerpetratorsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
+        {access.canRead && <Tabs.Panel value="attentions" pt="md"><AttentionsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="access" pt="md"><AccessPanel personId={id} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="history" pt="md"><HistoryTable personId={id} /></Tabs.Panel>}
       </Tabs>
@@ -105,7 +131,7 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
               notifications.show({ color: 'teal', message: t('detail.deleted', { fileCode: p.fileCode }) });
               void navigate({ to: '/population/served/list' });
             },
-            onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t) }),
+            onError: (err) => notifications.show({ color: 'red', message: deleteErrorMessage(err, t) }),
           })}
       />
     </Stack>
