@@ -11,7 +11,7 @@
  * docs/benchmarks.md and bench/results/latest.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +33,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/amparo_bench';
 const PASSWORD = 'Bench-Admin-2026!';
+const ATTENTIONS = Number(process.env.BENCH_ATTENTIONS ?? 500_000);
+const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 5_000);
 const ROOT = new URL('..', import.meta.url).pathname;
 
 interface Figures { reqPerSec: number; p50: number; p95: number; p99: number; errors: number; non2xx: number }
@@ -139,7 +141,8 @@ async function benchEngine(engine: 'postgres' | 'pglite') {
   await seedReference(database.db);
   await ensureFirstAdmin(database.db, { username: 'admin', password: PASSWORD });
   const t0 = Date.now();
-  await seedDemo(database.db, { persons: PERSONS });
+  // The case-file figures (issue 4) are measured on PostgreSQL only.
+  await seedDemo(database.db, { persons: PERSONS, ...(engine === 'postgres' ? { attentions: ATTENTIONS, activities: ACTIVITIES } : {}) });
   const seedSeconds = (Date.now() - t0) / 1000;
   await database.close();
 
@@ -159,7 +162,16 @@ async function benchEngine(engine: 'postgres' | 'pglite') {
   const http = { list: await load(urls.list, token), search: await load(urls.search, token), byId: await load(urls.byId, token) };
   // One connection, one request at a time: the API's own time, to set beside the direct queries.
   const single = { list: await load(urls.list, token, 1, 5), search: await load(urls.search, token, 1, 5), byId: await load(urls.byId, token, 1, 5) };
-  await stopServer(server);
+  let caseFile = null;
+  if (engine === 'postgres') {
+    const calls = await caseFileFigures(base, token);
+    await stopServer(server);
+    const fresh = await startServer(env, port);
+    caseFile = { ...calls, ...(await fileFigures(base, token, fresh.pid!)) };
+    await stopServer(fresh);
+  } else {
+    await stopServer(server);
+  }
 
   // PGlite allows one process at a time: the direct timings run with the server stopped.
   database = await openDatabase(engine === 'postgres' ? { url: PG_URL } : { dataDir: dataDir! });
@@ -167,7 +179,107 @@ async function benchEngine(engine: 'postgres' | 'pglite') {
   const direct = await directTimings(database, userId, personId, token);
   await database.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  return { engine, seedSeconds, http, single, direct };
+  return { engine, seedSeconds, http, single, direct, caseFile };
+}
+
+/** The server's resident memory in MB (Linux /proc). */
+function rssMB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+}
+
+/** Runs `work` while sampling the server's memory every 25 ms; returns its time and the peak. */
+async function withMemory<T>(pid: number, work: () => Promise<T>) {
+  const before = rssMB(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 25);
+  const t0 = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, rssMB(pid));
+  return { result, seconds: Math.round(seconds * 100) / 100, beforeMB: before, peakMB: peak, growthMB: peak - before };
+}
+
+/**
+ * Issue 4 figures on PostgreSQL: opening a person's file (every tab's first
+ * page in parallel, as the page does) at 20 concurrent users for DURATION s;
+ * exporting about 10,000 persons to xlsx; uploading a 20 MB PDF. Memory is
+ * the server process's RSS.
+ */
+async function caseFileFigures(base: string, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (path: string) => fetch(`${base}/api/${path}`, { headers }).then(async (r) => { await r.arrayBuffer(); if (!r.ok) throw new Error(`${path}: ${r.status}`); });
+  const post = (path: string) => fetch(`${base}/api/${path}`, { method: 'POST', headers }).then(async (r) => { await r.arrayBuffer(); if (!r.ok) throw new Error(`${path}: ${r.status}`); });
+  const ids: string[] = [];
+  for (let page = 1; page <= 8; page++) {
+    const res = await (await fetch(`${base}/api/population/persons?pageSize=25&page=${page}`, { headers })).json();
+    ids.push(...res.data.items.map((i: { id: string }) => i.id));
+  }
+  const tabs = (id: string) => [
+    ['POST', `population/access/${id}`], ['GET', `population/persons/${id}`], ['GET', `population/persons/${id}/links`],
+    ['GET', `population/persons/${id}/perpetrators`], ['GET', `population/persons/${id}/attentions?page=1&pageSize=25`],
+    ['GET', `population/persons/${id}/activities`], ['GET', `population/persons/${id}/periods`], ['GET', `population/persons/${id}/consents`],
+    ['GET', `population/persons/${id}/photo-info`], ['GET', `population/persons/${id}/grants`], ['GET', `population/persons/${id}/access-requests`],
+    ['GET', `population/persons/${id}/history?page=1&pageSize=25`],
+  ] as const;
+  const openFile = (id: string) => Promise.all(tabs(id).map(([method, path]) => (method === 'POST' ? post(path) : get(path))));
+  const round = (n: number) => Math.round(n * 10) / 10;
+
+  // (a) The file's calls as load: 20 connections cycle through every tab call of one person after another.
+  const perCall: number[] = [];
+  let person = 0;
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon({
+      url: base, connections: CONNECTIONS, duration: DURATION, headers,
+      requests: tabs('x').map(([method], i) => ({
+        method,
+        setupRequest: (req: autocannon.Request, context: object) => {
+          const ctx = context as { id?: string };
+          if (i === 0 || !ctx.id) ctx.id = ids[person++ % ids.length];
+          return { ...req, path: `/api/${tabs(ctx.id!)[i]![1]}` };
+        },
+      })),
+    }, (err) => (err ? reject(err) : resolve()));
+    instance.on('response', (_c, _s, _b, t) => perCall.push(t));
+  });
+  perCall.sort((a, b) => a - b);
+  const calls = { perSec: round(perCall.length / DURATION), p50: round(percentile(perCall, 50)), p95: round(percentile(perCall, 95)), p99: round(percentile(perCall, 99)) };
+
+  // (b) A whole file, its 12 calls in parallel as the page makes them, one user after another while (a) is not running.
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    await openFile(ids[i % ids.length]!);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const fileOpen = { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), calls };
+  return { fileOpen };
+}
+
+/** Export and upload figures, on a freshly started server so its memory starts from a clean baseline. */
+async function fileFigures(base: string, token: string, pid: number) {
+  const headers = { authorization: `Bearer ${token}` };
+  const exported = await withMemory(pid, async () => {
+    const res = await fetch(`${base}/api/population/persons/export?thematic=TRATA`, { headers });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { rows: Number(res.headers.get('x-export-rows')), bytes };
+  });
+
+  const doc = await (await fetch(`${base}/api/documentation/documents`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Benchmark PDF', documentType: 'INFORME', documentDate: '2026-11-22' }),
+  })).json();
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 - 20, 32), Buffer.from('\n%%EOF\n')]);
+  const uploaded = await withMemory(pid, async () => {
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'benchmark.pdf');
+    const res = await fetch(`${base}/api/documentation/documents/${doc.data.id}/files`, { method: 'POST', headers, body: form });
+    await res.arrayBuffer();
+    return res.status;
+  });
+  return { exported, uploaded };
 }
 
 /** Gzipped bytes of the JavaScript a page loads (every script response, gzipped at level 9). */
@@ -218,6 +330,17 @@ function report(results: Awaited<ReturnType<typeof benchEngine>>[], bundles: Awa
     lines.push(`| ${r.engine} | ${names[k]} | ${a.p50} | ${a.p95} | ${d.p50} | ${d.p95} | ${(a.p50 / Math.max(d.p50, 0.01)).toFixed(1)} |`);
   }
   lines.push('', `Seeding: ${results.map((r) => `${r.engine} ${r.seedSeconds.toFixed(1)} s`).join(', ')}.`, '');
+  for (const r of results) {
+    if (!r.caseFile) continue;
+    const c = r.caseFile;
+    lines.push(`## Case file (issue 4, ${r.engine}: ${ATTENTIONS.toLocaleString('en')} attentions, ${ACTIVITIES.toLocaleString('en')} activities)`, '',
+      'Targets: opening a file p95 under 100 ms at 20 connections; 10,000 persons to xlsx under 5 s and 300 MB of server memory; a 20 MB PDF upload growing the server by under 50 MB.', '',
+      '| measure | figure |', '|---|---|',
+      `| a person's file calls (record, access, links, perpetrators, attentions, activities, periods, consents, photo, grants, requests, history) at 20 connections | ${c.fileOpen.calls.perSec} calls/s (${Math.round(c.fileOpen.calls.perSec / 12)} files/s), per call p50 ${c.fileOpen.calls.p50} ms, p95 ${c.fileOpen.calls.p95} ms, p99 ${c.fileOpen.calls.p99} ms |`,
+      `| open a person's file, its 12 calls in parallel, one user, 200 files | p50 ${c.fileOpen.p50} ms, p95 ${c.fileOpen.p95} ms |`,
+      `| export ${c.exported.result.rows.toLocaleString('en')} persons to xlsx (${Math.round(c.exported.result.bytes / 1024)} KB) | ${c.exported.seconds} s; server RSS ${c.exported.beforeMB} → peak ${c.exported.peakMB} MB |`,
+      `| upload a 20 MB PDF (HTTP ${c.uploaded.result}) | ${c.uploaded.seconds} s; server RSS ${c.uploaded.beforeMB} → peak ${c.uploaded.peakMB} MB (+${c.uploaded.growthMB} MB) |`, '');
+  }
   lines.push('## JavaScript loaded (gzip -9 of every script response, Chromium)', '', '| page | files | KB gzipped |', '|---|---|---|');
   lines.push(`| /sign-in (first load) | ${bundles.signIn.files} | ${bundles.signIn.gzipKB} |`);
   lines.push(`| /population/served/list (full load) | ${bundles.listFullLoad.files} | ${bundles.listFullLoad.gzipKB} |`, '');
