@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
-  IconBuilding, IconCategory, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers, IconUsersGroup,
+  IconBuilding, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PermissionKey } from '@amparo/shared/permissions';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
@@ -30,6 +31,11 @@ export const NAV_GROUPS: NavGroup[] = [
     module: 'poblacion',
     icon: IconUsersGroup,
     items: [{ to: '/population/served', permission: 'poblacion_poblacion', icon: IconUsersGroup }],
+  },
+  {
+    module: 'documentacion',
+    icon: IconFolders,
+    items: [{ to: '/documentation/list', permission: 'documentacion_documentacion', icon: IconFileText }],
   },
   {
     module: 'configuracion',

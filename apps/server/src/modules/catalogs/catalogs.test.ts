@@ -51,4 +51,14 @@ describe('catalogs and reference data', () => {
     expect(res.json().data.slug).toBe('administrador');
     expect((await admin.delete(`/api/roles/${adminRole.id}`)).statusCode).toBe(409);
   });
+
+  it('counts a role\'s users and refuses to delete a role in use', async () => {
+    const role = (await admin.post('/api/roles', { slug: 'con-usuarios', name: 'Con usuarios', permissions: [] })).json().data;
+    await admin.post('/api/users', { username: 'usuaria.rol', password: 'Clave-Segura-1', fullName: 'Usuaria Rol', email: 'usuaria.rol@amparo.test', roleId: role.id, active: true, extraPermissions: [] });
+    const listed = (await admin.get('/api/roles')).json().data.find((r: { id: string }) => r.id === role.id);
+    expect(listed.userCount).toBe(1);
+    const res = await admin.delete(`/api/roles/${role.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('in_use');
+  });
 });

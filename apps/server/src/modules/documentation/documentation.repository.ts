@@ -1,9 +1,10 @@
 import { asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { documentFiles, documents, personGrants, persons, users } from '../../db/schema.ts';
+import { col } from '../../db/sql.ts';
 
-const personName = sql<string | null>`(select ${persons.names} || ' ' || ${persons.lastNames} from ${persons} where ${persons.id} = ${documents.personId})`;
-const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where ${documentFiles.documentId} = ${documents.id} and ${documentFiles.current})`;
+const personName = sql<string | null>`(select ${col(persons.names)} || ' ' || ${col(persons.lastNames)} from ${persons} where ${col(persons.id)} = ${col(documents.personId)})`;
+const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where ${col(documentFiles.documentId)} = ${col(documents.id)} and ${col(documentFiles.current)})`;
 
 /**
  * Documents the user may see: those tied to no person, and those tied to a
@@ -29,12 +30,12 @@ export async function listDocuments(
   page: number,
   pageSize: number,
 ) {
-  const col = SORTS[sort];
+  const sortColumn = SORTS[sort];
   const items = await db
     .select({ document: documents, personName, fileCount })
     .from(documents)
     .where(where)
-    .orderBy(order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(documents.id) : desc(documents.id))
+    .orderBy(order === 'asc' ? asc(sortColumn) : desc(sortColumn), order === 'asc' ? asc(documents.id) : desc(documents.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);

@@ -48,6 +48,9 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     const pdf = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'acta.pdf', PDF);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const png = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'foto sin extension', PNG_FIXTURE());
+    expect(png.json().data.fileCount).toBe(2);
+    const listed = (await as(t.app, clerk.token).get('/api/documentation/documents')).json().data.items.find((d: { id: string }) => d.id === doc.id);
+    expect(listed.fileCount).toBe(2);
     const files = png.json().data.files as { id: string; mime: string; name: string; current: boolean }[];
     expect(files.map((f) => f.mime).sort()).toEqual(['application/pdf', 'image/png']);
     const pdfFile = files.find((f) => f.mime === 'application/pdf')!;

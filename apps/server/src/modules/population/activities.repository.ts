@@ -1,13 +1,14 @@
+import { col } from '../../db/sql.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   activities, activityFacilitators, activityParticipants, activityPhotos, activityUnregistered, headquarters, persons, users,
 } from '../../db/schema.ts';
 
-const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${activityParticipants.activityId} = ${activities.id})
-  + (select coalesce(sum(${activityUnregistered.count}), 0)::int from ${activityUnregistered} where ${activityUnregistered.activityId} = ${activities.id}))`;
-const photoCount = sql<number>`(select count(*)::int from ${activityPhotos} where ${activityPhotos.activityId} = ${activities.id})`;
-const headquarterName = sql<string | null>`(select ${headquarters.name} from ${headquarters} where ${headquarters.id} = ${activities.headquarterId})`;
+const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${col(activityParticipants.activityId)} = ${col(activities.id)})
+  + (select coalesce(sum(${col(activityUnregistered.count)}), 0)::int from ${activityUnregistered} where ${col(activityUnregistered.activityId)} = ${col(activities.id)}))`;
+const photoCount = sql<number>`(select count(*)::int from ${activityPhotos} where ${col(activityPhotos.activityId)} = ${col(activities.id)})`;
+const headquarterName = sql<string | null>`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(activities.headquarterId)})`;
 const summaryColumns = { activity: activities, participantCount, photoCount, headquarterName };
 
 export interface ActivityFilters { term?: string; activityType?: string; from?: Date; to?: Date }

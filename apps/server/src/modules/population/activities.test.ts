@@ -78,6 +78,7 @@ describe('group activities: participants under grants, unregistered counts, phot
     expect(res.statusCode, res.body).toBe(200);
     const photo = res.json().data.photos[0];
     expect(photo).toMatchObject({ mime: 'image/jpeg', width: 800, height: 600 });
+    expect(res.json().data.photoCount).toBe(1);
     const thumb = await as(t.app, facilitator.token).get(`/api/population/activity-photos/${photo.id}?size=thumb`);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);

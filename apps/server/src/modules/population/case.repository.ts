@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { attentions, personGrants, personLinks, personPerpetrators, persons, users } from '../../db/schema.ts';
+import { col } from '../../db/sql.ts';
 
 // ---------------------------------------------------------------- links
 
@@ -69,7 +70,7 @@ export async function deletePerpetrator(db: Executor, id: string) {
 
 const attentionColumns = {
   attention: attentions,
-  professionalName: sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${attentions.professionalId})`,
+  professionalName: sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(attentions.professionalId)})`,
 };
 
 export async function attentionsOf(db: Executor, personId: string, page: number, pageSize: number) {

@@ -1,3 +1,4 @@
+import { col } from '../../db/sql.ts';
 import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -92,19 +93,19 @@ const SORTS = {
  * inner reference. Headquarter names come from a per-row subquery.
  */
 export async function listPersons(db: Executor, where: SQL, sort: keyof typeof SORTS, order: 'asc' | 'desc', page: number, pageSize: number, cap: number) {
-  const col = SORTS[sort];
+  const sortColumn = SORTS[sort];
   return db
     .select({
       id: persons.id, fileNumber: persons.fileNumber, names: persons.names, lastNames: persons.lastNames, alias: persons.alias,
       birthDate: persons.birthDate, sex: persons.sex, state: persons.state, town: persons.town,
       thematic: persons.thematic, admissionDate: persons.admissionDate, departureDate: persons.departureDate,
       externalFileNumber: persons.externalFileNumber,
-      headquarterName: sql<string | null>`(select ${headquarters.name} from ${headquarters} where ${headquarters.id} = ${persons.headquarterId})`,
+      headquarterName: sql<string | null>`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`,
       total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where} limit ${cap + 1}) c)`,
     })
     .from(persons)
     .where(where)
-    .orderBy(order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(persons.id) : desc(persons.id))
+    .orderBy(order === 'asc' ? asc(sortColumn) : desc(sortColumn), order === 'asc' ? asc(persons.id) : desc(persons.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -167,8 +168,8 @@ export async function countLiveAdministrators(db: Executor, personId: string, to
 }
 
 export function listGrants(db: Executor, personId: string) {
-  const grantee = sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${personGrants.userId})`;
-  const granter = sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${personGrants.grantedBy})`;
+  const grantee = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.userId)})`;
+  const granter = sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.grantedBy)})`;
   return db
     .select({ grant: personGrants, userName: grantee, grantedByName: granter })
     .from(personGrants)
@@ -176,8 +177,8 @@ export function listGrants(db: Executor, personId: string) {
     .orderBy(desc(personGrants.administrator), asc(grantee));
 }
 
-const requester = sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${personAccessRequests.userId})`;
-const decider = sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${personAccessRequests.decidedBy})`;
+const requester = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.userId)})`;
+const decider = sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.decidedBy)})`;
 
 export async function insertAccessRequest(db: Executor, values: typeof personAccessRequests.$inferInsert) {
   const [row] = await db.insert(personAccessRequests).values(values).returning({ id: personAccessRequests.id });

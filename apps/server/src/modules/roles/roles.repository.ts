@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
+import { col } from '../../db/sql.ts';
 
 const columns = {
   id: roles.id,
@@ -10,7 +11,7 @@ const columns = {
   version: roles.version,
   createdAt: roles.createdAt,
   updatedAt: roles.updatedAt,
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+  userCount: sql<number>`(select count(*)::int from ${users} where ${col(users.roleId)} = ${col(roles.id)})`,
 };
 
 export function listRoles(db: Executor) {

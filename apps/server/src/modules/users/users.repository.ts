@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { roles, userPhotos, users } from '../../db/schema.ts';
+import { col } from '../../db/sql.ts';
 
-const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${userPhotos.userId} = ${users.id})`;
+const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${col(userPhotos.userId)} = ${col(users.id)})`;
 
 /** Columns of a user as the API shows them (never the password hash). */
 const userColumns = {

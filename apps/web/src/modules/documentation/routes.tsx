@@ -1,6 +1,45 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
+import { requirePermission } from '../../app/guards';
+import { documentListSearch, LIST_SEARCH_DEFAULTS } from './api/list-search';
 
-/** Documentation (issue 4): routes are added by the module's pages. */
-export function documentationRoutes(_parent: AnyRoute): AnyRoute[] {
-  return [];
+/**
+ * Documentation › Documents (issue 4, key documentacion_documentacion). Pages
+ * are lazy so the first load carries no form, upload or viewer code.
+ */
+export function documentationRoutes(parent: AnyRoute): AnyRoute[] {
+  const documentation = createRoute({
+    getParentRoute: () => parent,
+    path: 'documentation',
+    beforeLoad: requirePermission('documentacion_documentacion'),
+  });
+  const index = createRoute({
+    getParentRoute: () => documentation,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/documentation/list', replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => documentation,
+    path: 'list',
+    validateSearch: documentListSearch,
+    search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
+    component: lazyRouteComponent(() => import('./pages/documents-list-page'), 'DocumentsListPage'),
+  });
+  const add = createRoute({
+    getParentRoute: () => documentation,
+    path: 'add',
+    component: lazyRouteComponent(() => import('./pages/document-add-page'), 'DocumentAddPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => documentation,
+    path: 'edit/$id',
+    component: lazyRouteComponent(() => import('./pages/document-edit-page'), 'DocumentEditPage'),
+  });
+  const view = createRoute({
+    getParentRoute: () => documentation,
+    path: 'view/$id',
+    component: lazyRouteComponent(() => import('./pages/document-view-page'), 'DocumentViewPage'),
+  });
+  return [documentation.addChildren([index, list, add, edit, view])];
 }

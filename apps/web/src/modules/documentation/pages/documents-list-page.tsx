@@ -1,0 +1,98 @@
+import { Button, Group, LoadingOverlay, Paper, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useCatalog } from '../../../shared/hooks/use-catalog';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { TablePagination } from '../../../shared/ui/table-pagination';
+import { DOCUMENT_SORTS, documentListSearch, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
+import { useDocuments } from '../api/queries';
+import { DocumentsSearchBox } from '../components/documents-search-box';
+import { DocumentsTable } from '../components/documents-table';
+
+/** Documentation › Documents: server-side paging, sorting, search and type filter, all kept in the URL. */
+export function DocumentsListPage() {
+  const { t } = useTranslation('documentation');
+  const navigate = useNavigate();
+  // The route validated the search already; parsing again gives this page its type without importing the route.
+  const search = documentListSearch.parse(useSearch({ strict: false }));
+  const documents = useDocuments(search);
+  const types = useCatalog('document_type');
+
+  const update = (patch: Partial<DocumentListSearch>, resetPage = true) =>
+    void navigate({ to: '/documentation/list', search: { ...search, ...(resetPage ? { page: 1 } : {}), ...patch } });
+
+  const data = documents.data;
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button component={Link} to="/documentation/add" leftSection={<IconPlus size={16} />}>
+            {t('actions.new')}
+          </Button>
+        }
+      />
+
+      <Paper withBorder p="md" mb="md">
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          <DocumentsSearchBox value={search.q} onSearch={(q) => update({ q })} />
+          <Select
+            label={t('list.typeFilter')}
+            placeholder={t('list.allTypes')}
+            data={types.data}
+            value={search.documentType ?? null}
+            onChange={(v) => update({ documentType: v ?? undefined })}
+            clearable
+            searchable
+            nothingFoundMessage={t('common:status.empty')}
+            w={220}
+          />
+          <Select
+            label={t('list.sortBy')}
+            w={200}
+            allowDeselect={false}
+            data={DOCUMENT_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            value={search.sort}
+            onChange={(v) => v && update({ sort: v as DocumentListSearch['sort'] })}
+          />
+          <Select
+            label={t('list.order')}
+            w={150}
+            allowDeselect={false}
+            data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
+            value={search.order}
+            onChange={(v) => v && update({ order: v as DocumentListSearch['order'] })}
+          />
+          <Select
+            label={t('list.pageSize')}
+            w={130}
+            allowDeselect={false}
+            data={PAGE_SIZES.map(String)}
+            value={String(search.pageSize)}
+            onChange={(v) => v && update({ pageSize: Number(v) })}
+          />
+        </Group>
+      </Paper>
+
+      {documents.isError && <PageError error={documents.error} onRetry={() => void documents.refetch()} />}
+
+      {documents.isPending && <PageLoader />}
+      {data && (
+        <Paper withBorder p="md" pos="relative">
+          {/* Only while another page or filter loads, not on background refreshes. */}
+          <LoadingOverlay visible={documents.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+          <DocumentsTable items={data.items} />
+          <TablePagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            totalCapped={data.totalCapped}
+            onChange={(page) => update({ page }, false)}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
