@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import {
-  IconBuilding, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers,
+  IconBuilding, IconCalendarEvent, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PermissionKey } from '@amparo/shared/permissions';
@@ -30,7 +30,10 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     module: 'poblacion',
     icon: IconUsersGroup,
-    items: [{ to: '/population/served', permission: 'poblacion_poblacion', icon: IconUsersGroup }],
+    items: [
+      { to: '/population/served', permission: 'poblacion_poblacion', icon: IconUsersGroup },
+      { to: '/population/activities', permission: 'poblacion_actividades', icon: IconCalendarEvent },
+    ],
   },
   {
     module: 'documentacion',

@@ -127,6 +127,9 @@ export const appInfo = z.object({
   allowedEmailDomains: z.array(z.string()),
   /** PHOTO_MAX_BYTES, so the browser refuses a large photo before sending it. */
   photoMaxBytes: z.number().int(),
+  /** DOCUMENT_MAX_BYTES and ACTIVITY_PHOTO_MAX_BYTES, for the same early check. */
+  documentMaxBytes: z.number().int(),
+  activityPhotoMaxBytes: z.number().int(),
   version: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfo>;

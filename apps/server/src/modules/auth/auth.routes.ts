@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async () => ({
     success: true as const,
-    data: { testBanner: app.config.APP_TEST_BANNER, allowedEmailDomains: app.config.ALLOWED_EMAIL_DOMAINS, photoMaxBytes: app.config.PHOTO_MAX_BYTES, version: '0.1.0' },
+    data: { testBanner: app.config.APP_TEST_BANNER, allowedEmailDomains: app.config.ALLOWED_EMAIL_DOMAINS, photoMaxBytes: app.config.PHOTO_MAX_BYTES, documentMaxBytes: app.config.DOCUMENT_MAX_BYTES, activityPhotoMaxBytes: app.config.ACTIVITY_PHOTO_MAX_BYTES, version: '0.1.0' },
   }));
 
   app.get('/api/health', {

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
 import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './api/list-search';
+import { ACTIVITY_SEARCH_DEFAULTS, activityListSearch } from './api/activities-search';
 
 /**
  * Population › Served (spec section 2, key poblacion_poblacion). Pages are
@@ -53,5 +54,51 @@ export function populationRoutes(parent: AnyRoute) {
     component: lazyRouteComponent(() => import('./pages/my-attentions-page'), 'MyAttentionsPage'),
   });
 
-  return [population.addChildren([populationIndex, served.addChildren([servedIndex, list, add, edit, detail]), myAttentions])];
+  return [
+    population.addChildren([populationIndex, served.addChildren([servedIndex, list, add, edit, detail]), myAttentions]),
+    activitiesRoutes(parent),
+  ];
+}
+
+/**
+ * Population › Group activities (issue 4, key poblacion_actividades). A branch
+ * of its own under the app layout, so it needs only its own key and not
+ * poblacion_poblacion (which guards the `population` route above).
+ */
+function activitiesRoutes(parent: AnyRoute) {
+  const activities = createRoute({
+    getParentRoute: () => parent,
+    path: 'population/activities',
+    beforeLoad: requirePermission('poblacion_actividades'),
+  });
+  const activitiesIndex = createRoute({
+    getParentRoute: () => activities,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/population/activities/list', replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => activities,
+    path: 'list',
+    validateSearch: activityListSearch,
+    search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
+    component: lazyRouteComponent(() => import('./pages/activities-list-page'), 'ActivitiesListPage'),
+  });
+  const add = createRoute({
+    getParentRoute: () => activities,
+    path: 'add',
+    component: lazyRouteComponent(() => import('./pages/activity-add-page'), 'ActivityAddPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => activities,
+    path: 'edit/$id',
+    component: lazyRouteComponent(() => import('./pages/activity-edit-page'), 'ActivityEditPage'),
+  });
+  const view = createRoute({
+    getParentRoute: () => activities,
+    path: 'view/$id',
+    component: lazyRouteComponent(() => import('./pages/activity-view-page'), 'ActivityViewPage'),
+  });
+  return activities.addChildren([activitiesIndex, list, add, edit, view]);
 }
