@@ -11,7 +11,8 @@ import { envelope, isoDate, optionalCatalogCode, optionalText, uuid, version } f
 
 /**
  * Re-admission of a person whose file was closed by a departure: the closed
- * period is kept and a new one opens (409 when the person is still admitted).
+ * period is kept and a new one opens (400 `admissionDate` invalid while the
+ * person is still admitted, `date_order` before the departure; 409 when stale).
  */
 export const readmissionInput = z.object({
   admissionDate: isoDate,

@@ -93,10 +93,14 @@ export async function setConsent(db: Db, request: FastifyRequest, personId: stri
     if (body.givenBy === 'guardian' && body.guardianLinkId && !(await repo.findLinkOf(tx, personId, body.guardianLinkId))) {
       throw invalidFields([{ field: 'guardianLinkId', code: 'unknown_code' }]);
     }
-    if (body.documentId) await getDocument(tx as Db, request, body.documentId).catch((err) => {
-      if (err instanceof AppError && err.status === 404) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
-      throw err;
-    });
+    if (body.documentId) {
+      const document = await getDocument(tx as Db, request, body.documentId).catch((err) => {
+        if (err instanceof AppError && err.status === 404) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
+        throw err;
+      });
+      // The signed consent must be one of this person's documents.
+      if (document.personId !== personId) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
+    }
     const before = await repo.findConsent(tx, personId, body.kind);
     const values = { granted: body.granted, givenOn: body.givenOn, givenBy: body.givenBy, guardianLinkId: body.givenBy === 'guardian' ? body.guardianLinkId : null, documentId: body.documentId, notes: body.notes };
     await repo.upsertConsent(tx, { personId, kind: body.kind, ...values, createdBy: me(request), updatedBy: me(request) });

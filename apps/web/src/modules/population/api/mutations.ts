@@ -6,8 +6,12 @@ import type {
 import type {
   attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
+import type { consentInput, readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import { api } from '../../../shared/lib/api';
-import { populationKeys, type AccessRequest, type Attention, type Grant, type Link, type Perpetrator } from './queries';
+import { photoFormData } from '../../../shared/lib/photo';
+import {
+  populationKeys, type AccessRequest, type Attention, type Consent, type Grant, type Link, type Perpetrator, type Period, type PersonPhotoInfo,
+} from './queries';
 
 export type PersonUpdate = z.output<typeof personUpdate>;
 export type GrantInput = z.output<typeof grantInput>;
@@ -16,6 +20,8 @@ export type AccessDecision = z.output<typeof accessDecision>;
 export type LinkBody = z.output<typeof linkInput> | z.output<typeof linkUpdate>;
 export type PerpetratorBody = z.output<typeof perpetratorInput> | z.output<typeof perpetratorUpdate>;
 export type AttentionBody = z.output<typeof attentionInput> | z.output<typeof attentionUpdate>;
+export type ReadmissionBody = z.output<typeof readmissionInput>;
+export type ConsentBody = z.output<typeof consentInput>;
 
 /** A create (no `id`) or an update (`id`, the body carrying its `version`). */
 export interface SaveVars<B> { id?: string; body: B }
@@ -38,6 +44,8 @@ export function useUpdatePerson(id: string) {
     onSuccess: (person) => {
       qc.setQueryData(populationKeys.person(id), person);
       void qc.invalidateQueries({ queryKey: populationKeys.persons() });
+      // A departure or a new admission date shows in the current period.
+      void qc.invalidateQueries({ queryKey: populationKeys.periods(id) });
       void qc.invalidateQueries({ queryKey: populationKeys.history(id) });
     },
   });
@@ -52,6 +60,7 @@ export function useDeletePerson(id: string) {
       for (const key of [
         populationKeys.person(id), populationKeys.access(id), populationKeys.grants(id), populationKeys.requests(id), populationKeys.history(id),
         populationKeys.links(id), populationKeys.perpetrators(id), populationKeys.attentions(id),
+        populationKeys.periods(id), populationKeys.consents(id), populationKeys.photoInfo(id), populationKeys.personActivities(id),
       ]) {
         qc.removeQueries({ queryKey: key });
       }
@@ -195,5 +204,61 @@ export function useDeleteAttention(personId: string) {
   return useMutation({
     mutationFn: (attentionId: string) => api.delete<unknown>(`population/persons/${personId}/attentions/${attentionId}`),
     onSuccess: refresh,
+  });
+}
+
+// ---------------------------------------------------------------- person's file (issue 4)
+
+/**
+ * Re-admission opens a new period and changes the person's admission and
+ * departure fields (and `version`): the record is read again (one more audited
+ * view, which the user did make by re-admitting).
+ */
+export function useReadmit(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReadmissionBody) => api.post<Period[]>(`population/persons/${personId}/readmission`, body),
+    onSuccess: (periods) => {
+      qc.setQueryData(populationKeys.periods(personId), periods);
+      void qc.invalidateQueries({ queryKey: populationKeys.person(personId) });
+      void qc.invalidateQueries({ queryKey: populationKeys.persons() });
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+/** One kind of consent at a time; the server answers with all of them. */
+export function useSetConsent(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsentBody) => api.put<Consent[]>(`population/persons/${personId}/consents`, body),
+    onSuccess: (consents) => {
+      qc.setQueryData(populationKeys.consents(personId), consents);
+      // The image-use consent shows beside the photo.
+      void qc.invalidateQueries({ queryKey: populationKeys.photoInfo(personId) });
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+export function useUploadPersonPhoto(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => api.put<PersonPhotoInfo>(`population/persons/${personId}/photo`, photoFormData(file)),
+    onSuccess: (info) => {
+      qc.setQueryData(populationKeys.photoInfo(personId), info);
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
+  });
+}
+
+export function useDeletePersonPhoto(personId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<PersonPhotoInfo>(`population/persons/${personId}/photo`),
+    onSuccess: (info) => {
+      qc.setQueryData(populationKeys.photoInfo(personId), info);
+      void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
+    },
   });
 }

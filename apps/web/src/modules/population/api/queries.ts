@@ -6,7 +6,10 @@ import {
 } from '@amparo/shared/modules/population.schema';
 import type { userOption } from '@amparo/shared/modules/users.schema';
 import type { attentionsResponse, Link, myAttentionsResponse, Perpetrator } from '@amparo/shared/modules/population-case.schema';
-import { api } from '../../../shared/lib/api';
+import type { Consent, period, personPhoto } from '@amparo/shared/modules/population-file.schema';
+import type { ActivitySummary } from '@amparo/shared/modules/population-activities.schema';
+import type { documentListResponse } from '@amparo/shared/modules/documentation.schema';
+import { api, ApiError } from '../../../shared/lib/api';
 import type { PersonListSearch } from './list-search';
 
 export type PersonPage = z.infer<typeof personListResponse>['data'];
@@ -21,6 +24,11 @@ export type Attention = AttentionPage['items'][number];
 export type MyAttentionPage = z.infer<typeof myAttentionsResponse>['data'];
 export type MyAttention = MyAttentionPage['items'][number];
 type AccessFlags = z.infer<typeof personAccessResponse>['data'];
+export type Period = z.infer<typeof period>;
+export type PersonPhotoInfo = z.infer<typeof personPhoto>;
+export type { Consent, ActivitySummary };
+export type PersonDocumentPage = z.infer<typeof documentListResponse>['data'];
+export type PersonDocument = PersonDocumentPage['items'][number];
 
 /** Every key of the module starts with 'population' so one invalidation can reach them all. */
 export const populationKeys = {
@@ -42,6 +50,11 @@ export const populationKeys = {
   perpetrators: (id: string) => ['population', 'perpetrators', id] as const,
   attentions: (id: string, page?: number, pageSize?: number) =>
     (page === undefined ? ['population', 'attentions', id] : ['population', 'attentions', id, page, pageSize]) as readonly unknown[],
+  periods: (id: string) => ['population', 'periods', id] as const,
+  consents: (id: string) => ['population', 'consents', id] as const,
+  photoInfo: (id: string) => ['population', 'photo-info', id] as const,
+  personActivities: (id: string) => ['population', 'person-activities', id] as const,
+  personDocuments: (id: string) => ['population', 'person-documents', id] as const,
   myAttentions: (page?: number, pageSize?: number) =>
     (page === undefined ? ['population', 'my-attentions'] : ['population', 'my-attentions', page, pageSize]) as readonly unknown[],
 };
@@ -170,3 +183,57 @@ export const getMyAttentionsQueryOptions = (page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 export const useMyAttentions = (page: number, pageSize: number) => useQuery(getMyAttentionsQueryOptions(page, pageSize));
+
+// ---------------------------------------------------------------- person's file (issue 4)
+
+export const getPeriodsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.periods(id),
+    queryFn: ({ signal }) => api.get<Period[]>(`population/persons/${id}/periods`, { signal }),
+  });
+export const usePeriods = (id: string) => useQuery(getPeriodsQueryOptions(id));
+
+export const getConsentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.consents(id),
+    queryFn: ({ signal }) => api.get<Consent[]>(`population/persons/${id}/consents`, { signal }),
+  });
+export const useConsents = (id: string) => useQuery(getConsentsQueryOptions(id));
+
+export const getPhotoInfoQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.photoInfo(id),
+    queryFn: ({ signal }) => api.get<PersonPhotoInfo>(`population/persons/${id}/photo-info`, { signal }),
+  });
+export const usePhotoInfo = (id: string) => useQuery(getPhotoInfoQueryOptions(id));
+
+/** Activities the person attended (read only on the file). */
+export const getPersonActivitiesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.personActivities(id),
+    queryFn: ({ signal }) => api.get<ActivitySummary[]>(`population/persons/${id}/activities`, { signal }),
+  });
+export const usePersonActivities = (id: string) => useQuery(getPersonActivitiesQueryOptions(id));
+
+/** How many of the person's documents the consent's document picker offers. */
+const DOCUMENT_OPTIONS = 100;
+
+/**
+ * The person's documents, for the signed-consent picker. A user without the
+ * documentation permission gets 403: that answers `null` (the picker is hidden)
+ * instead of an error.
+ */
+export const getPersonDocumentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: populationKeys.personDocuments(id),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<PersonDocumentPage>('documentation/documents', { query: { personId: id, pageSize: DOCUMENT_OPTIONS }, signal });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 403) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+  });
+export const usePersonDocuments = (id: string, enabled = true) => useQuery({ ...getPersonDocumentsQueryOptions(id), enabled });

@@ -34,6 +34,12 @@ export function PersonFormCase({ form }: { form: PersonFormApi }) {
         clearable
         {...form.getInputProps('departureDate')}
       />
+      <CatalogSelect
+        catalog="departure_reason_person"
+        label={t('fields.departureReason')}
+        description={t('help.departure_reason')}
+        {...form.getInputProps('departureReason')}
+      />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconFirstAidKit, IconHistory, IconId, IconLock, IconTrash, IconUserExclamation, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarEvent, IconEdit, IconFileCertificate, IconFirstAidKit, IconHistory, IconId, IconLock, IconTimeline, IconTrash, IconUserExclamation, IconUsers,
+} from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NO_ACCESS, type PersonAccess } from '@amparo/shared/modules/population.schema';
@@ -12,6 +14,10 @@ import { useDeletePerson } from '../api/mutations';
 import { usePerson, usePersonAccess } from '../api/queries';
 import { AccessPanel } from '../components/access-panel';
 import { AttentionsPanel } from '../components/attentions-panel';
+import { FileActivities } from '../components/file-activities';
+import { FileConsents } from '../components/file-consents';
+import { FilePeriods } from '../components/file-periods';
+import { FilePhoto } from '../components/file-photo';
 import { LinksPanel } from '../components/links-panel';
 import { PerpetratorsPanel } from '../components/perpetrators-panel';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -103,17 +109,28 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general" leftSection={<IconId size={16} />}>{t('detail.tab_general')}</Tabs.Tab>
+          {access.canRead && <Tabs.Tab value="periods" leftSection={<IconTimeline size={16} />}>{t('detail.tab_periods')}</Tabs.Tab>}
+          {access.canRead && <Tabs.Tab value="consents" leftSection={<IconFileCertificate size={16} />}>{t('detail.tab_consents')}</Tabs.Tab>}
           {access.canRead && <Tabs.Tab value="links" leftSection={<IconUsers size={16} />}>{t('detail.tab_links')}</Tabs.Tab>}
           {access.canRead && <Tabs.Tab value="perpetrators" leftSection={<IconUserExclamation size={16} />}>{t('detail.tab_perpetrators')}</Tabs.Tab>}
           {access.canRead && <Tabs.Tab value="attentions" leftSection={<IconFirstAidKit size={16} />}>{t('detail.tab_attentions')}</Tabs.Tab>}
+          {access.canRead && <Tabs.Tab value="activities" leftSection={<IconCalendarEvent size={16} />}>{t('detail.tab_activities')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>{t('detail.tab_access')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>{t('detail.tab_history')}</Tabs.Tab>}
         </Tabs.List>
-        <Tabs.Panel value="general" pt="md"><PersonGeneral person={p} /></Tabs.Panel>
+        <Tabs.Panel value="general" pt="md">
+          <Stack gap="md">
+            <FilePhoto personId={id} canWrite={access.canWrite} />
+            <PersonGeneral person={p} />
+          </Stack>
+        </Tabs.Panel>
+        {access.canRead && <Tabs.Panel value="periods" pt="md"><FilePeriods person={p} canWrite={access.canWrite} /></Tabs.Panel>}
+        {access.canRead && <Tabs.Panel value="consents" pt="md"><FileConsents personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {/* keepMounted={false}: a tab's data (perpetrators: an audited view) is asked for only when it opens. */}
         {access.canRead && <Tabs.Panel value="links" pt="md"><LinksPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.canRead && <Tabs.Panel value="perpetrators" pt="md"><PerpetratorsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.canRead && <Tabs.Panel value="attentions" pt="md"><AttentionsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
+        {access.canRead && <Tabs.Panel value="activities" pt="md"><FileActivities personId={id} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="access" pt="md"><AccessPanel personId={id} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="history" pt="md"><HistoryTable personId={id} /></Tabs.Panel>}
       </Tabs>

@@ -6,6 +6,7 @@ import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { PAGE_SIZES, personListSearch, type PersonListSearch } from '../api/list-search';
 import { usePersons } from '../api/queries';
+import { FileExport } from '../components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
 
@@ -42,6 +43,8 @@ export function PersonsListPage() {
       <Paper withBorder p="md">
         <PersonsFilters search={search} onChange={(patch) => update(patch)} />
       </Paper>
+
+      <FileExport search={search} />
 
       {persons.isError && (
         <Alert color="red" title={t('list.error')}>
