@@ -5,6 +5,11 @@ import {
 } from '@amparo/shared/modules/population-activities.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
+import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
+import { personListQuery, personListResponse } from '@amparo/shared/modules/population.schema';
+import { currentUser } from '../../plugins/auth.ts';
+import { searchUserOptions } from '../users/users.repository.ts';
+import { listPersons } from './population.service.ts';
 import * as service from './activities.service.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
@@ -42,6 +47,14 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/population/activity-photos/:photoId', {
     config, schema: { operationId: 'activityPhoto', tags, summary: 'A photo\'s bytes (?size=thumb for the thumbnail)', params: z.object({ photoId: uuid }), querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
   }, async (request, reply) => service.sendPhoto(db(), app.files, reply, request.params.photoId, request.query.size));
+
+  // Pickers for the activity forms, so poblacion_actividades alone is enough to fill them.
+  app.get('/api/population/activities/lookup/users', {
+    config, schema: { operationId: 'activityUserLookup', tags, summary: 'Active users to choose as facilitators', querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: userOptionsResponse } },
+  }, async (request) => ({ success: true as const, data: await searchUserOptions(db(), request.query.q) }));
+  app.get('/api/population/activities/lookup/persons', {
+    config, schema: { operationId: 'activityPersonLookup', tags, summary: 'Persons the caller may read, to attach as participants (same query as the population list)', querystring: personListQuery, response: { 200: personListResponse } },
+  }, async (request) => ({ success: true as const, data: await listPersons(db(), currentUser(request).userId, request.query) }));
 
   app.get('/api/population/persons/:id/activities', {
     config: { permission: 'poblacion_poblacion' }, schema: { operationId: 'personActivities', tags, summary: 'Activities a person attended (read grant on the person)', params, response: { 200: personActivitiesResponse } },

@@ -103,4 +103,16 @@ describe('group activities: participants under grants, unregistered counts, phot
     const outsider = await createUser(t.app, adminToken, ['poblacion', 'poblacion_poblacion'], 'outsider');
     expect((await as(t.app, outsider.token).get('/api/population/activities')).statusCode).toBe(403);
   });
+
+  it('lets a user holding only poblacion_actividades pick facilitators and persons they may read', async () => {
+    const organizer = await createUser(t.app, adminToken, ['poblacion', 'poblacion_actividades'], 'organizer');
+    const client = as(t.app, organizer.token);
+    expect((await client.get('/api/population/persons')).statusCode).toBe(403);
+    const users = (await client.get('/api/population/activities/lookup/users?q=facilitator')).json().data;
+    expect(users.map((u: { id: string }) => u.id)).toContain(facilitator.id);
+    expect((await client.get('/api/population/activities/lookup/persons?q=ana')).json().data.total).toBe(0);
+    await as(t.app, facilitator.token).post(`/api/population/persons/${mine[0]}/grants`, { userId: organizer.id, canRead: true, canWrite: false, reason: 'Organiza el taller' });
+    const persons = (await client.get('/api/population/activities/lookup/persons?q=ana')).json().data.items;
+    expect(persons.map((p: { id: string }) => p.id)).toEqual([mine[0]]);
+  });
 });

@@ -41,9 +41,9 @@ export const populationKeys = {
   requests: (id: string) => ['population', 'access-requests', id] as const,
   history: (id: string, page?: number, pageSize?: number) =>
     (page === undefined ? ['population', 'history', id] : ['population', 'history', id, page, pageSize]) as readonly unknown[],
-  users: (q: string) => ['population', 'users', q] as const,
+  users: (q: string, source: LookupSource = 'population') => ['population', 'users', q, source] as const,
   /** Persons offered by the link picker (the list call, which returns only persons the user may see). */
-  personOptions: (q: string) => ['population', 'person-options', q] as const,
+  personOptions: (q: string, source: LookupSource = 'population') => ['population', 'person-options', q, source] as const,
   /** All links, of every file: a link between two registered persons shows on both. */
   allLinks: () => ['population', 'links'] as const,
   links: (id: string) => ['population', 'links', id] as const,
@@ -123,14 +123,25 @@ export const getPersonHistoryQueryOptions = (id: string, page: number, pageSize:
 export const usePersonHistory = (id: string, page: number, pageSize: number, enabled = true) =>
   useQuery({ ...getPersonHistoryQueryOptions(id, page, pageSize), enabled });
 
-/** Users that may be given access to a person (searched by name or username). */
-export const getGrantableUsersQueryOptions = (q: string) =>
+/**
+ * Where the pickers search: the registry's own endpoints (poblacion_poblacion)
+ * or the activity forms' lookups (poblacion_actividades alone is enough there).
+ */
+export type LookupSource = 'population' | 'activities';
+const LOOKUP_PATHS = {
+  population: { users: 'population/users', persons: 'population/persons' },
+  activities: { users: 'population/activities/lookup/users', persons: 'population/activities/lookup/persons' },
+} as const;
+
+/** Users that may be given access to a person, or chosen as professional or facilitator (searched by name or username). */
+export const getGrantableUsersQueryOptions = (q: string, source: LookupSource = 'population') =>
   queryOptions({
-    queryKey: populationKeys.users(q),
-    queryFn: ({ signal }) => api.get<UserOption[]>('population/users', { query: { q }, signal }),
+    queryKey: populationKeys.users(q, source),
+    queryFn: ({ signal }) => api.get<UserOption[]>(LOOKUP_PATHS[source].users, { query: { q }, signal }),
     staleTime: 60_000,
   });
-export const useGrantableUsers = (q: string, enabled = true) => useQuery({ ...getGrantableUsersQueryOptions(q), enabled });
+export const useGrantableUsers = (q: string, enabled = true, source: LookupSource = 'population') =>
+  useQuery({ ...getGrantableUsersQueryOptions(q, source), enabled });
 
 // ---------------------------------------------------------------- case file (issue 4)
 
@@ -138,13 +149,14 @@ export const useGrantableUsers = (q: string, enabled = true) => useQuery({ ...ge
 const PERSON_OPTIONS = 10;
 
 /** Registered persons to link to, searched by the server (only those the user may see come back). */
-export const getPersonOptionsQueryOptions = (q: string) =>
+export const getPersonOptionsQueryOptions = (q: string, source: LookupSource = 'population') =>
   queryOptions({
-    queryKey: populationKeys.personOptions(q),
-    queryFn: ({ signal }) => api.get<PersonPage>('population/persons', { query: { q, pageSize: PERSON_OPTIONS }, signal }),
+    queryKey: populationKeys.personOptions(q, source),
+    queryFn: ({ signal }) => api.get<PersonPage>(LOOKUP_PATHS[source].persons, { query: { q, pageSize: PERSON_OPTIONS }, signal }),
     staleTime: 60_000,
   });
-export const usePersonOptions = (q: string, enabled = true) => useQuery({ ...getPersonOptionsQueryOptions(q), enabled });
+export const usePersonOptions = (q: string, enabled = true, source: LookupSource = 'population') =>
+  useQuery({ ...getPersonOptionsQueryOptions(q, source), enabled });
 
 export const getLinksQueryOptions = (id: string) =>
   queryOptions({

@@ -203,6 +203,7 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
               </Input.Wrapper>
               <UserPicker
                 key={pickerKey}
+                source="activities"
                 label={t('form.add_facilitator')}
                 maw={420}
                 value={null}

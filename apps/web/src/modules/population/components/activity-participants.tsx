@@ -105,6 +105,7 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <PersonPicker
             key={pickerKey}
+            source="activities"
             label={t('participants.add_label')}
             description={t('participants.add_help')}
             style={{ flex: 1, minWidth: 260, maxWidth: 480 }}

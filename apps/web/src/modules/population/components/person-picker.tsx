@@ -3,7 +3,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
-import { usePersonOptions } from '../api/queries';
+import { usePersonOptions, type LookupSource } from '../api/queries';
 
 /** A registered person as the picker shows it. */
 export interface PersonOption { id: string; name: string; fileCode?: string }
@@ -15,6 +15,8 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searc
   excludeId?: string;
   /** The person already chosen when the form opens (editing a link). */
   initialOption?: PersonOption | null;
+  /** Which endpoint searches (activity forms use their own lookup). */
+  source?: LookupSource;
 }
 
 const label = (p: PersonOption) => (p.fileCode ? `${p.name} (${p.fileCode})` : p.name);
@@ -24,13 +26,13 @@ const label = (p: PersonOption) => (p.fileCode ? `${p.name} (${p.fileCode})` : p
  * and answers only persons the user holds a grant on; nothing is asked for
  * until two characters are typed.
  */
-export function PersonPicker({ value, onChange, excludeId, initialOption = null, ...props }: Props) {
+export function PersonPicker({ value, onChange, excludeId, initialOption = null, source = 'population', ...props }: Props) {
   const { t } = useTranslation('population');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<PersonOption | null>(initialOption);
   const query = debounced.length >= MIN_SEARCH_LENGTH && (!chosen || debounced !== label(chosen)) ? debounced : '';
-  const persons = usePersonOptions(query, query !== '');
+  const persons = usePersonOptions(query, query !== '', source);
 
   const options: PersonOption[] = query
     ? (persons.data?.items ?? [])
