@@ -10,6 +10,18 @@ import { TEST_ADMIN, TEMPLATE_DB, templateDumpPath, withDatabase } from './const
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDump: string;
+    /** PostgreSQL template database of this run (test files clone it). */
+    templateDb: string;
+  }
+}
+
+/** Whether the test run that made a database (its name carries the run's pid) is still going. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -22,19 +34,29 @@ export default async function setup(project: TestProject) {
   const engine = project.name;
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
+    const templateDb = `${TEMPLATE_DB}_${process.pid}`;
+    project.provide('templateDb', templateDb);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    // Clean up databases of earlier runs, then rebuild the template.
-    const old = await admin.query(`select datname from pg_database where datname like 'amparo_t_%' or datname = $1`, [TEMPLATE_DB]);
-    for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    await admin.query(`create database "${TEMPLATE_DB}"`);
+    // Drop what finished (or crashed) runs left behind; runs still going keep theirs.
+    const old = await admin.query(`select datname from pg_database where datname ~ '^amparo_(test_template|t)_[0-9]+'`);
+    for (const { datname } of old.rows as { datname: string }[]) {
+      const pid = Number(/_(\d+)/.exec(datname.replace('amparo_test_template', 'amparo_t'))?.[1]);
+      if (!alive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+    await admin.query(`create database "${templateDb}"`);
     await admin.end();
-    const database = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), poolSize: 2 });
+    const database = await openDatabase({ url: withDatabase(url, templateDb), poolSize: 2 });
     await database.migrate();
     await seedReference(database.db);
     await ensureFirstAdmin(database.db, TEST_ADMIN);
     await database.close();
-    return;
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists "${templateDb}" with (force)`);
+      await c.end();
+    };
   }
   const dump = templateDumpPath();
   project.provide('templateDump', dump);

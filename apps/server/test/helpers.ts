@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { TEMPLATE_DB, TEST_ADMIN, withDatabase } from './constants.ts';
+import { TEST_ADMIN, withDatabase } from './constants.ts';
 
 export { TEST_ADMIN };
 
@@ -32,10 +32,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   let drop: (() => Promise<void>) | null = null;
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `amparo_t_${randomBytes(6).toString('hex')}`;
+    // Named after the run (the template's pid) so a concurrent run's clean-up leaves it alone.
+    const templateDb = inject('templateDb');
+    const name = `amparo_t_${templateDb.split('_').pop()}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${templateDb}"`);
     await admin.end();
     database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
     drop = async () => {

@@ -10,7 +10,7 @@ import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
 import { getProfile } from '../account/account.service.ts';
-import { usernameTaken } from '../users/users.repository.ts';
+import { usernameTaken } from '../users/users.service.ts';
 
 /** Sign-in, session and self-registration (spec sections 2, 7 and 8). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

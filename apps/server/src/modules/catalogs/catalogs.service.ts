@@ -8,7 +8,7 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { catalogItems } from '../../db/schema.ts';
 import * as repo from './catalogs.repository.ts';
-import { headquarterOptions } from '../headquarters/headquarters.repository.ts';
+import { headquarterOptions } from '../headquarters/headquarters.service.ts';
 import { listRoles } from '../roles/roles.service.ts';
 import { catalogUsage } from '../population/population.service.ts';
 

@@ -83,3 +83,8 @@ export async function headquarterNames(db: Executor, ids: (string | null)[]): Pr
   if (unique.length === 0) return new Map();
   return new Map((await repo.headquarterNames(db, unique)).map((h) => [h.id, h.name]));
 }
+
+/** Headquarters as dropdown options (generic catalog call; value = id). */
+export function headquarterOptions(db: Executor) {
+  return repo.headquarterOptions(db);
+}

@@ -8,7 +8,7 @@ import { uuid } from '@amparo/shared/validation';
 import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { personListQuery, personListResponse } from '@amparo/shared/modules/population.schema';
 import { currentUser } from '../../plugins/auth.ts';
-import { searchUserOptions } from '../users/users.repository.ts';
+import { searchUserOptions } from '../users/users.service.ts';
 import { listPersons } from './population.service.ts';
 import * as service from './activities.service.ts';
 

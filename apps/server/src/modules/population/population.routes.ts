@@ -8,7 +8,7 @@ import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { currentUser } from '../../plugins/auth.ts';
-import { searchUserOptions } from '../users/users.repository.ts';
+import { searchUserOptions } from '../users/users.service.ts';
 import * as service from './population.service.ts';
 import { exportPersons } from './export.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role, roleInput, roleUpdate } from '@amparo/shared/modules/roles.schema';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -28,7 +28,7 @@ export async function listRoles(db: Db): Promise<Role[]> {
   return (await repo.listRoles(db)).map(toRole);
 }
 
-export async function getRole(db: Db, id: string): Promise<Role> {
+export async function getRole(db: Executor, id: string): Promise<Role> {
   const row = await repo.findRole(db, id);
   if (!row) throw notFound();
   return toRole(row);

@@ -13,7 +13,7 @@ import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import * as repo from './users.repository.ts';
-import * as rolesRepo from '../roles/roles.repository.ts';
+import { getRole } from '../roles/roles.service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
@@ -44,7 +44,7 @@ export async function getUser(db: Executor, id: string): Promise<UserItem> {
 }
 
 async function assertRole(db: Executor, roleId: string | null) {
-  if (roleId && !(await rolesRepo.findRole(db, roleId))) throw invalidField('roleId', 'unknown_code');
+  if (roleId && !(await getRole(db, roleId).catch(() => null))) throw invalidField('roleId', 'unknown_code');
 }
 
 /** Creates a staff account with an initial password (institutional mail only; unique username and e-mail). */
@@ -105,4 +105,14 @@ export async function setUserPhoto(db: Db, request: FastifyRequest, id: string, 
     await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
     return getUser(tx, id);
   });
+}
+
+/** Active users matching a term, for pickers (grants, professionals, facilitators). */
+export function searchUserOptions(db: Executor, term: string | undefined) {
+  return repo.searchUserOptions(db, term);
+}
+
+/** Username availability (registration). */
+export function usernameTaken(db: Executor, username: string) {
+  return repo.usernameTaken(db, username);
 }
