@@ -8,7 +8,7 @@ import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { DOCUMENT_SORTS, documentListSearch, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
 import { useDocuments } from '../api/queries';
-import { DocumentsSearchBox } from '../components/documents-search-box';
+import { SearchBox } from '../../../shared/ui/search-box';
 import { DocumentsTable } from '../components/documents-table';
 
 /** Documentation › Documents: server-side paging, sorting, search and type filter, all kept in the URL. */
@@ -37,7 +37,13 @@ export function DocumentsListPage() {
 
       <Paper withBorder p="md" mb="md">
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <DocumentsSearchBox value={search.q} onSearch={(q) => update({ q })} />
+          <SearchBox
+            value={search.q}
+            onSearch={(q) => update({ q })}
+            label={t('list.searchLabel')}
+            placeholder={t('list.searchPlaceholder')}
+            clearLabel={t('actions.clearSearch')}
+          />
           <Select
             label={t('list.typeFilter')}
             placeholder={t('list.allTypes')}

@@ -3,7 +3,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListSearch } from '../api/list-search';
 import { CatalogSelect } from './catalog-select';
-import { PersonsSearchBox } from './persons-search-box';
+import { SearchBox } from '../../../shared/ui/search-box';
 
 type Filters = Pick<PersonListSearch, 'q' | 'sex' | 'ageGroup' | 'thematic' | 'state' | 'headquarterId' | 'status'>;
 
@@ -20,7 +20,13 @@ export function PersonsFilters({ search, onChange }: Props) {
   const active = !!(search.q || search.sex || search.ageGroup || search.thematic || search.state || search.headquarterId || search.status !== 'all');
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <PersonsSearchBox value={search.q} onSearch={(q) => onChange({ q })} />
+      <SearchBox
+        value={search.q}
+        onSearch={(q) => onChange({ q })}
+        label={t('list.search_label')}
+        placeholder={t('list.search_placeholder')}
+        clearLabel={t('actions.clear_search')}
+      />
       <CatalogSelect catalog="sex" label={t('filters.sex')} placeholder={t('filters.any')} w={FILTER_WIDTH}
         value={search.sex ?? null} onChange={(v) => onChange({ sex: v ?? undefined })} />
       <CatalogSelect catalog="age_group" label={t('filters.ageGroup')} placeholder={t('filters.any')} w={FILTER_WIDTH}

@@ -5,18 +5,22 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
 
-interface Props {
+interface SearchBoxProps {
   /** The search in the URL. */
   value: string | undefined;
   onSearch: (q: string | undefined) => void;
+  label: string;
+  placeholder?: string;
+  /** Accessible name of the clear button. */
+  clearLabel: string;
 }
 
 /**
- * The list's search box. Typing is debounced (300 ms) and only a term of at
+ * A list's search box. Typing is debounced (300 ms) and only a term of at
  * least two characters is sent (spec section 9); a shorter one shows a hint.
  */
-export function PersonsSearchBox({ value, onSearch }: Props) {
-  const { t } = useTranslation('population');
+export function SearchBox({ value, onSearch, label, placeholder, clearLabel }: SearchBoxProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
   // The term last sent (or read from the URL): lets back/forward update the box without fighting the typing.
   const [synced, setSynced] = useState(value);
@@ -34,10 +38,15 @@ export function PersonsSearchBox({ value, onSearch }: Props) {
   }, 300);
 
   const short = text.trim().length > 0 && text.trim().length < MIN_SEARCH_LENGTH;
+  const clear = () => {
+    setText('');
+    send('');
+    send.flush();
+  };
   return (
     <TextInput
-      label={t('list.search_label')}
-      placeholder={t('list.search_placeholder')}
+      label={label}
+      placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       maxLength={100}
       value={text}
@@ -45,7 +54,7 @@ export function PersonsSearchBox({ value, onSearch }: Props) {
         setText(e.currentTarget.value);
         send(e.currentTarget.value);
       }}
-      rightSection={text ? <CloseButton aria-label={t('actions.clear_search')} onClick={() => { setText(''); send(''); send.flush(); }} /> : null}
+      rightSection={text ? <CloseButton aria-label={clearLabel} onClick={clear} /> : null}
       description={short ? t('errors:field.search_too_short') : undefined}
       inputWrapperOrder={['label', 'input', 'description']}
       type="search"
