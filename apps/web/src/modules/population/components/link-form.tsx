@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import {
-  ActionIcon, Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea, TextInput,
+  Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -15,9 +14,9 @@ import { CatalogSelect } from './catalog-select';
 import { isVersionConflict } from './case-file-utils';
 import { ConflictAlert } from './conflict-alert';
 import { PersonPicker } from './person-picker';
+import { PhonesField } from './phones-field';
 
 /** The contract accepts up to five phone numbers. */
-const MAX_PHONES = 5;
 
 type LinkMode = 'registered' | 'outside';
 
@@ -101,7 +100,7 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
   const schema = linkFormSchema(!!link);
   const { form, submitWith } = useZodForm<LinkFormValues>(schema, toFormValues(link));
   const [conflict, setConflict] = useState(false);
-  const { mode, phones } = form.values;
+  const { mode } = form.values;
 
   const submit = submitWith(async (values) => {
     const body = (link ? linkUpdate : linkInput).parse(toLinkBody(values));
@@ -160,44 +159,7 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
               <CatalogSelect catalog="sex" label={t('fields.sex')} {...form.getInputProps('sex')} />
               <NumberInput label={t('fields.age')} min={0} max={120} allowDecimal={false} allowNegative={false} {...form.getInputProps('age')} />
             </SimpleGrid>
-            <Stack gap="xs">
-              <Text fw={500} size="sm">{t('fields.phones')}</Text>
-              {phones.length === 0 && <Text size="sm" c="dimmed">{t('empty.phones')}</Text>}
-              {phones.map((_, index) => (
-                <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1, maxWidth: 320 }}
-                    label={t('fields.phone_n', { n: index + 1 })}
-                    type="tel"
-                    inputMode="tel"
-                    maxLength={20}
-                    {...form.getInputProps(`phones.${index}`)}
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    mb={form.errors[`phones.${index}`] ? 22 : 2}
-                    aria-label={t('actions.remove_phone', { n: index + 1 })}
-                    onClick={() => form.removeListItem('phones', index)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              ))}
-              {form.errors.phones && <Text size="xs" c="red">{form.errors.phones}</Text>}
-              <Group>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconPlus size={14} />}
-                  disabled={phones.length >= MAX_PHONES}
-                  onClick={() => form.insertListItem('phones', '')}
-                >
-                  {t('actions.add_phone')}
-                </Button>
-              </Group>
-            </Stack>
+            <PhonesField form={form} />
           </>
         )}
 

@@ -11,7 +11,8 @@ import { FormSection } from './form-section';
 import { PersonFormIdentity } from './person-form-identity';
 import { PersonFormDemographics } from './person-form-demographics';
 import { PersonFormLocation } from './person-form-location';
-import { PersonFormHealth, PersonFormPhones } from './person-form-health';
+import { PersonFormHealth } from './person-form-health';
+import { PhonesField } from './phones-field';
 import { PersonFormCase, PersonFormCaseNotes } from './person-form-case';
 import {
   DEFAULT_COUNTRY, emptyPersonValues, RELATED_FIELDS, toPersonFormValues,
@@ -83,7 +84,7 @@ export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: P
           <FormSection title={t('sections.location')}>
             <PersonFormLocation form={form} />
           </FormSection>
-          <FormSection title={t('sections.health')} extra={<PersonFormPhones form={form} />}>
+          <FormSection title={t('sections.health')} extra={<PhonesField form={form} />}>
             <PersonFormHealth form={form} />
           </FormSection>
           <FormSection title={t('sections.case')} extra={<PersonFormCaseNotes form={form} />}>
