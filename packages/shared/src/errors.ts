@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'user_inactive',
   'payload_too_large',
   'unsupported_media_type',
+  'photo_hidden', // an activity photo shows someone without image-use consent (issue 4)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -50,6 +51,7 @@ export const FIELD_ERROR_CODES = [
   'date_order',
   'duplicate',
   'has_records', // a person with linked records cannot be deleted; params.count
+  'not_a_participant', // tagging a photo with someone who is not in the activity
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -50,6 +50,8 @@ export const activityParticipant = z.object({
   lastNames: z.string(),
   sex: z.string(),
   ageGroup: z.string().nullable(),
+  /** Has a granted image-use consent (without it their face is hidden in photos). */
+  imageConsent: z.boolean(),
 });
 
 export const activityPhoto = z.object({
@@ -59,6 +61,19 @@ export const activityPhoto = z.object({
   height: z.number().int(),
   sizeBytes: z.number().int(),
   uploadedAt: z.string(),
+  /**
+   * Hidden (a placeholder instead) when someone tagged in it lacks image-use
+   * consent, or while nobody has said who appears in it and a participant lacks it.
+   */
+  hidden: z.boolean(),
+  /** The caller may open it even if hidden: its uploader or a facilitator, who were there (to tag it). */
+  canView: z.boolean(),
+  /** Someone has said who appears in it. */
+  reviewed: z.boolean(),
+  /** Tagged participants the caller may read. */
+  persons: z.array(z.object({ personId: uuid, names: z.string(), lastNames: z.string(), imageConsent: z.boolean() })),
+  /** Tagged participants the caller may not read: counted, never named. */
+  restrictedPersons: z.number().int(),
 });
 
 export const activitySummary = z.object({
@@ -101,6 +116,8 @@ export const activityListQuery = pageQuery.extend({
 });
 
 export const participantInput = z.object({ personId: uuid });
+/** Who appears in a photo: registered participants of the activity (replaces the caller's visible tags). */
+export const photoPersonsInput = z.object({ personIds: z.array(uuid).max(500, 'too_big::500') });
 
 export const activityResponse = envelope(activity);
 export const activityListResponse = envelope(paged(activitySummary));

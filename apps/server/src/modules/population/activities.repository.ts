@@ -2,7 +2,7 @@ import { col } from '../../db/sql.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  activities, activityFacilitators, activityParticipants, activityPhotos, activityUnregistered, headquarters, persons, users,
+  activities, activityFacilitators, activityParticipants, activityPhotoPersons, activityPhotos, activityUnregistered, headquarters, persons, users,
 } from '../../db/schema.ts';
 
 const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${col(activityParticipants.activityId)} = ${col(activities.id)})
@@ -74,6 +74,19 @@ export function photosOf(db: Executor, activityId: string) {
 export async function findPhoto(db: Executor, photoId: string) {
   const rows = await db.select().from(activityPhotos).where(eq(activityPhotos.id, photoId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Who appears in these photos (registered participants). */
+export async function photoPersonsOf(db: Executor, photoIds: string[]) {
+  if (photoIds.length === 0) return [];
+  return db.select({ photoId: activityPhotoPersons.photoId, personId: activityPhotoPersons.personId }).from(activityPhotoPersons).where(inArray(activityPhotoPersons.photoId, photoIds));
+}
+
+/** Replaces who appears in a photo and marks it reviewed. */
+export async function setPhotoPersons(db: Executor, photo: { id: string; activityId: string }, personIds: string[], reviewedBy: string) {
+  await db.delete(activityPhotoPersons).where(eq(activityPhotoPersons.photoId, photo.id));
+  if (personIds.length) await db.insert(activityPhotoPersons).values(personIds.map((personId) => ({ photoId: photo.id, activityId: photo.activityId, personId })));
+  await db.update(activityPhotos).set({ personsReviewedAt: new Date(), personsReviewedBy: reviewedBy }).where(eq(activityPhotos.id, photo.id));
 }
 
 export async function insertActivity(db: Executor, values: typeof activities.$inferInsert) {

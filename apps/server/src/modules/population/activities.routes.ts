@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activityInput, activityListQuery, activityListResponse, activityResponse, activityUpdate, participantInput, personActivitiesResponse,
+  activityInput, activityListQuery, activityListResponse, activityResponse, activityUpdate, participantInput, personActivitiesResponse, photoPersonsInput,
 } from '@amparo/shared/modules/population-activities.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -11,6 +11,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { searchUserOptions } from '../users/users.service.ts';
 import { listPersons } from './population.service.ts';
 import * as service from './activities.service.ts';
+import * as photos from './activity-photos.service.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
 const tags = ['population activities'];
@@ -41,12 +42,15 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/population/activities/:id/photos', {
     config, schema: { operationId: 'addActivityPhoto', tags, summary: 'Upload a photo (multipart `photo`, PNG or JPEG by content, ACTIVITY_PHOTO_MAX_BYTES); a thumbnail is made', params, consumes: ['multipart/form-data'], response: { 200: activityResponse } },
-  }, async (request) => ({ success: true as const, data: await service.addPhoto(db(), app.files, request, request.params.id, app.config.ACTIVITY_PHOTO_MAX_BYTES) }));
+  }, async (request) => ({ success: true as const, data: await photos.addPhoto(db(), app.files, request, request.params.id, app.config.ACTIVITY_PHOTO_MAX_BYTES) }));
   app.delete('/api/population/activities/:id/photos/:photoId', { config, schema: { operationId: 'deleteActivityPhoto', tags, params: z.object({ id: uuid, photoId: uuid }), response: { 200: activityResponse } } },
-    async (request) => ({ success: true as const, data: await service.deletePhoto(db(), app.files, request, request.params.id, request.params.photoId) }));
+    async (request) => ({ success: true as const, data: await photos.deletePhoto(db(), app.files, request, request.params.id, request.params.photoId) }));
+  app.put('/api/population/activities/:id/photos/:photoId/persons', {
+    config, schema: { operationId: 'setActivityPhotoPersons', tags, summary: 'Who appears in a photo: participants the caller may read (400 not_a_participant, 403 no_person_access, 403 photo_hidden)', params: z.object({ id: uuid, photoId: uuid }), body: photoPersonsInput, response: { 200: activityResponse } },
+  }, async (request) => ({ success: true as const, data: await photos.setPhotoPersons(db(), request, request.params.id, request.params.photoId, request.body.personIds) }));
   app.get('/api/population/activity-photos/:photoId', {
-    config, schema: { operationId: 'activityPhoto', tags, summary: 'A photo\'s bytes (?size=thumb for the thumbnail)', params: z.object({ photoId: uuid }), querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
-  }, async (request, reply) => service.sendPhoto(db(), app.files, reply, request.params.photoId, request.query.size));
+    config, schema: { operationId: 'activityPhoto', tags, summary: 'A photo\'s bytes (?size=thumb for the thumbnail); 403 photo_hidden without image consent of someone in it', params: z.object({ photoId: uuid }), querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
+  }, async (request, reply) => photos.sendPhoto(db(), app.files, request, reply, request.params.photoId, request.query.size));
 
   // Pickers for the activity forms, so poblacion_actividades alone is enough to fill them.
   app.get('/api/population/activities/lookup/users', {

@@ -1,7 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Activity, ActivitySummary, activityInput, activityListQuery, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
-import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
@@ -9,9 +8,7 @@ import { AppError, invalidFields, noPersonAccess, notFound } from '../../lib/err
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { receiveUpload } from '../../lib/uploads.ts';
 import { removeUnreferenced } from '../../lib/file-gc.ts';
-import { makeThumbnail } from '../../lib/images.ts';
 import { activities } from '../../db/schema.ts';
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter } from '../headquarters/headquarters.service.ts';
@@ -19,17 +16,18 @@ import { getUser } from '../users/users.service.ts';
 import { accessOf, requireAccess } from './population.service.ts';
 import { ageGroupOf, ageOn } from './population.rules.ts';
 import { readablePersons } from './case.repository.ts';
+import { photoViews, type PhotoView } from './activity-photo-visibility.ts';
+import { withImageConsent } from './person-file.repository.ts';
 import * as repo from './activities.repository.ts';
 
 /**
  * Group activities (issue 4), permission `poblacion_actividades`. Registered
  * participants follow the persons' grants: only a person the user may read
  * can be attached, and others are counted, never named. Photos are PNG or
- * JPEG by content, stored with a thumbnail.
+ * JPEG by content, stored with a thumbnail (activity-photos.service.ts).
  */
 
 const ENTITY = 'activity';
-const THUMB_WIDTH = 320;
 const me = (request: FastifyRequest) => request.auth!.userId;
 
 async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivitySummary> {
@@ -50,17 +48,33 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
   const today = todayInGuatemala();
   const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
   const visible = participants.filter((p) => readable.has(p.personId));
+  const views = await photoViews(db, me(request), photos, participants.map((p) => p.personId), facilitators.map((f) => f.id));
+  const consented = views[0]?.consented ?? (await withImageConsent(db, visible.map((p) => p.personId)));
   return {
     ...summary, headquarterId: a.headquarterId, state: a.state, town: a.town, facilitators, thematic: a.thematic, description: a.description,
     unregistered,
-    participants: visible.map((p) => ({ personId: p.personId, names: p.names, lastNames: p.lastNames, sex: p.sex, ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups) })),
+    participants: visible.map((p) => ({
+      personId: p.personId, names: p.names, lastNames: p.lastNames, sex: p.sex, ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups), imageConsent: consented.has(p.personId),
+    })),
     restrictedParticipants: participants.length - visible.length,
-    photos: photos.map((p) => ({ id: p.id, mime: p.mime, width: p.width, height: p.height, sizeBytes: p.sizeBytes, uploadedAt: p.uploadedAt.toISOString() })),
+    photos: views.map((v) => toPhoto(v, readable)),
     version: a.version,
   };
 }
 
-async function load(db: Executor, id: string) {
+function toPhoto(v: PhotoView, readable: Map<string, { names: string; lastNames: string }>): Activity['photos'][number] {
+  const p = v.photo;
+  const named = v.tagged.filter((id) => readable.has(id));
+  return {
+    id: p.id, mime: p.mime, width: p.width, height: p.height, sizeBytes: p.sizeBytes, uploadedAt: p.uploadedAt.toISOString(),
+    hidden: v.hidden, canView: v.canView, reviewed: v.reviewed,
+    persons: named.map((id) => ({ personId: id, ...readable.get(id)!, imageConsent: v.consented.has(id) })),
+    restrictedPersons: v.tagged.length - named.length,
+  };
+}
+
+/** The activity row or 404. */
+export async function load(db: Executor, id: string) {
   const row = await repo.findActivity(db, id);
   if (!row) throw notFound();
   return row;
@@ -177,53 +191,6 @@ export async function removeParticipant(db: Db, request: FastifyRequest, id: str
     await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null } } });
   });
   return getActivity(db, request, id);
-}
-
-/** Stores a photo (PNG or JPEG by content) and a THUMB_WIDTH px thumbnail. */
-export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, maxBytes: number) {
-  await load(db, id);
-  const file = await receiveUpload(request, db, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
-  let thumbKey: string | null = null;
-  try {
-    const thumb = await makeThumbnail(store, file.key, THUMB_WIDTH, maxBytes, 'photo');
-    thumbKey = thumb.thumbKey;
-    await db.transaction(async (tx) => {
-      await load(tx, id);
-      const photoId = await repo.insertPhoto(tx, {
-        activityId: id, storageKey: file.key, thumbKey: thumb.thumbKey, mime: file.mime, width: thumb.width, height: thumb.height,
-        sizeBytes: file.sizeBytes, uploadedBy: me(request),
-      });
-      await writeAudit(tx, request, { action: 'photo_add', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
-    });
-  } catch (err) {
-    await removeUnreferenced(db, store, [file.key, ...(thumbKey ? [thumbKey] : [])]);
-    throw err;
-  }
-  return getActivity(db, request, id);
-}
-
-export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, photoId: string) {
-  const keys = await db.transaction(async (tx) => {
-    await load(tx, id);
-    const photo = await repo.findPhoto(tx, photoId);
-    if (!photo || photo.activityId !== id) throw notFound();
-    await repo.deletePhotos(tx, [photoId]);
-    await writeAudit(tx, request, { action: 'photo_delete', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: photo.mime, after: null } } });
-    return [photo.storageKey, photo.thumbKey];
-  });
-  await removeUnreferenced(db, store, keys);
-  return getActivity(db, request, id);
-}
-
-/** A photo's bytes, full size or thumbnail. */
-export async function sendPhoto(db: Db, store: FileStore, reply: FastifyReply, photoId: string, size: 'thumb' | 'full') {
-  const photo = await repo.findPhoto(db, photoId);
-  if (!photo) throw notFound();
-  return reply
-    .type(size === 'thumb' ? 'image/jpeg' : photo.mime)
-    .header('cache-control', 'private, max-age=3600')
-    .header('x-content-type-options', 'nosniff')
-    .send(store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey));
 }
 
 /** The activities a person attended (their file; read grant on the person). */

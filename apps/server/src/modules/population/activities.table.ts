@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 import { headquarters } from '../headquarters/headquarters.table.ts';
@@ -71,6 +71,27 @@ export const activityPhotos = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When someone last said who appears in the photo; until then it is hidden if any participant lacks image consent. */
+    personsReviewedAt: timestamp('persons_reviewed_at', { withTimezone: true }),
+    personsReviewedBy: uuid('persons_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('activity_photos_activity_idx').on(t.activityId)],
+);
+
+/**
+ * Registered participants who appear in a photo (issue 4, image-use consent).
+ * The key includes the activity so a person leaves every photo when removed from the activity.
+ */
+export const activityPhotoPersons = pgTable(
+  'activity_photo_persons',
+  {
+    photoId: uuid('photo_id').notNull().references(() => activityPhotos.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').notNull(),
+    personId: uuid('person_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.personId] }),
+    foreignKey({ columns: [t.activityId, t.personId], foreignColumns: [activityParticipants.activityId, activityParticipants.personId], name: 'activity_photo_persons_participant_fk' }).onDelete('cascade'),
+    index('activity_photo_persons_person_idx').on(t.personId),
+  ],
 );

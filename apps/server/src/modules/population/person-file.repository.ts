@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { documents, personConsents, personLinks, personPeriods, persons } from '../../db/schema.ts';
 
@@ -23,6 +23,16 @@ export function consentsOf(db: Executor, personId: string) {
 export async function findConsent(db: Executor, personId: string, kind: string) {
   const rows = await db.select().from(personConsents).where(and(eq(personConsents.personId, personId), sql`${personConsents.kind} = ${kind}`)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Of these persons, those with a granted image-use consent (issue 4: faces in activity photos). */
+export async function withImageConsent(db: Executor, personIds: string[]): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  const rows = await db
+    .select({ personId: personConsents.personId })
+    .from(personConsents)
+    .where(and(inArray(personConsents.personId, personIds), eq(personConsents.kind, 'image_use'), eq(personConsents.granted, true)));
+  return new Set(rows.map((r) => r.personId));
 }
 
 export async function upsertConsent(db: Executor, values: typeof personConsents.$inferInsert) {

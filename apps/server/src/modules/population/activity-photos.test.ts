@@ -1,0 +1,120 @@
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
+import { multipartFile } from '../../../test/multipart.ts';
+
+const KEYS = ['poblacion', 'poblacion_poblacion', 'poblacion_actividades'];
+
+describe('activity photos and image-use consent', () => {
+  let t: TestApp;
+  let facilitator: Awaited<ReturnType<typeof createUser>>;
+  let colleague: Awaited<ReturnType<typeof createUser>>;
+  let activityId: string;
+  let photoId: string;
+  let ana: string;
+  let beto: string;
+  let stranger: string;
+  let notInActivity: string;
+
+  const photoOf = async (token: string) => (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data.photos[0];
+  const thumb = (token: string) => as(t.app, token).get(`/api/population/activity-photos/${photoId}?size=thumb`);
+  const tag = (token: string, personIds: string[]) => as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds });
+  const consent = (personId: string, granted: boolean, token = facilitator.token) =>
+    as(t.app, token).put(`/api/population/persons/${personId}/consents`, { kind: 'image_use', granted, givenOn: '2026-11-01', givenBy: 'self' });
+  const audits = async (action: string, entityId: string) =>
+    Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${entityId}`)).rows[0]!.n);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const adminToken = await login(t.app);
+    facilitator = await createUser(t.app, adminToken, KEYS, 'facilitator');
+    colleague = await createUser(t.app, adminToken, KEYS, 'colleague');
+    const create = async (token: string, names: string) => (await as(t.app, token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
+    ana = await create(facilitator.token, 'Ana');
+    beto = await create(facilitator.token, 'Beto');
+    notInActivity = await create(facilitator.token, 'Carla');
+    stranger = await create(colleague.token, 'Desconocida');
+    for (const id of [ana, beto]) {
+      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: colleague.id, canRead: true, canWrite: false, reason: 'Apoya el taller' });
+    }
+    const activity = await as(t.app, facilitator.token).post('/api/population/activities', {
+      name: 'Taller de dibujo', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701', facilitatorIds: [facilitator.id],
+    });
+    activityId = activity.json().data.id;
+    for (const id of [ana, beto]) await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, { personId: id });
+    await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: stranger });
+    expect((await consent(stranger, true, colleague.token)).statusCode).toBe(200);
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
+    const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
+    const upload = await t.app.inject({ method: 'POST', url: `/api/population/activities/${activityId}/photos`, headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` }, payload: m.payload });
+    expect(upload.statusCode, upload.body).toBe(200);
+    photoId = upload.json().data.photos[0].id;
+  });
+  afterAll(() => t.close());
+
+  it('hides a new photo while a participant lacks image consent and nobody has said who is in it', async () => {
+    // The colleague could not give consent for 'stranger' here: the facilitator cannot write on them.
+    expect((await consent(stranger, true)).statusCode).toBe(403);
+    expect(await photoOf(colleague.token)).toMatchObject({ hidden: true, canView: false, reviewed: false, persons: [] });
+    const refused = await thumb(colleague.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('photo_hidden');
+    // The facilitator was there: they may open it (to tag it), and opening the full size is audited.
+    expect(await photoOf(facilitator.token)).toMatchObject({ hidden: true, canView: true });
+    expect((await thumb(facilitator.token)).statusCode).toBe(200);
+    const opened = await audits('photo_view_hidden', activityId);
+    expect((await as(t.app, facilitator.token).get(`/api/population/activity-photos/${photoId}`)).statusCode).toBe(200);
+    expect(await audits('photo_view_hidden', activityId)).toBe(opened + 1);
+    expect((await tag(colleague.token, [ana])).json().code).toBe('photo_hidden');
+  });
+
+  it('shows the photo once everyone tagged in it has consent, and hides it again when consent is withdrawn', async () => {
+    expect((await consent(ana, true)).statusCode).toBe(200);
+    const tagged = await tag(facilitator.token, [ana]);
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json().data.participants.find((p: { personId: string }) => p.personId === beto).imageConsent).toBe(false);
+    expect(await photoOf(colleague.token)).toMatchObject({ hidden: false, canView: true, reviewed: true, persons: [{ personId: ana, names: 'Ana', imageConsent: true }] });
+    expect((await thumb(colleague.token)).statusCode).toBe(200);
+    expect(await audits('photo_tag', ana)).toBe(1);
+
+    expect((await tag(facilitator.token, [ana, beto])).json().data.photos[0].hidden).toBe(true);
+    expect((await thumb(colleague.token)).statusCode).toBe(403);
+    await tag(facilitator.token, [ana]);
+    expect(await audits('photo_untag', beto)).toBe(1);
+    expect((await thumb(colleague.token)).statusCode).toBe(200);
+
+    await consent(ana, false);
+    expect(await photoOf(colleague.token)).toMatchObject({ hidden: true, canView: false });
+    await consent(ana, true);
+  });
+
+  it('tags only participants the caller may read, keeping the tags of persons they may not read', async () => {
+    const rows = await countRows(t.database, 'activity_photo_persons');
+    const outsider = await tag(facilitator.token, [ana, notInActivity]);
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().errors).toEqual([{ field: 'personIds.1', code: 'not_a_participant' }]);
+    const unreadable = await tag(facilitator.token, [stranger]);
+    expect(unreadable.statusCode).toBe(403);
+    expect(unreadable.json().code).toBe('no_person_access');
+    expect(await countRows(t.database, 'activity_photo_persons')).toBe(rows);
+
+    // The colleague (who may read all three) adds 'stranger'; the facilitator sees one restricted tag and cannot drop it.
+    expect((await tag(colleague.token, [ana, stranger])).statusCode).toBe(200);
+    const seen = await photoOf(facilitator.token);
+    expect(seen).toMatchObject({ hidden: false, restrictedPersons: 1 });
+    expect(JSON.stringify(seen)).not.toContain('Desconocida');
+    await tag(facilitator.token, []);
+    expect(await photoOf(colleague.token)).toMatchObject({ persons: [expect.objectContaining({ personId: stranger })], restrictedPersons: 0 });
+  });
+
+  it('drops a person from every photo when they leave the activity', async () => {
+    await tag(facilitator.token, [ana]);
+    expect(await countRows(t.database, 'activity_photo_persons')).toBe(2);
+    await as(t.app, facilitator.token).delete(`/api/population/activities/${activityId}/participants/${ana}`);
+    const photo = await photoOf(colleague.token);
+    expect(photo.persons.map((p: { personId: string }) => p.personId)).toEqual([stranger]);
+    // Beto (still a participant without consent) is not tagged and the photo is reviewed, so it shows.
+    expect(photo.hidden).toBe(false);
+  });
+});
