@@ -13,6 +13,13 @@ export default tseslint.config(
     },
   },
   {
+    // Architecture rule: a server module reaches another module through its service, never its repository.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/[^/]+\\.repository(\\.ts)?$', message: "Use the other module's service, not its repository." }] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

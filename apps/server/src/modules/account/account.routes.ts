@@ -7,7 +7,7 @@ import { readImageUpload } from '../../lib/uploads.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as account from './account.service.ts';
-import * as usersRepo from '../users/users.repository.ts';
+import * as users from '../users/users.service.ts';
 
 /** The signed-in user's own account (spec sections 2 '/account', 5 and 7 'update_user'). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentUser(request);
     const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
     await app.db.db.transaction(async (tx) => {
-      await usersRepo.savePhoto(tx, me.userId, mime, data);
+      await users.saveOwnPhoto(tx, me.userId, mime, data);
       await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: me.userId, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
     });
     return { success: true as const, data: { user: await account.getProfile(app.db.db, me.userId) } };
@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'session' },
     schema: { operationId: 'getUserPhoto', tags: ['account'], summary: 'A staff member\'s photo (image bytes)', params: z.object({ id: uuid }) },
   }, async (request, reply) => {
-    const photo = await usersRepo.findPhoto(app.db.db, request.params.id);
+    const photo = await users.findUserPhoto(app.db.db, request.params.id);
     if (!photo) throw notFound();
     return reply.type(photo.mime).header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(photo.data);
   });

@@ -8,8 +8,8 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import * as users from '../users/users.repository.ts';
-import { revokeUserSessions } from '../auth/auth.repository.ts';
+import * as users from '../users/users.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 
 /** The profile the client keeps (spec section 3 'Logged-in user'), with `permisos` = role keys + extra keys. */
 export async function getProfile(db: Executor, userId: string): Promise<UserProfile> {
@@ -59,7 +59,7 @@ export async function changeOwnPassword(db: Db, request: FastifyRequest, userId:
   }
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await users.updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
+    await users.setPasswordHash(tx, userId, passwordHash);
     await revokeUserSessions(tx, userId, sessionId);
     await writeAudit(tx, request, { action: 'password_change', entity: 'user', entityId: userId });
   });

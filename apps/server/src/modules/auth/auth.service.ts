@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import * as repo from './auth.repository.ts';
-import * as usersRepo from '../users/users.repository.ts';
+import * as users from '../users/users.service.ts';
 import { getProfile } from '../account/account.service.ts';
 
 /** Reset links live one hour (issue 3). */
@@ -49,7 +49,7 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     });
-    await usersRepo.updateUser(tx, user.id, { lastLoginAt: new Date() });
+    await users.recordLogin(tx, user.id);
     await writeAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id }, user.id);
   });
   return { token, profile: await getProfile(db, user.id) };
@@ -77,7 +77,7 @@ export async function reset(db: Db, request: FastifyRequest, body: z.output<type
   await db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(body.token));
     if (!userId) throw new AppError(400, 'invalid_token');
-    await usersRepo.updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
+    await users.setPasswordHash(tx, userId, passwordHash);
     await repo.revokeUserSessions(tx, userId);
     await writeAudit(tx, request, { action: 'password_reset', entity: 'user', entityId: userId }, userId);
   });
@@ -101,10 +101,10 @@ export async function register(db: Db, config: Config, request: FastifyRequest, 
     const inv = await repo.findLiveInvitation(tx, body.invitationId);
     if (!inv) throw new AppError(400, 'invitation_invalid');
     if (inv.email.toLowerCase() !== body.email.toLowerCase()) throw invalidField('email', 'invalid');
-    if (await usersRepo.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
-    if (await usersRepo.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
+    if (await users.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
+    if (await users.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
     if (!(await repo.useInvitation(tx, inv.id))) throw new AppError(400, 'invitation_invalid');
-    const id = await usersRepo.insertUser(tx, { username: body.username, email: body.email, fullName: body.fullName, passwordHash, roleId: inv.roleId });
+    const id = await users.insertRegisteredUser(tx, { username: body.username, email: body.email, fullName: body.fullName, passwordHash, roleId: inv.roleId });
     await writeAudit(tx, request, { action: 'register', entity: 'user', entityId: id, changes: { username: { before: null, after: body.username } } }, id);
   });
 }
@@ -112,7 +112,7 @@ export async function register(db: Db, config: Config, request: FastifyRequest, 
 /** Creates an invitation valid INVITATION_TTL_DAYS; the link is mailed and returned. */
 export async function invite(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, email: string, roleId: string | null) {
   if (!isInstitutionalEmail(email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
-  if (await usersRepo.emailTaken(db, email)) throw invalidField('email', 'email_taken');
+  if (await users.emailTaken(db, email)) throw invalidField('email', 'email_taken');
   const inv = await db.transaction(async (tx) => {
     const row = await repo.insertInvitation(tx, { email, roleId, createdBy: request.auth?.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86400_000) });
     await writeAudit(tx, request, { action: 'invite', entity: 'invitation', entityId: row.id, changes: { email: { before: null, after: email } } });

@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
-import { revokeUserSessions } from '../auth/auth.repository.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import * as repo from './users.repository.ts';
 import { getRole } from '../roles/roles.service.ts';
 
@@ -115,4 +115,46 @@ export function searchUserOptions(db: Executor, term: string | undefined) {
 /** Username availability (registration). */
 export function usernameTaken(db: Executor, username: string) {
   return repo.usernameTaken(db, username);
+}
+
+// ---- For auth and account: they reach the user record through here, not the repository.
+
+/** The user with role name and photo flag, or null. */
+export function findUserById(db: Executor, id: string) {
+  return repo.findUserById(db, id);
+}
+
+/** The raw user row (password hash included: account checks the current password), or null. */
+export function findUserRecord(db: Executor, id: string) {
+  return repo.findUserRecord(db, id);
+}
+
+/** Whether a mail address is in use (optionally by someone other than `exceptId`). */
+export function emailTaken(db: Executor, email: string, exceptId?: string) {
+  return repo.emailTaken(db, email, exceptId);
+}
+
+/** Creates a user who registered through an invitation; returns their id. */
+export function insertRegisteredUser(db: Executor, values: { username: string; email: string; fullName: string; passwordHash: string; roleId: string | null }) {
+  return repo.insertUser(db, values);
+}
+
+/** Stores a new argon2id password hash and when it changed (sessions are revoked by the caller). */
+export function setPasswordHash(db: Executor, id: string, passwordHash: string) {
+  return repo.updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
+}
+
+/** Notes a successful sign-in. */
+export function recordLogin(db: Executor, id: string) {
+  return repo.updateUser(db, id, { lastLoginAt: new Date() });
+}
+
+/** The user's own profile photo (bytes in the database, at most PHOTO_MAX_BYTES). */
+export function saveOwnPhoto(db: Executor, userId: string, mime: string, data: Buffer) {
+  return repo.savePhoto(db, userId, mime, data);
+}
+
+/** A user's profile photo, or null. */
+export function findUserPhoto(db: Executor, userId: string) {
+  return repo.findPhoto(db, userId);
 }
