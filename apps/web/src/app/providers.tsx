@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { MantineProvider, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
+import { useAppTheme } from './theme';
 
-const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'md' });
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'amparo.color-scheme' });
 
 export function createQueryClient() {
@@ -20,6 +20,7 @@ export function createQueryClient() {
 }
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const theme = useAppTheme();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <Notifications position="top-right" />

@@ -235,6 +235,8 @@ export const auditEntry = z.object({
   action: z.string(),
   /** Changed fields: `{ field: { before, after } }`; empty for views. */
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  /** Names for the ids in `changes` (users, persons the caller may read, activities). */
+  names: z.record(z.string(), z.string()),
 });
 export const auditResponse = envelope(paged(auditEntry));
 

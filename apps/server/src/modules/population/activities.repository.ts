@@ -136,3 +136,10 @@ export function activitiesOfPerson(db: Executor, personId: string) {
     .innerJoin(activityParticipants, and(eq(activityParticipants.activityId, activities.id), eq(activityParticipants.personId, personId)))
     .orderBy(desc(activities.startsAt));
 }
+
+/** Names of these activities, by id (a person's history). */
+export async function activityNames(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -77,6 +77,10 @@ describe('activity photos and image-use consent', () => {
     expect(await photoOf(colleague.token)).toMatchObject({ hidden: false, canView: true, reviewed: true, persons: [{ personId: ana, names: 'Ana', imageConsent: true }] });
     expect((await thumb(colleague.token)).statusCode).toBe(200);
     expect(await audits('photo_tag', ana)).toBe(1);
+    // Ana's history reads as names: the activity she joined and was tagged in.
+    const history = (await as(t.app, facilitator.token).get(`/api/population/persons/${ana}/history?pageSize=100`)).json().data.items as { action: string; names: Record<string, string> }[];
+    expect(history.find((h) => h.action === 'photo_tag')!.names).toEqual({ [activityId]: 'Taller de dibujo' });
+    expect(history.find((h) => h.action === 'activity_join')!.names).toEqual({ [activityId]: 'Taller de dibujo' });
 
     expect((await tag(facilitator.token, [ana, beto])).json().data.photos[0].hidden).toBe(true);
     expect((await thumb(colleague.token)).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { ageGroupCase, ageGroupOf, ageOn, birthWindow, CATALOG_FIELDS, fileCode,
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter, headquarterNames } from '../headquarters/headquarters.service.ts';
 import { deletionBlockers } from './case.service.ts';
+import { historyNames, idsIn } from './history-names.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**
@@ -375,12 +376,18 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
   });
 }
 
-/** The person's audit trail, newest first (administrator only). */
+/** A page of the person's audit trail (administrator grant), newest first, with names for the users, persons and activities it mentions by id. */
 export async function personHistory(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
+  const names = await historyNames(db, request.auth!.userId, items.map((i) => i.changes));
+  const namesOf = (changes: unknown) => {
+    const ids = new Set<string>();
+    idsIn(changes, ids);
+    return Object.fromEntries([...ids].flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
+  };
   return {
-    items: items.map((i) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes })),
+    items: items.map((i) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes, names: namesOf(i.changes) })),
     page, pageSize, total, totalCapped: false,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { roles, userPhotos, users } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
@@ -105,4 +105,9 @@ export async function savePhoto(db: Executor, userId: string, mime: string, data
 export async function findPhoto(db: Executor, userId: string) {
   const rows = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId)).limit(1);
   return rows[0] ?? null;
+}
+
+export async function namesOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
 }

@@ -158,3 +158,8 @@ export function saveOwnPhoto(db: Executor, userId: string, mime: string, data: B
 export function findUserPhoto(db: Executor, userId: string) {
   return repo.findPhoto(db, userId);
 }
+
+/** Full names of these users (history: who was granted, who attended), by id. */
+export async function userNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  return new Map((await repo.namesOf(db, ids)).map((u) => [u.id, u.fullName]));
+}

@@ -27,7 +27,6 @@ export function TablePagination({ page, pageSize, total, totalCapped, onChange }
         value={page}
         onChange={onChange}
         size="sm"
-        getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
       />
     </Group>
   );

@@ -10,7 +10,7 @@ import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { can } from '../../../shared/lib/session';
-import { PersonPicker, type PersonOption } from './person-picker';
+import { PersonPicker, type PersonOption } from '../../../shared/ui/person-picker';
 
 export interface DocumentValues extends Record<string, unknown> {
   title: string;
@@ -76,6 +76,8 @@ export function DocumentForm({ initialValues, initialPerson = null, onSubmit, sa
                   <PersonPicker
                     label={t('fields.person')}
                     description={t('form.personHint')}
+                    placeholder={t('form.personPlaceholder')}
+                    hint={t('form.personHint')}
                     initialOption={initialPerson}
                     onForbidden={() => setPickerForbidden(true)}
                     {...form.getInputProps('personId')}

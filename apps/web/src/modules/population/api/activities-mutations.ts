@@ -47,3 +47,8 @@ export const useUploadActivityPhoto = (id: string) =>
 
 export const useDeleteActivityPhoto = (id: string) =>
   useActivityWrite((photoId: string) => api.delete<Activity>(`population/activities/${id}/photos/${photoId}`));
+
+/** Who appears in a photo (registered participants); the server keeps tags of persons the caller may not read. */
+export const useSetPhotoPersons = (id: string) =>
+  useActivityWrite(({ photoId, personIds }: { photoId: string; personIds: string[] }) =>
+    api.put<Activity>(`population/activities/${id}/photos/${photoId}/persons`, { personIds }));

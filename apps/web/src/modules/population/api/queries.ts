@@ -42,8 +42,6 @@ export const populationKeys = {
   history: (id: string, page?: number, pageSize?: number) =>
     (page === undefined ? ['population', 'history', id] : ['population', 'history', id, page, pageSize]) as readonly unknown[],
   users: (q: string, source: LookupSource = 'population') => ['population', 'users', q, source] as const,
-  /** Persons offered by the link picker (the list call, which returns only persons the user may see). */
-  personOptions: (q: string, source: LookupSource = 'population') => ['population', 'person-options', q, source] as const,
   /** All links, of every file: a link between two registered persons shows on both. */
   allLinks: () => ['population', 'links'] as const,
   links: (id: string) => ['population', 'links', id] as const,
@@ -128,7 +126,7 @@ export const usePersonHistory = (id: string, page: number, pageSize: number, ena
  * or the activity forms' lookups (poblacion_actividades alone is enough there).
  */
 export type LookupSource = 'population' | 'activities';
-const LOOKUP_PATHS = {
+export const LOOKUP_PATHS = {
   population: { users: 'population/users', persons: 'population/persons' },
   activities: { users: 'population/activities/lookup/users', persons: 'population/activities/lookup/persons' },
 } as const;
@@ -144,19 +142,6 @@ export const useGrantableUsers = (q: string, enabled = true, source: LookupSourc
   useQuery({ ...getGrantableUsersQueryOptions(q, source), enabled });
 
 // ---------------------------------------------------------------- case file (issue 4)
-
-/** How many persons the link picker offers per search. */
-const PERSON_OPTIONS = 10;
-
-/** Registered persons to link to, searched by the server (only those the user may see come back). */
-export const getPersonOptionsQueryOptions = (q: string, source: LookupSource = 'population') =>
-  queryOptions({
-    queryKey: populationKeys.personOptions(q, source),
-    queryFn: ({ signal }) => api.get<PersonPage>(LOOKUP_PATHS[source].persons, { query: { q, pageSize: PERSON_OPTIONS }, signal }),
-    staleTime: 60_000,
-  });
-export const usePersonOptions = (q: string, enabled = true, source: LookupSource = 'population') =>
-  useQuery({ ...getPersonOptionsQueryOptions(q, source), enabled });
 
 export const getLinksQueryOptions = (id: string) =>
   queryOptions({

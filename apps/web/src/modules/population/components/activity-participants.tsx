@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { IconEyeOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,10 @@ import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { can } from '../../../shared/lib/session';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EmptyRow } from '../../../shared/ui/empty-row';
+import { PersonPicker } from '../../../shared/ui/person-picker';
 import { useAddParticipant, useRemoveParticipant } from '../api/activities-mutations';
 import type { Activity, ActivityParticipant } from '../api/activities-queries';
-import { PersonPicker } from './person-picker';
+import { LOOKUP_PATHS } from '../api/queries';
 
 /**
  * Registered participants the user may read, by name; the others only as a
@@ -69,18 +70,19 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         )}
         {/* With only hidden participants there is nothing to list: the note says it all. */}
         {(activity.participants.length > 0 || activity.restrictedParticipants === 0) && (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={700}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('participants.name')}</Table.Th>
                 <Table.Th>{t('fields.sex')}</Table.Th>
                 <Table.Th>{t('fields.ageGroup')}</Table.Th>
+                <Table.Th>{t('participants.image_consent')}</Table.Th>
                 <Table.Th><VisuallyHidden>{t('common:status.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {activity.participants.length === 0 && <EmptyRow colSpan={4} />}
+              {activity.participants.length === 0 && <EmptyRow colSpan={5} />}
               {activity.participants.map((p) => (
                 <Table.Tr key={p.personId}>
                   <Table.Td>
@@ -90,6 +92,11 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
                   </Table.Td>
                   <Table.Td>{sexes.labelOf(p.sex) ?? EMPTY}</Table.Td>
                   <Table.Td>{ageGroups.labelOf(p.ageGroup) ?? EMPTY}</Table.Td>
+                  <Table.Td>
+                    {p.imageConsent
+                      ? <Badge size="sm" color="teal" variant="light">{t('participants.consent_yes')}</Badge>
+                      : <Badge size="sm" color="orange" variant="light">{t('participants.consent_no')}</Badge>}
+                  </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>
                     <ActionIcon variant="subtle" color="red" aria-label={t('participants.remove_named', { name: fullName(p) })} onClick={() => setRemoving(p)}>
                       <IconTrash size={16} />
@@ -105,7 +112,7 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <PersonPicker
             key={pickerKey}
-            source="activities"
+            searchPath={LOOKUP_PATHS.activities.persons}
             label={t('participants.add_label')}
             description={t('participants.add_help')}
             style={{ flex: 1, minWidth: 260, maxWidth: 480 }}

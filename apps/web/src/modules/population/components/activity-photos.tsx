@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Button, Group, Image, Modal, Paper, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Modal, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, translateFieldError } from '../../../shared/lib/form';
 import { formatDateTime } from '../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { checkPhoto, PHOTO_TYPES } from '../../../shared/lib/photo';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ActivityPhotoCard } from './activity-photo-card';
+import { PhotoPersonsDialog } from './photo-persons-dialog';
 import { useDeleteActivityPhoto, useUploadActivityPhoto } from '../api/activities-mutations';
 import { activityPhotoUrl, type Activity, type ActivityPhoto } from '../api/activities-queries';
 
@@ -27,6 +29,7 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
   const [rejected, setRejected] = useState<string[]>([]);
   const [open, setOpen] = useState<ActivityPhoto | null>(null);
   const [deleting, setDeleting] = useState<ActivityPhoto | null>(null);
+  const [tagging, setTagging] = useState<ActivityPhoto | null>(null);
 
   const uploadFiles = async (files: File[]) => {
     // Checked here for type and size before anything is sent; the server checks the content again.
@@ -111,17 +114,15 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
           : (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
               {activity.photos.map((p, i) => (
-                <Stack key={p.id} gap={4}>
-                  <UnstyledButton onClick={() => setOpen(p)} aria-label={t('photos.open', { n: i + 1 })}>
-                    <Image src={activityPhotoUrl(p.id, true)} alt={t('photos.alt', { n: i + 1, name: activity.name })} radius="sm" h={120} fit="cover" loading="lazy" />
-                  </UnstyledButton>
-                  <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="xs" c="dimmed">{formatDateTime(p.uploadedAt)}</Text>
-                    <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('photos.delete_n', { n: i + 1 })} onClick={() => setDeleting(p)}>
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Group>
-                </Stack>
+                <ActivityPhotoCard
+                  key={p.id}
+                  photo={p}
+                  n={i + 1}
+                  activityName={activity.name}
+                  onOpen={() => setOpen(p)}
+                  onTag={() => setTagging(p)}
+                  onDelete={() => setDeleting(p)}
+                />
               ))}
             </SimpleGrid>
           )}
@@ -139,6 +140,7 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
           </Stack>
         )}
       </Modal>
+      {tagging && <PhotoPersonsDialog activity={activity} photo={tagging} onClose={() => setTagging(null)} />}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('photos.delete_title')}

@@ -18,13 +18,13 @@ import { isVersionConflict } from './case-file-utils';
 import { CatalogSelect } from './catalog-select';
 import { CatalogText } from './catalog-text';
 import { ConflictAlert } from './conflict-alert';
+import { hasDeparted } from './person-status';
 
 const COLUMNS = 7;
 /** Badges keep their whole word in narrow cells. */
 const NO_SHRINK = { minWidth: 'max-content' } as const;
 
 /** Departed: a departure date that has come (the server refuses a re-admission before it). */
-export const hasDeparted = (p: Person) => !!p.departureDate && p.departureDate <= todayInGuatemala();
 
 /**
  * 'Periods' tab: every admission period, oldest first, the current one

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form';
@@ -22,6 +22,12 @@ const CASE_FIELD_CATALOG: Record<string, string> = {
   bond: 'bond', sex: 'sex', thematic: 'thematic', reportedTo: 'report_institution', area: 'attention_area', modality: 'attention_modality',
 };
 type CaseKind = 'link' | 'perpetrator' | 'attention';
+/** Keys (or key prefixes before ':') with their own label under history.fields. */
+const HISTORY_FIELDS = new Set(['activity', 'activityPhoto', 'document', 'photo']);
+
+/** Names the server gave for the ids an entry mentions (users, persons the viewer may read, activities). */
+const NamesContext = createContext<Record<string, string>>({});
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** 'link:<id>.bond' → { kind: 'link', sub: 'bond' }; null for the person's own fields. */
 function caseField(field: string): { kind: CaseKind; sub: string } | null {
@@ -36,13 +42,21 @@ function caseField(field: string): { kind: CaseKind; sub: string } | null {
 function fieldLabel(t: (key: string, options?: Record<string, unknown>) => string, field: string) {
   const sub = caseField(field);
   if (sub) return `${t(`history.fields.${sub.kind}`)} · ${t(`history.case_fields.${sub.sub}`, { defaultValue: t(`fields.${sub.sub}`, { defaultValue: sub.sub }) })}`;
-  const kind = field.split(':')[0]!;
+  const [kind, rest] = field.split(':') as [string, string | undefined];
   if (kind === 'grant' || kind === 'request') return t(`history.fields.${kind}`);
+  if (kind === 'consent' && rest) return `${t('history.fields.consent')} · ${t(`consents.kinds.${rest}`, { defaultValue: rest })}`;
+  if (HISTORY_FIELDS.has(kind)) return t(`history.fields.${kind}`);
   return t(`fields.${field}`, { defaultValue: field });
 }
 
 function Value({ field, value }: { field: string; value: unknown }) {
   const { t, i18n } = useTranslation('population');
+  const names = useContext(NamesContext);
+  // An id the server could name reads as the name (an activity, a professional, a linked person).
+  if (typeof value === 'string') {
+    const named = value.replace(UUID, (id) => names[id.toLowerCase()] ?? id);
+    if (named !== value) return <>{named}</>;
+  }
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{EMPTY}</>;
   if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
   const sub = caseField(field);
@@ -87,6 +101,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   const fields = Object.entries(entry.changes);
   if (fields.length === 0) return <>{EMPTY}</>;
   return (
+    <NamesContext.Provider value={entry.names}>
     <Stack gap={2}>
       {fields.map(([field, { before, after }]) => (
         <Text key={field} size="xs">
@@ -97,6 +112,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
         </Text>
       ))}
     </Stack>
+    </NamesContext.Provider>
   );
 }
 

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { linkInput, linkUpdate } from '@amparo/shared/modules/population-case.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../shared/lib/notify';
+import { PersonPicker } from '../../../shared/ui/person-picker';
 import { useSaveLink } from '../api/mutations';
 import { populationKeys, type Link } from '../api/queries';
 import { CatalogSelect } from './catalog-select';
 import { isVersionConflict } from './case-file-utils';
 import { ConflictAlert } from './conflict-alert';
-import { PersonPicker } from './person-picker';
 import { PhonesField } from './phones-field';
 
 /** The contract accepts up to five phone numbers. */

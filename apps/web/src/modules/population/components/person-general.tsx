@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Person } from '@amparo/shared/modules/population.schema';
 import { EMPTY, formatDate, formatDateTime } from '../../../shared/lib/format';
 import { CatalogBadges, CatalogText } from './catalog-text';
+import { AdmissionBadge } from './person-status';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -34,6 +35,19 @@ export function PersonGeneral({ person: p }: { person: Person }) {
 
   return (
     <Stack gap="md">
+      {/* The record holds the current period: its departure, when one is recorded (past or planned). */}
+      <Section title={t('sections.status')}>
+        <Field label={t('fields.status')}>
+          <AdmissionBadge person={p} />
+        </Field>
+        {p.departureDate && (
+          <>
+            <Field label={t('fields.departureDate')}>{formatDate(p.departureDate)}</Field>
+            <Field label={t('fields.departureReason')}>{c('departure_reason_person', p.departureReason)}</Field>
+            <Field label={t('fields.departureNote')} wide>{orDash(p.departureNote)}</Field>
+          </>
+        )}
+      </Section>
       <Section title={t('sections.identity')}>
         <Field label={t('fields.fileCode')}>{p.fileCode}</Field>
         <Field label={t('fields.names')}>{p.names}</Field>
@@ -80,9 +94,7 @@ export function PersonGeneral({ person: p }: { person: Person }) {
         <Field label={t('fields.court')}>{orDash(p.court)}</Field>
         <Field label={t('fields.headquarterId')}>{orDash(p.headquarterName)}</Field>
         <Field label={t('fields.externalFileNumber')}>{orDash(p.externalFileNumber)}</Field>
-        <Field label={t('fields.departureDate')}>{formatDate(p.departureDate)}</Field>
         <Field label={t('fields.admissionReason')} wide>{orDash(p.admissionReason)}</Field>
-        <Field label={t('fields.departureNote')} wide>{orDash(p.departureNote)}</Field>
       </Section>
       <Text size="xs" c="dimmed">
         {t('detail.record_dates', { created: formatDateTime(p.createdAt), updated: formatDateTime(p.updatedAt) })}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { PersonListItem } from '@amparo/shared/modules/population.schema';
 import { EMPTY, formatDate } from '../../../shared/lib/format';
 import type { PersonListSearch } from '../api/list-search';
 import { CatalogBadges, CatalogText } from './catalog-text';
+import { AdmissionBadge } from './person-status';
 
 type Sort = PersonListSearch['sort'];
 type Order = PersonListSearch['order'];
@@ -76,9 +77,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
               <Table.Td><CatalogBadges catalog="thematic" codes={p.thematic} /></Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.admissionDate)}</Table.Td>
               <Table.Td>
-                {p.departureDate
-                  ? <Badge color="gray" variant="light">{t('status.departed')}</Badge>
-                  : <Badge color="teal" variant="light">{t('status.admitted')}</Badge>}
+                <AdmissionBadge person={p} />
               </Table.Td>
             </Table.Tr>
           ))}

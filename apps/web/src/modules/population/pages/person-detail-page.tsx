@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCalendarEvent, IconEdit, IconFileCertificate, IconFirstAidKit, IconHistory, IconId, IconLock, IconTimeline, IconTrash, IconUserExclamation, IconUsers,
@@ -25,7 +25,7 @@ import { HistoryTable } from '../components/history-table';
 import { PageHeader } from '../components/page-header';
 import { PersonGeneral } from '../components/person-general';
 import { PageLoader } from '../../../shared/ui/page-state';
-import { PersonLoadError } from '../components/person-status';
+import { AdmissionBadge, PersonLoadError } from '../components/person-status';
 import { RequestAccessForm } from '../components/request-access-form';
 
 /**
@@ -85,9 +85,7 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
         badge={
           <>
             <Text ff="monospace" c="dimmed">{p.fileCode}</Text>
-            {p.departureDate
-              ? <Badge color="gray" variant="light">{t('status.departed')}</Badge>
-              : <Badge color="teal" variant="light">{t('status.admitted')}</Badge>}
+            <AdmissionBadge person={p} />
           </>
         }
         actions={
