@@ -327,10 +327,16 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     expect(refused.status()).toBe(403);
   });
 
-  test('3. the admin files a PDF under Documentation, previews it and downloads it', async ({ page }) => {
+  test('3. the admin files a PDF for the person from their file, previews it and downloads it', async ({ page }) => {
+    expect(personPath, 'set by test 1').not.toBe('');
     await login(page);
-    await page.goto('/documentation/add');
+    await page.goto(personPath);
+    let panel = await openTab(page, esPop.detail.tab_documents);
+    await panel.getByRole('button', { name: esPop.person_documents.add }).click();
+    await expect(page).toHaveURL(new RegExp(`/documentation/add\\?personId=${personId}$`));
     await expect(page.getByRole('heading', { name: esDoc.addTitle })).toBeVisible();
+    // The document starts tied to the person whose file it came from.
+    await expect(combobox(page, esDoc.fields.person)).toHaveValue(new RegExp(`^${escapeRe(personName)}`));
     await textbox(page, esDoc.fields.title).fill(DOCUMENT.title);
     await pick(page, page, esDoc.fields.documentType, option(DOCUMENT.type));
     await expect(combobox(page, esDoc.fields.documentType)).toHaveValue(option(DOCUMENT.type));
@@ -361,9 +367,7 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     expect(inline.status()).toBe(200);
     expect(inline.headers()['content-type']).toContain('application/pdf');
     expect(inline.headers()['content-disposition']).toMatch(/^inline;/);
-    // Closed with Escape (the dialog's close button has no accessible name to find it by).
-    await preview.getByRole('heading', { name: esDoc.files.previewTitle.replace('{{name}}', DOCUMENT.fileName) }).click();
-    await page.keyboard.press('Escape');
+    await preview.getByRole('button', { name: esCommon.actions.close }).click();
     await expect(preview).toBeHidden();
 
     // Download: the row's link asks for an attachment and gets the same bytes back.
@@ -374,5 +378,17 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     expect(res.headers()['content-disposition']).toMatch(/^attachment;/);
     expect(res.headers()['content-disposition']).toContain(DOCUMENT.fileName);
     expect(Buffer.compare(await res.body(), PDF)).toBe(0);
+
+    // Back on the person's file, the Documents tab lists it with its file, opened under the person's grant.
+    await page.goto(personPath);
+    panel = await openTab(page, esPop.detail.tab_documents);
+    const row = panel.getByRole('row').filter({ hasText: DOCUMENT.title });
+    await expect(row).toHaveCount(1);
+    const fileLink = row.getByRole('link', { name: esPop.person_documents.download.replace('{{name}}', DOCUMENT.fileName) });
+    const href = (await fileLink.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^/api/population/persons/${personId}/document-files/[0-9a-f-]{36}/content\\?download=1$`));
+    const fromFile = await page.request.get(href);
+    expect(fromFile.status()).toBe(200);
+    expect(Buffer.compare(await fromFile.body(), PDF)).toBe(0);
   });
 });

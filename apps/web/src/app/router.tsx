@@ -2,6 +2,8 @@ import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { verifySession } from '../shared/lib/session';
 import { authRoutes } from '../modules/auth/routes';
 import { accountRoutes } from '../modules/account/routes';
@@ -80,10 +82,26 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/**
+ * Shown in place of one route while its code, data or translation namespace
+ * loads: every route renders inside a Suspense boundary with this fallback,
+ * so a page that suspends (useTranslation on a namespace not loaded yet)
+ * never takes the shell or the public layout with it.
+ */
+function RouteLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common:status.loading')} />
+    </Center>
+  );
+}
+
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    defaultPendingComponent: RouteLoader,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

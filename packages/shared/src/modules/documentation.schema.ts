@@ -70,4 +70,7 @@ export const documentListQuery = pageQuery.extend({
 });
 
 export const documentResponse = envelope(document);
+/** A person's documents with their files (the 'Documents' tab of the person's file). */
+export const personDocumentsQuery = pageQuery.pick({ page: true, pageSize: true });
+export const personDocumentsResponse = envelope(paged(document));
 export const documentListResponse = envelope(paged(documentSummary));

@@ -71,6 +71,16 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
   return { items: items.map(toSummary), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
 }
 
+/**
+ * A person's documents, newest first, each with its files (all revisions), for
+ * the 'Documents' tab of their file. Read grant on the person (403 `no_person_access`).
+ */
+export async function personDocuments(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
+  await requireAccess(db, personId, me(request), 'canRead');
+  const { items, total } = await repo.listDocuments(db, eq(documents.personId, personId), 'documentDate', 'desc', page, pageSize);
+  return { items: await Promise.all(items.map((r) => toDocument(db, r))), page, pageSize, total, totalCapped: false };
+}
+
 export async function getDocument(db: Db, request: FastifyRequest, id: string): Promise<Document> {
   return toDocument(db, await load(db, request, id, 'canRead'));
 }
@@ -161,6 +171,14 @@ export async function deleteFile(db: Db, store: FileStore, request: FastifyReque
   });
   await collect(db, store, keys);
   return getDocument(db, request, documentId);
+}
+
+/** A file of one of the person's documents (404 when it belongs to another document), streamed as sendContent does. */
+export async function sendPersonFile(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, personId: string, fileId: string, download: boolean) {
+  const file = await repo.findFile(db, fileId);
+  const row = file ? await repo.findDocument(db, file.documentId) : null;
+  if (!row || row.document.personId !== personId) throw notFound();
+  return sendContent(db, store, request, reply, fileId, download);
 }
 
 /**

@@ -141,4 +141,34 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     await expect(store.put(broken, 1_000_000)).rejects.toThrow(/connection reset/);
     expect(storedFiles(t.dataDir)).toHaveLength(before);
   });
+
+  it("lists a person's documents on their file under the person's grant, with no Documentation key needed", async () => {
+    const personId = (await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Lucía' }))).json().data.id as string;
+    const otherPerson = (await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Marta' }))).json().data.id as string;
+    const doc = await newDocument(clerk.token, { title: 'Informe psicológico', personId });
+    const uploaded = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'informe.pdf', PDF);
+    const fileId = uploaded.json().data.files[0].id as string;
+    const elsewhere = await newDocument(clerk.token, { title: 'Otro expediente', personId: otherPerson });
+    const otherFile = (await upload(clerk.token, `/api/documentation/documents/${elsewhere.id}/files`, 'otro.pdf', PDF)).json().data.files[0].id as string;
+
+    // A caseworker with the population keys and a read grant, but no Documentation key.
+    const caseworker = await createUser(t.app, adminToken, ['poblacion', 'poblacion_poblacion'], 'caseworker');
+    const client = as(t.app, caseworker.token);
+    expect((await client.get(`/api/population/persons/${personId}/documents`)).statusCode).toBe(403);
+    await as(t.app, clerk.token).post(`/api/population/persons/${personId}/grants`, { userId: caseworker.id, canRead: true, canWrite: false, reason: 'Seguimiento' });
+    const listed = await client.get(`/api/population/persons/${personId}/documents`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toMatchObject({ total: 1, items: [{ id: doc.id, title: 'Informe psicológico', files: [{ id: fileId, name: 'informe.pdf', current: true }] }] });
+    expect((await client.get(`/api/documentation/files/${fileId}/content`)).statusCode).toBe(403);
+
+    const audits = await countRows(t.database, 'audit_log');
+    const content = await client.get(`/api/population/persons/${personId}/document-files/${fileId}/content?download=1`);
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(PDF)).toBe(true);
+    expect(content.headers['content-disposition']).toMatch(/^attachment/);
+    expect(await countRows(t.database, 'audit_log')).toBe(audits + 1);
+    // A file of another person's document is not reachable through this person.
+    expect((await client.get(`/api/population/persons/${personId}/document-files/${otherFile}/content`)).statusCode).toBe(404);
+    expect((await client.get(`/api/population/persons/${otherPerson}/document-files/${otherFile}/content`)).statusCode).toBe(403);
+  });
 });

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consentInput, consentsResponse, periodsResponse, personPhotoResponse, readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import { uuid } from '@amparo/shared/validation';
+import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
+import { personDocuments, sendPersonFile } from '../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population file'];
 const params = z.object({ id: uuid });
 
-/** A person's periods, consents and photo (issue 4): `poblacion_poblacion` plus the person's grant. */
+/** A person's periods, consents, photo and documents (issue 4): `poblacion_poblacion` plus the person's grant. */
 export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
 
@@ -32,4 +34,12 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/population/persons/:id/photo', {
     config, schema: { operationId: 'personPhoto', tags, summary: 'The person\'s photo (?size=thumb), inside their file only', params, querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
   }, async (request, reply) => service.sendPhoto(db(), app.files, request, reply, request.params.id, request.query.size));
+
+  // The person's documents, read under the person's grant: a caseworker needs no Documentation key to see them.
+  app.get('/api/population/persons/:id/documents', {
+    config, schema: { operationId: 'personDocuments', tags, summary: 'The person\'s documents with their files, newest first (read grant)', params, querystring: personDocumentsQuery, response: { 200: personDocumentsResponse } },
+  }, async (request) => ({ success: true as const, data: await personDocuments(db(), request, request.params.id, request.query.page, request.query.pageSize) }));
+  app.get('/api/population/persons/:id/document-files/:fileId/content', {
+    config, schema: { operationId: 'personDocumentFile', tags, summary: 'A file of one of the person\'s documents: inline or ?download=1; opening it is audited on the person', params: z.object({ id: uuid, fileId: uuid }), querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
+  }, async (request, reply) => sendPersonFile(db(), app.files, request, reply, request.params.id, request.params.fileId, request.query.download === '1'));
 };

@@ -1,4 +1,8 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { withNamespaces } from '../../shared/lib/i18n';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['account'];
 
 export type AccountTab = 'overview' | 'settings';
 
@@ -13,7 +17,7 @@ export function accountRoutes(parent: AnyRoute) {
       getParentRoute: () => parent,
       path: '/account',
       validateSearch: accountSearch,
-      component: lazyRouteComponent(() => import('./pages/account-page'), 'AccountPage'),
+      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/account-page')), 'AccountPage'),
     }),
   ];
 }

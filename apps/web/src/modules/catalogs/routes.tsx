@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
 import { requirePermission } from '../../app/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
 import { catalogSearch } from './api/catalog-search';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['catalogs'];
 
 /** Configuration › Catalogs (key configuracion_catalogos): one screen for every editable catalog. */
 export function catalogsRoutes(parent: AnyRoute) {
@@ -12,7 +16,7 @@ export function catalogsRoutes(parent: AnyRoute) {
       beforeLoad: requirePermission('configuracion_catalogos'),
       validateSearch: catalogSearch,
       search: { middlewares: [stripSearchParams({ catalog: CATALOG_NAMES[0] })] },
-      component: lazyRouteComponent(() => import('./pages/catalogs-page'), 'CatalogsPage'),
+      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/catalogs-page')), 'CatalogsPage'),
     }),
   ];
 }

@@ -1,4 +1,8 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { withNamespaces } from '../../shared/lib/i18n';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['dashboard'];
 
 /** Every signed-in user has a dashboard; its counts cover only persons they hold grants on. */
 export function dashboardRoutes(parent: AnyRoute) {
@@ -6,7 +10,7 @@ export function dashboardRoutes(parent: AnyRoute) {
     createRoute({
       getParentRoute: () => parent,
       path: '/dashboard',
-      component: lazyRouteComponent(() => import('./pages/dashboard-page'), 'DashboardPage'),
+      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/dashboard-page')), 'DashboardPage'),
     }),
   ];
 }

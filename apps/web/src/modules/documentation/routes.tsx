@@ -1,6 +1,10 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
-import { documentListSearch, LIST_SEARCH_DEFAULTS } from './api/list-search';
+import { withNamespaces } from '../../shared/lib/i18n';
+import { documentAddSearch, documentListSearch, LIST_SEARCH_DEFAULTS } from './api/list-search';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['documentation'];
 
 /**
  * Documentation › Documents (issue 4, key documentacion_documentacion). Pages
@@ -24,22 +28,23 @@ export function documentationRoutes(parent: AnyRoute): AnyRoute[] {
     path: 'list',
     validateSearch: documentListSearch,
     search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(() => import('./pages/documents-list-page'), 'DocumentsListPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/documents-list-page')), 'DocumentsListPage'),
   });
   const add = createRoute({
     getParentRoute: () => documentation,
     path: 'add',
-    component: lazyRouteComponent(() => import('./pages/document-add-page'), 'DocumentAddPage'),
+    validateSearch: documentAddSearch,
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-add-page')), 'DocumentAddPage'),
   });
   const edit = createRoute({
     getParentRoute: () => documentation,
     path: 'edit/$id',
-    component: lazyRouteComponent(() => import('./pages/document-edit-page'), 'DocumentEditPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-edit-page')), 'DocumentEditPage'),
   });
   const view = createRoute({
     getParentRoute: () => documentation,
     path: 'view/$id',
-    component: lazyRouteComponent(() => import('./pages/document-view-page'), 'DocumentViewPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-view-page')), 'DocumentViewPage'),
   });
   return [documentation.addChildren([index, list, add, edit, view])];
 }

@@ -1,5 +1,9 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['headquarters'];
 
 /** Configuration › Headquarter (key configuracion_sede; the spec's path is singular). */
 export function headquartersRoutes(parent: AnyRoute) {
@@ -11,17 +15,17 @@ export function headquartersRoutes(parent: AnyRoute) {
   const list = createRoute({
     getParentRoute: () => headquarters,
     path: '/',
-    component: lazyRouteComponent(() => import('./pages/headquarters-list-page'), 'HeadquartersListPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarters-list-page')), 'HeadquartersListPage'),
   });
   const add = createRoute({
     getParentRoute: () => headquarters,
     path: 'add',
-    component: lazyRouteComponent(() => import('./pages/headquarter-add-page'), 'HeadquarterAddPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarter-add-page')), 'HeadquarterAddPage'),
   });
   const edit = createRoute({
     getParentRoute: () => headquarters,
     path: 'edit/$id',
-    component: lazyRouteComponent(() => import('./pages/headquarter-edit-page'), 'HeadquarterEditPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarter-edit-page')), 'HeadquarterEditPage'),
   });
   return [headquarters.addChildren([list, add, edit])];
 }

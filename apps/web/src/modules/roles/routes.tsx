@@ -1,5 +1,9 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['roles'];
 
 /** Configuration › Roles (key configuracion_roles). */
 export function rolesRoutes(parent: AnyRoute) {
@@ -11,17 +15,17 @@ export function rolesRoutes(parent: AnyRoute) {
   const list = createRoute({
     getParentRoute: () => roles,
     path: '/',
-    component: lazyRouteComponent(() => import('./pages/roles-list-page'), 'RolesListPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/roles-list-page')), 'RolesListPage'),
   });
   const add = createRoute({
     getParentRoute: () => roles,
     path: 'add',
-    component: lazyRouteComponent(() => import('./pages/role-add-page'), 'RoleAddPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/role-add-page')), 'RoleAddPage'),
   });
   const edit = createRoute({
     getParentRoute: () => roles,
     path: 'edit/$id',
-    component: lazyRouteComponent(() => import('./pages/role-edit-page'), 'RoleEditPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/role-edit-page')), 'RoleEditPage'),
   });
   return [roles.addChildren([list, add, edit])];
 }

@@ -1,6 +1,10 @@
 import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
 import { USERS_SEARCH_DEFAULTS, usersSearch } from './api/list-search';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['users'];
 
 /** Configuration › Users (key configuracion_usuarios). */
 export function usersRoutes(parent: AnyRoute) {
@@ -14,17 +18,17 @@ export function usersRoutes(parent: AnyRoute) {
     path: '/',
     validateSearch: usersSearch,
     search: { middlewares: [stripSearchParams(USERS_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(() => import('./pages/users-list-page'), 'UsersListPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/users-list-page')), 'UsersListPage'),
   });
   const add = createRoute({
     getParentRoute: () => users,
     path: 'add',
-    component: lazyRouteComponent(() => import('./pages/user-add-page'), 'UserAddPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/user-add-page')), 'UserAddPage'),
   });
   const edit = createRoute({
     getParentRoute: () => users,
     path: 'edit/$id',
-    component: lazyRouteComponent(() => import('./pages/user-edit-page'), 'UserEditPage'),
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/user-edit-page')), 'UserEditPage'),
   });
   return [users.addChildren([list, add, edit])];
 }

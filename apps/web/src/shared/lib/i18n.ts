@@ -1,17 +1,36 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-// Every locale file is a namespace named after its module (architecture rule 1).
-// They are small, so both languages are bundled; es is the default (spec section 9).
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true });
+// Every locale file is a namespace named after its module (architecture rule 1);
+// es is the default (spec section 9). Only `common` (shell, layouts, shared UI)
+// and `errors` (problem+json codes, also translated outside components) ship in
+// the main bundle, in both languages. Every other namespace is its own chunk,
+// fetched for the current language when a page needs it: routes load their
+// pages' namespaces with the page code (withNamespaces below), and
+// useTranslation(ns) suspends until its namespace is there.
+const BUNDLED = ['common', 'errors'];
+const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
+const lazy = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], { import: 'default' });
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, mod] of Object.entries(files)) {
+const resources: Record<string, Record<string, ResourceKey>> = {};
+for (const [path, data] of Object.entries(bundled)) {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
   if (!match) continue;
   const [, lang, ns] = match as unknown as [string, string, string];
-  (resources[lang] ??= {})[ns] = mod.default;
+  (resources[lang] ??= {})[ns] = data;
 }
+
+/** Reads one lazy namespace of one language; an unknown pair is empty. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazy[`../../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then((data) => callback(null, data), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+  },
+};
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,20 +41,40 @@ function initialLanguage(): Language {
   return stored === 'en' ? 'en' : 'es';
 }
 
-void i18n.use(initReactI18next).init({
+// Fired once the new language's namespaces are loaded (and at start-up).
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+
+void i18n.use(localeBackend).use(initReactI18next).init({
   resources,
+  partialBundledLanguages: true,
   lng: initialLanguage(),
-  fallbackLng: 'es',
+  // Both languages have the same keys (locales.test.ts), so English does not
+  // also fetch every Spanish namespace as a fallback.
+  fallbackLng: false,
   defaultNS: 'common',
-  ns: Object.keys(resources.es ?? {}),
+  ns: [...BUNDLED],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
+/**
+ * Switches the language. i18next first loads, in the new language, every
+ * namespace loaded so far, then re-renders: no page shows raw keys meanwhile.
+ */
 export function setLanguage(lang: Language) {
   localStorage.setItem(STORAGE_KEY, lang);
-  document.documentElement.lang = lang;
   void i18n.changeLanguage(lang);
+}
+
+/**
+ * A page's dynamic import that also loads the translation namespaces the page
+ * uses, for `lazyRouteComponent`: the router fetches both together (before
+ * rendering, and on intent preloads), so the page does not suspend afterwards.
+ */
+export function withNamespaces<T>(ns: readonly string[], load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), i18n.loadNamespaces(ns)]).then(([mod]) => mod);
 }
 
 export default i18n;

@@ -9,7 +9,7 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useChangePassword } from '../api/mutations';
 
 export function ChangePasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const change = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmation: '' },

@@ -6,7 +6,7 @@ import { PhotoUpload } from '../../../shared/ui/photo-upload';
 import { useUploadAccountPhoto } from '../api/mutations';
 
 export function PhotoSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const upload = useUploadAccountPhoto();
   const send = (file: File) =>
     upload.mutateAsync(file, {

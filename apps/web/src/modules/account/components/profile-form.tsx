@@ -8,7 +8,7 @@ import { useUpdateProfile } from '../api/mutations';
 
 /** Spec section 5: full name, phone and NIT are required. */
 export function ProfileForm({ user }: { user: UserProfile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const update = useUpdateProfile();
   const form = useForm({
     initialValues: { fullName: user.fullName, phone: user.phone ?? '', nit: user.nit ?? '', version: user.version },

@@ -5,7 +5,7 @@ import { EMPTY } from '../../../shared/lib/format';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 
 export function ProfileOverview({ user }: { user: UserProfile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const rows: [string, string | null][] = [
     [t('account:fields.username'), user.username],
     [t('account:fields.email'), user.email],

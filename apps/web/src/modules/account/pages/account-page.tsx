@@ -13,7 +13,7 @@ import { PhotoSection } from '../components/photo-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 
 export function AccountPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { tab = 'overview' } = useSearch({ strict: false }) as { tab?: AccountTab };

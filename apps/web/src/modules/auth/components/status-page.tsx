@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** 404 / 500 / no-permission: a code, a sentence and a way home. */
 export function StatusPage({ code, title, text }: { code: string; title: string; text: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm" maw={480} ta="center">

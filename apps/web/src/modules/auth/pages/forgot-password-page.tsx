@@ -9,7 +9,7 @@ import { notifyError } from '../../../shared/lib/notify';
 import { useForgotPassword } from '../api/mutations';
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const form = useForm({
     initialValues: { email: '' },

@@ -9,7 +9,7 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
 
 export function PasswordResetPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const reset = useResetPassword();
   const form = useForm({

@@ -16,7 +16,7 @@ import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries'
 
 /** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { id } = useParams({ strict: false }) as { id?: string };
   return (
     <Stack>
@@ -34,7 +34,7 @@ export function RegisterPage() {
 const invitationCode = z.object({ invitationId: registerBody.shape.invitationId });
 
 function InvitationCodeForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { invitationId: '' },
@@ -55,7 +55,7 @@ function InvitationCodeForm() {
 }
 
 function InvitationRegister({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const invitation = useInvitation(id);
   if (invitation.isPending) return <PageLoader />;
   if (invitation.isError) {
@@ -78,7 +78,7 @@ function InvitationRegister({ id }: { id: string }) {
 }
 
 function RegisterForm({ invitationId, email }: { invitationId: string; email: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const register = useRegister();
   const [availableName, setAvailableName] = useState<string | null>(null);

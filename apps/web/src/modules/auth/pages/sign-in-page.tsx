@@ -14,7 +14,7 @@ function safeRedirect(target: string | undefined): string {
 }
 
 export function SignInPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   const login = useLogin();

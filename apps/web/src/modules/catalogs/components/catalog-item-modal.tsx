@@ -15,7 +15,7 @@ interface CatalogItemModalProps {
 
 /** Add (code, es, en) or rename (es, en) an item. Rendered only while open, so it starts fresh each time. */
 export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalogs');
   const create = useCreateCatalogItem(catalog);
   const update = useUpdateCatalogItem(catalog);
   const form = useForm({

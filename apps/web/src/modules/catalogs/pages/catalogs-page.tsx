@@ -17,7 +17,7 @@ import { useCatalogItems } from '../api/queries';
 import { CatalogItemModal } from '../components/catalog-item-modal';
 
 export function CatalogsPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('catalogs');
   const navigate = useNavigate();
   const { catalog } = useSearch({ strict: false }) as { catalog: CatalogName };
   const items = useCatalogItems(catalog);

@@ -12,7 +12,7 @@ type Counts = DashboardData['bySex'];
 
 /** Charts by sex, age group and thematic; codes are labelled from their catalogs in the UI language. */
 export function DashboardCharts({ data }: { data: DashboardData }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const sex = useCatalog('sex');
   const ageGroup = useCatalog('age_group');
   const thematic = useCatalog('thematic');
@@ -51,7 +51,7 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
 }
 
 function ChartCard({ title, empty, span, children }: { title: string; empty: boolean; span?: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   return (
     <Paper withBorder p="md" style={span ? { gridColumn: '1 / -1' } : undefined}>
       <Title order={4} mb="md">{title}</Title>

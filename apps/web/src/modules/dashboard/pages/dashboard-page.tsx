@@ -12,7 +12,7 @@ import { StatCard } from '../components/stat-card';
 const DashboardCharts = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
   const dashboard = useDashboard();
 

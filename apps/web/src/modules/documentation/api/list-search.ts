@@ -23,3 +23,6 @@ export type DocumentListSearch = z.output<typeof documentListSearch>;
 
 /** Defaults left out of the URL to keep it short. */
 export const LIST_SEARCH_DEFAULTS = { page: 1, pageSize: 25, sort: 'documentDate', order: 'desc' } as const;
+
+/** /documentation/add?personId=…: a new document for that person (from the person's file). */
+export const documentAddSearch = z.object({ personId: z.uuid().optional().catch(undefined) });

@@ -28,3 +28,18 @@ export const getDocumentQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api.get<Document>(`documentation/documents/${encodeURIComponent(id)}`, { signal }),
   });
 export const useDocument = (id: string) => useQuery(getDocumentQueryOptions(id));
+
+/**
+ * The name of the person a new document is for (opened from their file). It
+ * reads the person's record, so the server checks the grant and audits it.
+ */
+export const usePersonName = (personId: string | undefined) =>
+  useQuery({
+    queryKey: ['documentation', 'person-name', personId],
+    queryFn: async ({ signal }) => {
+      const p = await api.get<{ names: string; lastNames: string; fileCode: string }>(`population/persons/${personId}`, { signal });
+      return { id: personId!, name: `${p.names} ${p.lastNames}`, fileCode: p.fileCode };
+    },
+    enabled: !!personId,
+    staleTime: Infinity,
+  });

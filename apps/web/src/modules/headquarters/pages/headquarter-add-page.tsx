@@ -6,7 +6,7 @@ import { useCreateHeadquarter } from '../api/mutations';
 import { EMPTY_HEADQUARTER, HeadquarterForm, type HeadquarterValues } from '../components/headquarter-form';
 
 export function HeadquarterAddPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('headquarters');
   const navigate = useNavigate();
   const create = useCreateHeadquarter();
   const save = async (values: HeadquarterValues) => {

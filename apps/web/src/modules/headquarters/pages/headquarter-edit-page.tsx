@@ -8,7 +8,7 @@ import { useHeadquarter } from '../api/queries';
 import { HeadquarterForm, type HeadquarterValues } from '../components/headquarter-form';
 
 export function HeadquarterEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('headquarters');
   const navigate = useNavigate();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const headquarter = useHeadquarter(id);

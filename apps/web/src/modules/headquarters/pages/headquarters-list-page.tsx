@@ -14,7 +14,7 @@ import { useDeleteHeadquarter } from '../api/mutations';
 import { useHeadquarters } from '../api/queries';
 
 export function HeadquartersListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('headquarters');
   const headquarters = useHeadquarters();
   const remove = useDeleteHeadquarter();
   const deletion = useDeleteConfirm<Headquarter>({ remove: (hq) => remove.mutateAsync(hq.id), nameOf: (hq) => hq.name });

@@ -8,7 +8,7 @@ import type { userOption } from '@amparo/shared/modules/users.schema';
 import type { attentionsResponse, Link, myAttentionsResponse, Perpetrator } from '@amparo/shared/modules/population-case.schema';
 import type { Consent, period, personPhoto } from '@amparo/shared/modules/population-file.schema';
 import type { ActivitySummary } from '@amparo/shared/modules/population-activities.schema';
-import type { documentListResponse } from '@amparo/shared/modules/documentation.schema';
+import type { personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { api, ApiError } from '../../../shared/lib/api';
 import type { PersonListSearch } from './list-search';
 
@@ -27,7 +27,7 @@ type AccessFlags = z.infer<typeof personAccessResponse>['data'];
 export type Period = z.infer<typeof period>;
 export type PersonPhotoInfo = z.infer<typeof personPhoto>;
 export type { Consent, ActivitySummary };
-export type PersonDocumentPage = z.infer<typeof documentListResponse>['data'];
+export type PersonDocumentPage = z.infer<typeof personDocumentsResponse>['data'];
 export type PersonDocument = PersonDocumentPage['items'][number];
 
 /** Every key of the module starts with 'population' so one invalidation can reach them all. */
@@ -212,25 +212,30 @@ export const getPersonActivitiesQueryOptions = (id: string) =>
   });
 export const usePersonActivities = (id: string) => useQuery(getPersonActivitiesQueryOptions(id));
 
-/** How many of the person's documents the consent's document picker offers. */
+/** How many of the person's documents the consent's document picker offers (the server's page maximum). */
 const DOCUMENT_OPTIONS = 100;
 
 /**
- * The person's documents, for the signed-consent picker. A user without the
- * documentation permission gets 403: that answers `null` (the picker is hidden)
- * instead of an error.
+ * A page of the person's documents with their files, read under the person's
+ * grant (no Documentation key needed). 403 answers `null` instead of an error,
+ * so the consent's document picker is simply hidden.
  */
-export const getPersonDocumentsQueryOptions = (id: string) =>
+export const getPersonDocumentsQueryOptions = (id: string, page = 1, pageSize = DOCUMENT_OPTIONS) =>
   queryOptions({
-    queryKey: populationKeys.personDocuments(id),
+    queryKey: [...populationKeys.personDocuments(id), page, pageSize],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<PersonDocumentPage>('documentation/documents', { query: { personId: id, pageSize: DOCUMENT_OPTIONS }, signal });
+        return await api.get<PersonDocumentPage>(`population/persons/${id}/documents`, { query: { page, pageSize }, signal });
       } catch (err) {
         if (err instanceof ApiError && err.status === 403) return null;
         throw err;
       }
     },
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+export const usePersonDocumentsPage = (id: string, page: number, pageSize: number) => useQuery(getPersonDocumentsQueryOptions(id, page, pageSize));
+/** The URL of a file of one of the person's documents: inline (preview) or as a download. */
+export const personDocumentFileUrl = (personId: string, fileId: string, download = false) =>
+  `/api/population/persons/${personId}/document-files/${fileId}/content${download ? '?download=1' : ''}`;
 export const usePersonDocuments = (id: string, enabled = true) => useQuery({ ...getPersonDocumentsQueryOptions(id), enabled });

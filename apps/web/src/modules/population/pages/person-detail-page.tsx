@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconCalendarEvent, IconEdit, IconFileCertificate, IconFirstAidKit, IconHistory, IconId, IconLock, IconTimeline, IconTrash, IconUserExclamation, IconUsers,
+  IconCalendarEvent, IconEdit, IconFileCertificate, IconFiles, IconFirstAidKit, IconHistory, IconId, IconLock, IconTimeline, IconTrash, IconUserExclamation, IconUsers,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { usePerson, usePersonAccess } from '../api/queries';
 import { AccessPanel } from '../components/access-panel';
 import { AttentionsPanel } from '../components/attentions-panel';
 import { FileActivities } from '../components/file-activities';
+import { FileDocuments } from '../components/file-documents';
 import { FileConsents } from '../components/file-consents';
 import { FilePeriods } from '../components/file-periods';
 import { FilePhoto } from '../components/file-photo';
@@ -113,6 +114,7 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
           {access.canRead && <Tabs.Tab value="perpetrators" leftSection={<IconUserExclamation size={16} />}>{t('detail.tab_perpetrators')}</Tabs.Tab>}
           {access.canRead && <Tabs.Tab value="attentions" leftSection={<IconFirstAidKit size={16} />}>{t('detail.tab_attentions')}</Tabs.Tab>}
           {access.canRead && <Tabs.Tab value="activities" leftSection={<IconCalendarEvent size={16} />}>{t('detail.tab_activities')}</Tabs.Tab>}
+          {access.canRead && <Tabs.Tab value="documents" leftSection={<IconFiles size={16} />}>{t('detail.tab_documents')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>{t('detail.tab_access')}</Tabs.Tab>}
           {access.administrator && <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>{t('detail.tab_history')}</Tabs.Tab>}
         </Tabs.List>
@@ -129,6 +131,7 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
         {access.canRead && <Tabs.Panel value="perpetrators" pt="md"><PerpetratorsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.canRead && <Tabs.Panel value="attentions" pt="md"><AttentionsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.canRead && <Tabs.Panel value="activities" pt="md"><FileActivities personId={id} /></Tabs.Panel>}
+        {access.canRead && <Tabs.Panel value="documents" pt="md"><FileDocuments personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="access" pt="md"><AccessPanel personId={id} /></Tabs.Panel>}
         {access.administrator && <Tabs.Panel value="history" pt="md"><HistoryTable personId={id} /></Tabs.Panel>}
       </Tabs>

@@ -15,7 +15,7 @@ interface RoleFormProps {
 }
 
 export function RoleForm({ initialValues, onSubmit, saving }: RoleFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('roles');
   const { form, submitWith } = useZodForm<RoleValues>(roleInput, initialValues ?? { slug: '', name: '', permissions: [] });
   const submit = submitWith(onSubmit);
 

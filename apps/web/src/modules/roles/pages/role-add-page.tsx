@@ -6,7 +6,7 @@ import { useCreateRole } from '../api/mutations';
 import { RoleForm, type RoleValues } from '../components/role-form';
 
 export function RoleAddPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('roles');
   const navigate = useNavigate();
   const create = useCreateRole();
   const save = async (values: RoleValues) => {

@@ -8,7 +8,7 @@ import { useRole } from '../api/queries';
 import { RoleForm, type RoleValues } from '../components/role-form';
 
 export function RoleEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('roles');
   const navigate = useNavigate();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const role = useRole(id);

@@ -12,7 +12,7 @@ import { useDeleteRole } from '../api/mutations';
 import { useRoles } from '../api/queries';
 
 export function RolesListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('roles');
   const roles = useRoles();
   const remove = useDeleteRole();
   // A role still given to users answers 409 in_use; the hook shows why.

@@ -11,7 +11,7 @@ import { useRoleOptions } from '../api/queries';
 
 /** Creates an invitation and shows its /register link to hand over. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const invite = useCreateInvitation();
   const roles = useRoleOptions();
   const form = useForm<z.input<typeof invitationCreate>>({

@@ -26,7 +26,7 @@ interface UserFormProps {
 }
 
 export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const roles = useRoleOptions();
   const { form, submitWith } = useZodForm<UserValues>(mode === 'create' ? userCreate : editSchema, initialValues);
   const submit = submitWith(onSubmit);

@@ -6,7 +6,7 @@ import { useCreateUser } from '../api/mutations';
 import { EMPTY_USER, UserForm, type UserValues } from '../components/user-form';
 
 export function UserAddPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const navigate = useNavigate();
   const create = useCreateUser();
   const save = async (values: UserValues) => {

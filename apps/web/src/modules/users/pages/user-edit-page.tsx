@@ -28,7 +28,7 @@ function toValues(user: UserItem): UserValues {
 }
 
 export function UserEditPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const navigate = useNavigate();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const user = useUser(id);

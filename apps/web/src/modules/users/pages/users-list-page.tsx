@@ -21,7 +21,7 @@ import { InviteUserModal } from '../components/invite-user-modal';
 const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 
 export function UsersListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as UsersSearch;
   const [inviteOpened, invite] = useDisclosure();
