@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, ARTIFACTS, login } from './fixtures';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esAct from '../apps/web/src/locales/es/activities.json' with { type: 'json' };
 import geography from '../apps/server/src/db/seed/data/guatemala-geography.json' with { type: 'json' };
@@ -56,14 +56,7 @@ async function expectLoaded(img: Locator) {
 }
 
 test.describe.serial('Group activity with participants and a photo', () => {
-  const pageErrors: string[] = [];
-  test.beforeEach(({ page }) => {
-    pageErrors.length = 0;
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  test.afterEach(() => {
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
+  failOnPageErrors();
 
   test('1. the admin registers an activity, adds two registered participants and a photo, and tags it', async ({ page, request }) => {
     const api = await adminApi(request);

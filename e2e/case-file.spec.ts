@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, ARTIFACTS, login } from './fixtures';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esDoc from '../apps/web/src/locales/es/documentation.json' with { type: 'json' };
@@ -147,14 +147,7 @@ async function adminApi(request: APIRequestContext) {
 // ---------------------------------------------------------------- tests
 
 test.describe.serial('Case file: links, attentions, perpetrators and documents', () => {
-  const pageErrors: string[] = [];
-  test.beforeEach(({ page }) => {
-    pageErrors.length = 0;
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  test.afterEach(() => {
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
+  failOnPageErrors();
 
   test('1. the admin records a linked person, an attention and a perpetrator on a demo person', async ({ page }) => {
     // Run against a separately built web app (WEB_DIST): make sure that build is the one served.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-E2E-2026!' };
@@ -20,3 +20,15 @@ export async function login(page: Page, username = ADMIN.username, password = AD
  */
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
+
+/** Inside a describe: an uncaught error in the page fails the test even when the screen looks right. */
+export function failOnPageErrors() {
+  const pageErrors: string[] = [];
+  test.beforeEach(({ page }) => {
+    pageErrors.length = 0;
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  test.afterEach(() => {
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN, ARTIFACTS, login } from './fixtures';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
 import { BANNER_URL, MAIN_URL } from './playwright.config';
 import { permissionLabel } from '../packages/shared/src/permissions.ts';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
@@ -112,15 +112,7 @@ const sideMenu = (page: Page) => page.getByRole('navigation', { name: esCommon.m
 // ---------------------------------------------------------------- tests
 
 test.describe.serial('Foundation: a newcomer’s first day', () => {
-  // An uncaught error in the page fails the test even when the screen looks right.
-  const pageErrors: string[] = [];
-  test.beforeEach(({ page }) => {
-    pageErrors.length = 0;
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  test.afterEach(() => {
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
+  failOnPageErrors();
 
   test('1. wrong password, unknown path and signed-out root are handled', async ({ page }) => {
     await page.goto('/sign-in');
