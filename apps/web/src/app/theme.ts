@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { createTheme, Drawer, FileInput, Modal, Notification, Pagination, PasswordInput } from '@mantine/core';
+import { createTheme, type DrawerProps, type FileInputProps, type ModalProps, type NotificationProps, type PaginationProps, type PasswordInputProps } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The Mantine theme. It gives Mantine's own icon-only buttons (close, clear,
  * show password, page arrows) accessible names in the UI language, so it is
- * rebuilt when the language changes.
+ * rebuilt when the language changes. Plain objects with `satisfies`, not
+ * `Component.extend`: importing the components here would put Modal, Drawer,
+ * Pagination and @mantine/dates into the sign-in page's first load (~35 KB).
  */
 export function useAppTheme() {
   // t is a new function whenever the language changes.
@@ -18,18 +20,16 @@ export function useAppTheme() {
       primaryColor: 'teal',
       defaultRadius: 'md',
       components: {
-        Modal: Modal.extend({ defaultProps: { closeButtonProps: close } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: close } }),
-        Notification: Notification.extend({ defaultProps: { closeButtonProps: close } }),
-        FileInput: FileInput.extend({ defaultProps: { clearButtonProps: clear } }),
-        PasswordInput: PasswordInput.extend({
-          defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } },
-        }),
-        Pagination: Pagination.extend({
-          defaultProps: { getControlProps: (control) => ({ 'aria-label': t(`pagination.${control}`) }) },
-        }),
-        // A plain object, not DateInput.extend: importing DateInput here would
-        // pull @mantine/dates into the first bundle.
+        Modal: { defaultProps: { closeButtonProps: close } satisfies Partial<ModalProps> },
+        Drawer: { defaultProps: { closeButtonProps: close } satisfies Partial<DrawerProps> },
+        Notification: { defaultProps: { closeButtonProps: close } satisfies Partial<NotificationProps> },
+        FileInput: { defaultProps: { clearButtonProps: clear } satisfies Partial<FileInputProps> },
+        PasswordInput: {
+          defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } } satisfies Partial<PasswordInputProps>,
+        },
+        Pagination: {
+          defaultProps: { getControlProps: (control) => ({ 'aria-label': t(`pagination.${control}`) }) } satisfies Partial<PaginationProps>,
+        },
         DateInput: {
           defaultProps: {
             clearButtonProps: clear,
