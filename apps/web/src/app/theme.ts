@@ -28,7 +28,10 @@ export function useAppTheme() {
           defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } } satisfies Partial<PasswordInputProps>,
         },
         Pagination: {
-          defaultProps: { getControlProps: (control) => ({ 'aria-label': t(`pagination.${control}`) }) } satisfies Partial<PaginationProps>,
+          defaultProps: {
+            getControlProps: (control) => ({ 'aria-label': t(`pagination.${control}`) }),
+            getItemProps: (page) => ({ 'aria-label': t('pagination.page', { page }) }),
+          } satisfies Partial<PaginationProps>,
         },
         DateInput: {
           defaultProps: {

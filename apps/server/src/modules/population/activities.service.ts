@@ -49,6 +49,7 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
   const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
   const visible = participants.filter((p) => readable.has(p.personId));
   const views = await photoViews(db, me(request), photos, participants.map((p) => p.personId), facilitators.map((f) => f.id));
+  // photoViews already read the consents of every participant; without photos, read them for the visible ones.
   const consented = views[0]?.consented ?? (await withImageConsent(db, visible.map((p) => p.personId)));
   return {
     ...summary, headquarterId: a.headquarterId, state: a.state, town: a.town, facilitators, thematic: a.thematic, description: a.description,

@@ -15,7 +15,7 @@ import { ageGroupCase, ageGroupOf, ageOn, birthWindow, CATALOG_FIELDS, fileCode,
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter, headquarterNames } from '../headquarters/headquarters.service.ts';
 import { deletionBlockers } from './case.service.ts';
-import { historyNames, idsIn } from './history-names.ts';
+import { historyNames } from './history-names.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**
@@ -381,13 +381,8 @@ export async function personHistory(db: Db, request: FastifyRequest, personId: s
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
   const names = await historyNames(db, request.auth!.userId, items.map((i) => i.changes));
-  const namesOf = (changes: unknown) => {
-    const ids = new Set<string>();
-    idsIn(changes, ids);
-    return Object.fromEntries([...ids].flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
-  };
   return {
-    items: items.map((i) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes, names: namesOf(i.changes) })),
+    items: items.map((i, n) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes, names: names[n]! })),
     page, pageSize, total, totalCapped: false,
   };
 }

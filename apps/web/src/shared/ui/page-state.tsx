@@ -26,3 +26,11 @@ export function PageError({ error, onRetry }: { error: unknown; onRetry?: () => 
     </Alert>
   );
 }
+
+/** Inside a panel or tab: a small loader while the query is pending, the translated problem if it failed, else nothing. */
+export function QueryStatus({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loader size="sm" aria-label={t('common:status.loading')} />;
+  if (query.isError) return <Alert color="red">{applyServerErrors(query.error, t)}</Alert>;
+  return null;
+}

@@ -10,11 +10,13 @@ interface TablePaginationProps {
   onChange: (page: number) => void;
 }
 
+/** Pages of a server-paged list. A capped count is a lower bound: one page more lets the user keep going (and raises the server's cap). */
+export const pageCount = (total: number, pageSize: number, totalCapped: boolean) => Math.max(1, Math.ceil(total / pageSize) + (totalCapped ? 1 : 0));
+
 /** 'from–to of total' and page buttons for the server-paged lists. */
 export function TablePagination({ page, pageSize, total, totalCapped, onChange }: TablePaginationProps) {
   const { t } = useTranslation();
-  // A capped count is a lower bound: offer one page more so the user can keep going.
-  const pages = Math.max(1, Math.ceil(total / pageSize) + (totalCapped ? 1 : 0));
+  const pages = pageCount(total, pageSize, totalCapped);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (

@@ -1,5 +1,6 @@
-import { Alert, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { useAccessRequests, useGrants } from '../api/queries';
 import { AccessRequests } from './access-requests';
@@ -19,8 +20,7 @@ export function AccessPanel({ personId }: { personId: string }) {
         : requests.data && <AccessRequests personId={personId} requests={requests.data} />}
       <Paper withBorder p="md">
         <Title order={3} size="h5" mb="sm">{t('access.grants_title')}</Title>
-        {grants.isPending && <Loader size="sm" />}
-        {grants.isError && <Alert color="red">{applyServerErrors(grants.error, t)}</Alert>}
+        <QueryStatus query={grants} />
         {grants.data && <GrantsTable personId={personId} grants={grants.data} />}
       </Paper>
       <GrantForm personId={personId} />

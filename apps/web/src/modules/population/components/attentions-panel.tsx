@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { formatDate } from '../../../shared/lib/format';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { RowActions } from '../../../shared/ui/row-actions';
@@ -44,8 +44,7 @@ export function AttentionsPanel({ personId, canWrite }: { personId: string; canW
         </Group>
       )}
 
-      {attentions.isPending && <Loader size="sm" />}
-      {attentions.isError && <Alert color="red">{applyServerErrors(attentions.error, t)}</Alert>}
+      <QueryStatus query={attentions} />
       {attentions.data && (
         <>
           <Table.ScrollContainer minWidth={900}>

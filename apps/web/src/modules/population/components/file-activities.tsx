@@ -1,9 +1,9 @@
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { EMPTY } from '../../../shared/lib/format';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { usePersonActivities, type ActivitySummary } from '../api/queries';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { formatLocalDateTime } from './case-file-utils';
 import { CatalogText } from './catalog-text';
 
@@ -23,8 +23,7 @@ export function FileActivities({ personId }: { personId: string }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" maw={720}>{t('person_activities.help')}</Text>
-      {activities.isPending && <Loader size="sm" />}
-      {activities.isError && <Alert color="red">{applyServerErrors(activities.error, t)}</Alert>}
+      <QueryStatus query={activities} />
       {activities.data && (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_activities')}>

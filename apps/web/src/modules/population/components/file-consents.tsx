@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { CONSENT_KINDS, consentInput, type ConsentKind } from '@amparo/shared/modules/population-file.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
@@ -31,8 +32,7 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" maw={720}>{t('consents.help')}</Text>
-      {consents.isPending && <Loader size="sm" />}
-      {consents.isError && <Alert color="red">{applyServerErrors(consents.error, t)}</Alert>}
+      <QueryStatus query={consents} />
       {consents.data && (
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_consents')}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFilePlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { formatDate } from '../../../shared/lib/format';
 import { can } from '../../../shared/lib/session';
 import { EmptyRow } from '../../../shared/ui/empty-row';
@@ -39,8 +39,7 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
           </Button>
         )}
       </Group>
-      {documents.isPending && <Loader size="sm" />}
-      {documents.isError && <Alert color="red">{applyServerErrors(documents.error, t)}</Alert>}
+      <QueryStatus query={documents} />
       {documents.data && (
         <>
           <Table.ScrollContainer minWidth={760}>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconDoorEnter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import type { Person } from '@amparo/shared/modules/population.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { EMPTY, formatDate } from '../../../shared/lib/format';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { EmptyRow } from '../../../shared/ui/empty-row';
@@ -46,8 +46,7 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
         )}
       </Group>
 
-      {periods.isPending && <Loader size="sm" />}
-      {periods.isError && <Alert color="red">{applyServerErrors(periods.error, t)}</Alert>}
+      <QueryStatus query={periods} />
       {periods.data && (
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_periods')}>

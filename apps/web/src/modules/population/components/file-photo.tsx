@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Image, Loader, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Center, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -36,8 +37,7 @@ export function FilePhoto({ personId, canWrite }: { personId: string; canWrite: 
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h5" mb="sm">{t('photo.title')}</Title>
-      {info.isPending && <Loader size="sm" />}
-      {info.isError && <Alert color="red">{applyServerErrors(info.error, t)}</Alert>}
+      <QueryStatus query={info} />
       {info.data && (
         <Group align="flex-start" gap="lg" wrap="wrap">
           {info.data.hasPhoto ? (

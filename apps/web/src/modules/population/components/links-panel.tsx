@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { EMPTY } from '../../../shared/lib/format';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { RowActions } from '../../../shared/ui/row-actions';
@@ -66,8 +66,7 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
         )}
       </Group>
 
-      {links.isPending && <Loader size="sm" />}
-      {links.isError && <Alert color="red">{applyServerErrors(links.error, t)}</Alert>}
+      <QueryStatus query={links} />
       {links.data && (
         <Table.ScrollContainer minWidth={960}>
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_links')}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEyeCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../shared/ui/page-state';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
-import { applyServerErrors } from '../../../shared/lib/form';
 import { EMPTY } from '../../../shared/lib/format';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { RowActions } from '../../../shared/ui/row-actions';
@@ -38,8 +38,7 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
         </Group>
       )}
 
-      {perpetrators.isPending && <Loader size="sm" />}
-      {perpetrators.isError && <Alert color="red">{applyServerErrors(perpetrators.error, t)}</Alert>}
+      <QueryStatus query={perpetrators} />
       {perpetrators.data && (
         <Table.ScrollContainer minWidth={960}>
           <Table verticalSpacing="xs" striped aria-label={t('detail.tab_perpetrators')}>

@@ -1,16 +1,15 @@
-import { Alert, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
-import { applyServerErrors } from '../../../shared/lib/form';
+import { ListFooter } from '../../../shared/ui/list-footer';
+import { PageError } from '../../../shared/ui/page-state';
 import { PAGE_SIZES, personListSearch, type PersonListSearch } from '../api/list-search';
 import { usePersons } from '../api/queries';
 import { FileExport } from '../components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
 export function PersonsListPage() {
@@ -27,9 +26,6 @@ export function PersonsListPage() {
     });
 
   const data = persons.data;
-  // A capped total ('200+') offers one page more; going there raises the server's cap.
-  const pages = data ? Math.max(1, Math.ceil(data.total / search.pageSize) + (data.totalCapped ? 1 : 0)) : 1;
-  const total = data ? `${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}` : '';
 
   return (
     <Stack gap="md">
@@ -46,14 +42,7 @@ export function PersonsListPage() {
 
       <FileExport search={search} />
 
-      {persons.isError && (
-        <Alert color="red" title={t('list.error')}>
-          <Group justify="space-between">
-            <Text size="sm">{applyServerErrors(persons.error, t)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void persons.refetch()}>{t('actions.retry')}</Button>
-          </Group>
-        </Alert>
-      )}
+      {persons.isError && <PageError error={persons.error} onRetry={() => void persons.refetch()} />}
 
       <Paper withBorder pos="relative" p={0}>
         {/* Only while another page or filter loads, not on background refreshes. */}
@@ -67,47 +56,34 @@ export function PersonsListPage() {
         />
       </Paper>
 
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Group gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data ? t('list.total', { total, count: data.total }) : t('common.loading')}
-          </Text>
-          <Select
-            label={t('list.sort_by')}
-            size="xs"
-            w={180}
-            allowDeselect={false}
-            data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            value={search.sort}
-            onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
-          />
-          <Select
-            label={t('list.order')}
-            size="xs"
-            w={140}
-            allowDeselect={false}
-            data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
-            value={search.order}
-            onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
-          />
-          <Select
-            label={t('list.page_size')}
-            size="xs"
-            w={110}
-            allowDeselect={false}
-            data={PAGE_SIZES.map(String)}
-            value={String(search.pageSize)}
-            onChange={(v) => v && update({ pageSize: Number(v) })}
-          />
-        </Group>
-        <Pagination
-          total={pages}
-          value={Math.min(search.page, pages)}
-          onChange={(page) => update({ page }, false)}
-          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-          getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
+      <ListFooter
+        data={data}
+        page={search.page}
+        pageSize={search.pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={(page) => update({ page }, false)}
+        onPageSize={(pageSize) => update({ pageSize })}
+        totalLabel={(total, count) => t('list.total', { total, count })}
+      >
+        <Select
+          label={t('list.sort_by')}
+          size="xs"
+          w={180}
+          allowDeselect={false}
+          data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+          value={search.sort}
+          onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
         />
-      </Group>
+        <Select
+          label={t('list.order')}
+          size="xs"
+          w={140}
+          allowDeselect={false}
+          data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
+          value={search.order}
+          onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
+        />
+      </ListFooter>
     </Stack>
   );
 }
