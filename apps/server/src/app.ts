@@ -26,7 +26,7 @@ import { activitiesRoutes } from './modules/population/activities.routes.ts';
 import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
-import { DiskFileStore, type FileStore } from './lib/storage.ts';
+import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +63,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('db', database);
   app.decorate('mailer', new Mailer(database.db, config, app.log));
-  app.decorate('files', new DiskFileStore(join(config.DATA_DIR, 'files')));
+  const files = new DiskFileStore(join(config.DATA_DIR, 'files'));
+  // Partial uploads of a process that died (issue 9 item 4); live ones of another instance are younger.
+  const swept = await files.sweepTemporary(TEMPORARY_MAX_AGE_MS);
+  if (swept > 0) app.log.info({ swept }, 'removed partial uploads left in files/tmp');
+  app.decorate('files', files);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,22 +1,91 @@
-import { inArray } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { activityPhotos, documentFiles, persons } from '../db/schema.ts';
-import type { FileStore } from './storage.ts';
+import { getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Executor, Tx } from '../db/client.ts';
+import type { FileStore, StagedFile } from './storage.ts';
 
 /**
- * Removes from the store the given keys that no row refers to any more. The
- * store is content-addressed and shared (documents, activity and person photos), so a
- * key is only removed when none of the referring columns holds it; callers
- * run this after the rows are gone (and committed).
+ * Collection of stored files (issue 9 item 4, decision 0006). The store is
+ * content-addressed and shared (documents, activity and person photos), so the
+ * bytes one deletion frees may at that moment be uploaded again for another
+ * record. Upload and collection therefore take the same transaction-scoped
+ * advisory lock per content key:
+ *  - upload: lock, move the staged file into place, insert the referring row,
+ *    commit (`commitStaged`, inside the inserting transaction);
+ *  - collection: lock, count references in every registered column, remove
+ *    the unreferenced files, commit (`removeUnreferenced`).
+ * Either the upload's row is committed before collection counts (the file
+ * stays), or the file is removed before the upload moves its copy into place.
  */
-export async function removeUnreferenced(db: Executor, store: FileStore, keys: string[]) {
+
+const references: PgColumn[] = [];
+
+/**
+ * Declares a column that holds file store keys (architecture rule 6b: each
+ * module registers its file references, so collection never deletes a file in
+ * use). Called by the table files next to their tables, so the registry is
+ * complete whenever the schema is loaded (db/schema.ts imports every table).
+ */
+export function registerFileReferences(...columns: PgColumn[]) {
+  for (const column of columns) if (!references.includes(column)) references.push(column);
+}
+
+/** The registered columns, as `table.column` names (for the guard test). */
+export function fileReferenceNames(): string[] {
+  return references.map((c) => `${getTableName(c.table)}.${c.name}`);
+}
+
+/** Advisory locks in the two-int form: this namespace, then 32 bits of the key (a SHA-256, so already uniform). */
+const LOCK_NAMESPACE = 0x46494c45; // 'FILE'
+
+/**
+ * Takes the transaction-scoped lock of each key, in one order (so two holders
+ * of several keys never deadlock). Two keys sharing 32 bits only wait for each
+ * other, which is harmless.
+ */
+export async function lockFileKeys(tx: Executor, keys: string[]) {
+  const ids = [...new Set(keys.filter(Boolean).map((k) => Number.parseInt(k.slice(0, 8), 16) | 0))].sort((a, b) => a - b);
+  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${id}::int)`);
+}
+
+/**
+ * Moves staged uploads into place; call it inside the transaction that inserts
+ * the rows referring to them, before that insert. Holding the keys' locks
+ * until commit keeps a concurrent collection from removing them in between.
+ */
+export async function commitStaged(tx: Tx, files: StagedFile[]) {
+  await lockFileKeys(tx, files.map((f) => f.key));
+  for (const file of files) await file.commit();
+}
+
+/**
+ * Cleans up after an upload whose transaction failed: staged files are
+ * dropped, and files already moved into place are collected if nothing else
+ * refers to them.
+ */
+export async function abandonStaged(db: Db, store: FileStore, files: (StagedFile | null | undefined)[]) {
+  const present = files.filter((f): f is StagedFile => !!f);
+  for (const file of present) await file.discard();
+  await removeUnreferenced(db, store, present.filter((f) => f.committed).map((f) => f.key));
+}
+
+/**
+ * Removes from the store the given keys that no registered column refers to.
+ * Callers run it after the transaction deleting the rows has committed; it
+ * runs in a transaction of its own holding the keys' locks, so an upload of
+ * the same bytes either committed its row before the count or moves its file
+ * into place after the removal.
+ */
+export async function removeUnreferenced(db: Db, store: FileStore, keys: string[]) {
   const unique = [...new Set(keys.filter(Boolean))];
   if (unique.length === 0) return;
-  const used = new Set<string>();
-  for (const r of await db.select({ key: documentFiles.storageKey }).from(documentFiles).where(inArray(documentFiles.storageKey, unique))) used.add(r.key);
-  for (const r of await db.select({ a: activityPhotos.storageKey, b: activityPhotos.thumbKey }).from(activityPhotos).where(inArray(activityPhotos.storageKey, unique))) used.add(r.a).add(r.b);
-  for (const r of await db.select({ a: activityPhotos.storageKey, b: activityPhotos.thumbKey }).from(activityPhotos).where(inArray(activityPhotos.thumbKey, unique))) used.add(r.a).add(r.b);
-  for (const r of await db.select({ a: persons.photoKey, b: persons.photoThumbKey }).from(persons).where(inArray(persons.photoKey, unique))) used.add(r.a!).add(r.b!);
-  for (const r of await db.select({ a: persons.photoKey, b: persons.photoThumbKey }).from(persons).where(inArray(persons.photoThumbKey, unique))) used.add(r.a!).add(r.b!);
-  for (const key of unique) if (!used.has(key)) await store.remove(key);
+  if (references.length === 0) throw new Error('no file references registered: refusing to collect');
+  await db.transaction(async (tx) => {
+    await lockFileKeys(tx, unique);
+    const used = new Set<string>();
+    for (const column of references) {
+      const rows = await tx.select({ key: column }).from(column.table).where(inArray(column, unique));
+      for (const r of rows) used.add(r.key as string);
+    }
+    for (const key of unique) if (!used.has(key)) await store.remove(key);
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -21,27 +21,60 @@ export class FileTooLargeError extends Error {
 }
 
 /**
+ * An upload received into the store's temporary folder, hashed and measured,
+ * but not yet in place: nothing can read it by its key until `commit()`. A
+ * staged file is committed inside the transaction that inserts the row
+ * referring to it, under the key's lock (`commitStaged` in file-gc.ts), so a
+ * collection of the same key never runs between the two (issue 9 item 4).
+ */
+export interface StagedFile extends StoredFile {
+  /** The staged bytes (for a thumbnail or a check before committing). */
+  read(): Readable;
+  /** Moves the bytes into place under their key. Only through `commitStaged`. */
+  commit(): Promise<void>;
+  /** Whether `commit()` ran (the bytes are then the store's, collected by key). */
+  readonly committed: boolean;
+  /** Drops the staged bytes when they are not committed; no-op otherwise. */
+  discard(): Promise<void>;
+}
+
+/**
  * Where uploaded files live. Modules only see this interface, so an
  * S3-compatible object store can be added as another implementation.
  */
 export interface FileStore {
   /**
-   * Streams `source` into the store (never held whole in memory). Nothing is
-   * left behind when the stream fails or passes `maxBytes` (FileTooLargeError).
+   * Streams `source` into a staged temporary file (never held whole in
+   * memory). Nothing is left behind when the stream fails or passes
+   * `maxBytes` (FileTooLargeError).
    */
-  put(source: Readable, maxBytes: number): Promise<StoredFile>;
+  stage(source: Readable, maxBytes: number): Promise<StagedFile>;
   /** The bytes of a stored file. */
   read(key: string): Readable;
-  /** Removes a stored file (no error when it is already gone). */
+  /** Removes a stored file (no error when it is already gone). Only through `removeUnreferenced`. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes temporary files not written to for `olderThanMs` (partial uploads
+   * of a process that died). Returns how many went.
+   */
+  sweepTemporary(olderThanMs: number): Promise<number>;
 }
 
 const HEAD_BYTES = 4100;
 
 /**
+ * How long a temporary file may go unwritten before the start-up sweep takes
+ * it for the leftover of a crash: one hour. Another instance sharing the
+ * folder may be receiving an upload right now; its file's mtime moves with
+ * every chunk, and staging to commit takes seconds, so an hour of silence is
+ * never a live upload.
+ */
+export const TEMPORARY_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
  * Files on disk under `root`, named by content hash (`ab/cd/abcd...`), written
- * to a temporary file first and renamed into place once complete, so an
- * interrupted upload leaves no partial file.
+ * to `tmp/` first and renamed into place once complete and committed, so an
+ * interrupted upload leaves no partial file under a key.
  */
 export class DiskFileStore implements FileStore {
   constructor(private readonly root: string) {}
@@ -51,10 +84,13 @@ export class DiskFileStore implements FileStore {
     return join(this.root, key.slice(0, 2), key.slice(2, 4), key);
   }
 
-  async put(source: Readable, maxBytes: number): Promise<StoredFile> {
-    const tmpDir = join(this.root, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  private get tmpDir() {
+    return join(this.root, 'tmp');
+  }
+
+  async stage(source: Readable, maxBytes: number): Promise<StagedFile> {
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmp = join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const hash = createHash('sha256');
     let size = 0;
     const head: Buffer[] = [];
@@ -77,17 +113,31 @@ export class DiskFileStore implements FileStore {
     try {
       await pipeline(source, meter, file.createWriteStream());
       if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(maxBytes);
-      const key = hash.digest('hex');
-      const target = this.pathOf(key);
-      await mkdir(join(target, '..'), { recursive: true });
-      await rename(tmp, target);
-      return { key, sizeBytes: size, head: Buffer.concat(head) };
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
     } finally {
       await file.close().catch(() => {});
     }
+    const key = hash.digest('hex');
+    const target = this.pathOf(key);
+    let committed = false;
+    return {
+      key, sizeBytes: size, head: Buffer.concat(head),
+      get committed() {
+        return committed;
+      },
+      read: () => createReadStream(tmp),
+      commit: async () => {
+        if (committed) return;
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tmp, target);
+        committed = true;
+      },
+      discard: async () => {
+        if (!committed) await rm(tmp, { force: true });
+      },
+    };
   }
 
   read(key: string): Readable {
@@ -96,6 +146,20 @@ export class DiskFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async sweepTemporary(olderThanMs: number): Promise<number> {
+    const entries = await readdir(this.tmpDir).catch(() => [] as string[]);
+    const limit = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of entries) {
+      const path = join(this.tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile() || info.mtimeMs > limit) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** For tests and health checks: whether a key's file exists. */

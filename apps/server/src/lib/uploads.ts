@@ -1,8 +1,6 @@
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client.ts';
 import { FileTooLargeError, type FileStore } from './storage.ts';
-import { removeUnreferenced } from './file-gc.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
@@ -42,11 +40,12 @@ const tooLarge = (field: string, max: number) => new AppError(413, 'payload_too_
  * streamed and limited to `maxBytes` (413, refused unread when the declared
  * length is already too big), and checks by content that its type is one of
  * `allowed` whatever its name says (400 with `typeError`). Nothing stays in the
- * store when it is refused. Returns the stored key and what to record.
+ * store when it is refused. Returns the staged file (to commit with
+ * `commitStaged` in the transaction inserting its row, or drop with
+ * `abandonStaged`) and what to record.
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  db: Executor,
   store: FileStore,
   opts: { field: string; maxBytes: number; allowed: readonly string[]; typeError: 'file_type' | 'image_type' },
 ) {
@@ -57,17 +56,17 @@ export async function receiveUpload(
   if (!part || part.fieldname !== field) throw invalidField(field, 'required');
   let stored;
   try {
-    stored = await store.put(part.file, maxBytes);
+    stored = await store.stage(part.file, maxBytes);
   } catch (err) {
     if (err instanceof FileTooLargeError) throw tooLarge(field, maxBytes);
     throw err;
   }
   const type = await fileTypeFromBuffer(stored.head);
   if (!type || !opts.allowed.includes(type.mime)) {
-    await removeUnreferenced(db, store, [stored.key]);
+    await stored.discard();
     throw invalidField(field, opts.typeError);
   }
   // Control characters would break the Content-Disposition header later.
   const name = [...basename(part.filename || 'archivo')].filter((c) => c >= ' ').join('').slice(0, 200) || 'archivo';
-  return { key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name };
+  return { staged: stored, key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name };
 }

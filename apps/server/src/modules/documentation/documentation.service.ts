@@ -11,7 +11,7 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
-import { removeUnreferenced } from '../../lib/file-gc.ts';
+import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { requireAccess } from '../population/population.service.ts';
@@ -124,10 +124,12 @@ export async function deleteDocument(db: Db, store: FileStore, request: FastifyR
 
 async function recordFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number, replacing: string | null) {
   await load(db, request, documentId, 'canWrite');
-  const file = await receiveUpload(request, db, store, { field: 'file', maxBytes, allowed: DOCUMENT_TYPES, typeError: 'file_type' });
+  const file = await receiveUpload(request, store, { field: 'file', maxBytes, allowed: DOCUMENT_TYPES, typeError: 'file_type' });
   try {
     await db.transaction(async (tx) => {
       await load(tx, request, documentId, 'canWrite');
+      // Into place under the key's lock, committed with the row (issue 9 item 4).
+      await commitStaged(tx, [file.staged]);
       let revision = 1;
       if (replacing) {
         const old = await repo.findFile(tx, replacing);
@@ -146,7 +148,7 @@ async function recordFile(db: Db, store: FileStore, request: FastifyRequest, doc
       });
     });
   } catch (err) {
-    await collect(db, store, [file.key]);
+    await abandonStaged(db, store, [file.staged]);
     throw err;
   }
   return getDocument(db, request, documentId);

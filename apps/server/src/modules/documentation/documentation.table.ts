@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { registerFileReferences } from '../../lib/file-gc.ts';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 import { persons } from '../population/population.table.ts';
@@ -42,3 +43,6 @@ export const documentFiles = pgTable(
   },
   (t) => [index('document_files_document_idx').on(t.documentId), index('document_files_key_idx').on(t.storageKey)],
 );
+
+// Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
+registerFileReferences(documentFiles.storageKey);

@@ -138,7 +138,7 @@ describe('documentation: documents, files by content, revisions, grants', () => 
         this.destroy(new Error('connection reset'));
       },
     });
-    await expect(store.put(broken, 1_000_000)).rejects.toThrow(/connection reset/);
+    await expect(store.stage(broken, 1_000_000)).rejects.toThrow(/connection reset/);
     expect(storedFiles(t.dataDir)).toHaveLength(before);
   });
 

@@ -6,7 +6,7 @@ import { AppError, invalidFields, noPersonAccess, notFound } from '../../lib/err
 import { writeAudit } from '../../lib/audit.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
-import { removeUnreferenced } from '../../lib/file-gc.ts';
+import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { makeThumbnail } from '../../lib/images.ts';
 import { readablePersons } from './case.repository.ts';
 import { getActivity, load } from './activities.service.ts';
@@ -36,21 +36,22 @@ async function viewOf(db: Executor, request: FastifyRequest, activityId: string,
 /** Stores a photo; until someone says who appears in it, it is hidden if a participant lacks image consent. */
 export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, maxBytes: number) {
   await load(db, id);
-  const file = await receiveUpload(request, db, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
-  let thumbKey: string | null = null;
+  const file = await receiveUpload(request, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
+  let thumb: Awaited<ReturnType<typeof makeThumbnail>> | null = null;
   try {
-    const thumb = await makeThumbnail(store, file.key, THUMB_WIDTH, maxBytes, 'photo');
-    thumbKey = thumb.thumbKey;
+    thumb = await makeThumbnail(store, file.staged, THUMB_WIDTH, maxBytes, 'photo');
+    const { thumb: staged, width, height } = thumb;
     await db.transaction(async (tx) => {
       await load(tx, id);
+      await commitStaged(tx, [file.staged, staged]);
       const photoId = await repo.insertPhoto(tx, {
-        activityId: id, storageKey: file.key, thumbKey: thumb.thumbKey, mime: file.mime, width: thumb.width, height: thumb.height,
+        activityId: id, storageKey: file.key, thumbKey: staged.key, mime: file.mime, width, height,
         sizeBytes: file.sizeBytes, uploadedBy: me(request),
       });
       await writeAudit(tx, request, { action: 'photo_add', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
     });
   } catch (err) {
-    await removeUnreferenced(db, store, [file.key, ...(thumbKey ? [thumbKey] : [])]);
+    await abandonStaged(db, store, [file.staged, thumb?.thumb]);
     throw err;
   }
   return getActivity(db, request, id);

@@ -9,7 +9,7 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
-import { removeUnreferenced } from '../../lib/file-gc.ts';
+import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { makeThumbnail } from '../../lib/images.ts';
 import { persons } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
@@ -121,21 +121,22 @@ export async function photoInfo(db: Db, request: FastifyRequest, personId: strin
 /** Stores the person's photo (PNG or JPEG by content) with a thumbnail; the previous photo's bytes go afterwards. */
 export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest, personId: string, maxBytes: number) {
   await requireAccess(db, personId, me(request), 'canWrite');
-  const file = await receiveUpload(request, db, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
-  let thumbKey: string | null = null;
+  const file = await receiveUpload(request, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
+  let thumb: Awaited<ReturnType<typeof makeThumbnail>>['thumb'] | null = null;
   let previous: Awaited<ReturnType<typeof repo.photoOf>>;
   try {
-    const thumb = (await makeThumbnail(store, file.key, THUMB_WIDTH, maxBytes, 'photo')).thumbKey;
-    thumbKey = thumb;
+    const staged = (await makeThumbnail(store, file.staged, THUMB_WIDTH, maxBytes, 'photo')).thumb;
+    thumb = staged;
     previous = await db.transaction(async (tx) => {
       await requireAccess(tx, personId, me(request), 'canWrite');
       const old = await repo.photoOf(tx, personId);
-      await repo.setPhoto(tx, personId, { key: file.key, thumb, mime: file.mime }, me(request));
+      await commitStaged(tx, [file.staged, staged]);
+      await repo.setPhoto(tx, personId, { key: file.key, thumb: staged.key, mime: file.mime }, me(request));
       await writeAudit(tx, request, { action: 'photo', entity: ENTITY, entityId: personId, changes: { photo: { before: old?.key ? 'photo' : null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
       return old;
     });
   } catch (err) {
-    await removeUnreferenced(db, store, [file.key, ...(thumbKey ? [thumbKey] : [])]);
+    await abandonStaged(db, store, [file.staged, thumb]);
     throw err;
   }
   // The old photo's bytes go once the new one is committed (unless the same image was uploaded again).

@@ -1,4 +1,5 @@
 import { bigint, boolean, date, index, numeric, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { registerFileReferences } from '../../lib/file-gc.ts';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
@@ -117,3 +118,6 @@ export const personAccessRequests = pgTable(
     uniqueIndex('person_access_requests_pending_key').on(t.personId, t.userId).where(sql`status = 'pending'`),
   ],
 );
+
+// Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
+registerFileReferences(persons.photoKey, persons.photoThumbKey);

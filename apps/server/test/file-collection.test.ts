@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { as, buildTestApp, createUser, login, type TestApp } from './helpers.ts';
+import { multipartFile } from './multipart.ts';
+
+/**
+ * Issue 9 item 4: the file store is content-addressed and shared, so the bytes
+ * a deletion collects may at that very moment be uploaded again for another
+ * record. Collection and upload must never lose a file still in use.
+ */
+
+const PDF = (n: number) => Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n% trial ${n} ${Date.now()}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+const TRIALS = 100;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('file collection never removes a file still referenced (issue 9 item 4)', () => {
+  let t: TestApp;
+  let token: string;
+  let me: string;
+
+  const upload = (url: string, field: string, name: string, content: Buffer, type: string) => {
+    const body = multipartFile(field, name, content, type);
+    return t.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+  };
+  const newDocument = async () => {
+    const res = await as(t.app, token).post('/api/documentation/documents', { title: 'Acta', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await login(t.app);
+    const user = await createUser(t.app, admin, ['documentacion', 'documentacion_documentacion', 'poblacion', 'poblacion_actividades'], 'files');
+    token = user.token;
+    me = user.id;
+  });
+  afterAll(() => t.close());
+
+  it(`deleting document A while the same bytes go to document B leaves B's file whole (${TRIALS} of ${TRIALS})`, async () => {
+    const failures: string[] = [];
+    for (let n = 0; n < TRIALS; n++) {
+      const bytes = PDF(n);
+      const [a, b] = [await newDocument(), await newDocument()];
+      expect((await upload(`/api/documentation/documents/${a}/files`, 'file', 'a.pdf', bytes, 'application/pdf')).statusCode).toBe(200);
+      // The deletion starts 0-4 ms after the upload, to meet it at each of its steps.
+      const [uploaded, deleted] = await Promise.all([
+        upload(`/api/documentation/documents/${b}/files`, 'file', 'b.pdf', bytes, 'application/pdf'),
+        pause(n % 5).then(() => as(t.app, token).delete(`/api/documentation/documents/${a}`)),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const fileId = uploaded.json().data.files[0].id as string;
+      const download = await as(t.app, token).get(`/api/documentation/files/${fileId}/content?download=1`);
+      if (download.statusCode !== 200 || !download.rawPayload.equals(bytes)) failures.push(`trial ${n}: ${download.statusCode}`);
+    }
+    expect(failures, `${failures.length} of ${TRIALS} trials lost B's file`).toEqual([]);
+  });
+
+  it('deleting activity photo A while the same image goes to another activity leaves that photo whole', async () => {
+    const activity = async () => {
+      const res = await as(t.app, token).post('/api/population/activities', {
+        name: 'Taller', activityType: 'TALLER', startsAt: '2026-11-20T14:30', state: '07', town: '0701', place: 'Salón',
+        facilitatorIds: [me], thematic: ['MALTRATO_PSICOLOGICO'], unregistered: [{ sex: 'F', ageGroup: 'NINEZ', count: 1 }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as string;
+    };
+    const failures: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 100, b: 200 } } }).png().toBuffer();
+      const [a, b] = [await activity(), await activity()];
+      const first = await upload(`/api/population/activities/${a}/photos`, 'photo', 'a.png', image, 'image/png');
+      expect(first.statusCode, first.body).toBe(200);
+      const photoA = first.json().data.photos[0].id as string;
+      const [uploaded, deleted] = await Promise.all([
+        upload(`/api/population/activities/${b}/photos`, 'photo', 'b.png', image, 'image/png'),
+        pause(n % 5).then(() => as(t.app, token).delete(`/api/population/activities/${a}/photos/${photoA}`)),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const photoB = uploaded.json().data.photos[0].id as string;
+      for (const size of ['full', 'thumb']) {
+        const res = await as(t.app, token).get(`/api/population/activity-photos/${photoB}?size=${size}`);
+        if (res.statusCode !== 200) failures.push(`trial ${n} ${size}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
