@@ -1,5 +1,13 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { TEMPORARY_MAX_AGE_MS } from '../src/lib/storage.ts';
+import { fileReferenceNames } from '../src/lib/file-gc.ts';
 import { as, buildTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { multipartFile } from './multipart.ts';
 
@@ -86,5 +94,52 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('partial uploads left by a crash (issue 9 item 4)', () => {
+  it('sweeps at start-up the temp file of a killed upload once it is an hour old, and leaves younger ones (another instance may be receiving them)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'amparo-killed-upload-'));
+    const tmp = join(dataDir, 'files', 'tmp');
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/upload-forever.ts', import.meta.url)), join(dataDir, 'files')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('receiving') && resolve());
+      child.once('exit', (code) => reject(new Error(`upload process ended early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [killed] = readdirSync(tmp);
+    expect(killed).toBeDefined();
+    expect(statSync(join(tmp, killed!)).size).toBeGreaterThan(0);
+
+    // A start right after the crash keeps it (it could be another instance's live upload)...
+    let t = await buildTestApp({ DATA_DIR: dataDir });
+    await t.close();
+    expect(readdirSync(tmp)).toEqual([killed]);
+    // ...an hour later it goes; a fresh one of another instance stays.
+    const hourAgo = new Date(Date.now() - TEMPORARY_MAX_AGE_MS - 60_000);
+    utimesSync(join(tmp, killed!), hourAgo, hourAgo);
+    writeFileSync(join(tmp, 'live-upload'), 'partial');
+    t = await buildTestApp({ DATA_DIR: dataDir });
+    await t.close();
+    expect(readdirSync(tmp)).toEqual(['live-upload']);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('file references registry (architecture rule 6b)', () => {
+  it('registers every column that holds file store keys, so collection counts them all', async () => {
+    const t = await buildTestApp();
+    try {
+      // The naming rule (decision 0006): a column holding file store keys ends in storage_key, thumb_key or photo_key.
+      const result = await t.database.db.execute<{ name: string }>(sql`
+        select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type = 'text' and column_name ~ '(storage|thumb|photo)_key$'`);
+      const fileColumns = result.rows.map((r) => r.name);
+      expect(fileColumns.length).toBeGreaterThanOrEqual(5);
+      expect(fileReferenceNames().sort()).toEqual(fileColumns.sort());
+    } finally {
+      await t.close();
+    }
   });
 });
