@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 /** Reads the configuration, prepares the database and listens; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
-  const { database, admin } = await prepareDatabase(config);
+  const { database, admin } = await prepareDatabase(config, `server on port ${config.PORT}`);
   const app = await buildApp({ config, database });
   if (admin) {
     const line = '='.repeat(64);

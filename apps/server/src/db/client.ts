@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 
 /** One Drizzle type for both engines (the query API is the same). */
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,8 +32,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /**
  * Opens the database: PostgreSQL when `url` is set, else PGlite under
  * `dataDir` (or in memory for `dataDir = 'memory://'`, or from a dump).
+ * A PGlite folder is held by one process at a time (`dataDir/pglite.lock`,
+ * issue 9 item 8): a second one throws DataDirLockedError naming the holder,
+ * described by `owner` (what this process is: `server`, `seed:demo`, ...).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; loadDataDir?: Blob | File; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir?: string; loadDataDir?: Blob | File; poolSize?: number; owner?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (no floats).
@@ -46,13 +51,26 @@ export async function openDatabase(options: { url?: string; dataDir?: string; lo
   const dataDir = options.dataDir ?? './data';
   const pgliteDir = dataDir === 'memory://' ? undefined : `${dataDir}/pglite`;
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const lock = pgliteDir ? acquireDataDirLock(join(dataDir, 'pglite.lock'), options.owner ?? basename(process.argv[1] ?? 'node')) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
     pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

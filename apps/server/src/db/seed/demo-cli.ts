@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
-import { prepareDatabase } from '../setup.ts';
+import { exitWithMessage, prepareDatabase } from '../setup.ts';
 import { seedDemo } from './demo.ts';
 
 /**
@@ -11,7 +11,7 @@ const { values } = parseArgs({ options: { persons: { type: 'string', default: '1
 const count = Number(values.persons);
 if (!Number.isInteger(count) || count < 1) throw new Error('--persons must be a positive whole number');
 const config = loadConfig();
-const { database, admin } = await prepareDatabase(config);
+const { database, admin } = await prepareDatabase(config, 'seed:demo').catch(exitWithMessage);
 if (admin) console.log(`first admin '${admin.username}' password: ${admin.password}`);
 const started = Date.now();
 await seedDemo(database.db, { persons: count, attentions: Number(values.attentions), activities: Number(values.activities), owner: values.owner, seed: values.seed ? Number(values.seed) : undefined, log: console.log });
