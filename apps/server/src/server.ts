@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { buildApp } from './app.ts';
+import { collectOrphans } from './lib/file-gc.ts';
 
 /** Reads the configuration, prepares the database and listens; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -32,6 +33,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ engine: database.engine, port: config.PORT }, 'Amparo is listening');
+  // Bytes a crash left unreferenced (decision 0006), in the background: a large store takes a while to walk.
+  collectOrphans(database.db, app.files).then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'removed stored files no record refers to'),
+    (err: unknown) => app.log.error({ err }, 'collecting unreferenced files failed'),
+  );
 }
 
 main().catch((err) => {

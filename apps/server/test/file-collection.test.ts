@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { TEMPORARY_MAX_AGE_MS } from '../src/lib/storage.ts';
-import { fileReferenceNames } from '../src/lib/file-gc.ts';
+import { TEMPORARY_MAX_AGE_MS, type DiskFileStore } from '../src/lib/storage.ts';
+import { collectOrphans, fileReferenceNames } from '../src/lib/file-gc.ts';
 import { as, buildTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { multipartFile } from './multipart.ts';
 
@@ -63,6 +65,19 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
       if (download.statusCode !== 200 || !download.rawPayload.equals(bytes)) failures.push(`trial ${n}: ${download.statusCode}`);
     }
     expect(failures, `${failures.length} of ${TRIALS} trials lost B's file`).toEqual([]);
+  });
+
+  it('collects at start-up the stored files no row refers to (a crash between a deletion and its collection), keeping the referenced ones', async () => {
+    const kept = PDF(-1);
+    const doc = await newDocument();
+    expect((await upload(`/api/documentation/documents/${doc}/files`, 'file', 'kept.pdf', kept, 'application/pdf')).statusCode).toBe(200);
+    const orphan = await t.app.files.stage(Readable.from([Buffer.from('bytes of a document deleted just before a crash')]), 1024);
+    await orphan.commit();
+    const store = t.app.files as DiskFileStore;
+    expect(await store.has(orphan.key)).toBe(true);
+    expect(await collectOrphans(t.database.db, t.app.files, 2)).toBeGreaterThanOrEqual(1);
+    expect(await store.has(orphan.key)).toBe(false);
+    expect(await store.has(createHash('sha256').update(kept).digest('hex'))).toBe(true);
   });
 
   it('deleting activity photo A while the same image goes to another activity leaves that photo whole', async () => {

@@ -75,17 +75,49 @@ export async function abandonStaged(db: Db, store: FileStore, files: (StagedFile
  * the same bytes either committed its row before the count or moves its file
  * into place after the removal.
  */
-export async function removeUnreferenced(db: Db, store: FileStore, keys: string[]) {
+export async function removeUnreferenced(db: Db, store: FileStore, keys: string[]): Promise<number> {
   const unique = [...new Set(keys.filter(Boolean))];
-  if (unique.length === 0) return;
-  if (references.length === 0) throw new Error('no file references registered: refusing to collect');
-  await db.transaction(async (tx) => {
+  if (unique.length === 0) return 0;
+  return db.transaction(async (tx) => {
     await lockFileKeys(tx, unique);
-    const used = new Set<string>();
-    for (const column of references) {
-      const rows = await tx.select({ key: column }).from(column.table).where(inArray(column, unique));
-      for (const r of rows) used.add(r.key as string);
-    }
-    for (const key of unique) if (!used.has(key)) await store.remove(key);
+    const used = await referenced(tx, unique);
+    const unused = unique.filter((key) => !used.has(key));
+    for (const key of unused) await store.remove(key);
+    return unused.length;
   });
+}
+
+/** Which of `keys` some registered column holds. */
+async function referenced(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (references.length === 0) throw new Error('no file references registered: refusing to collect');
+  const used = new Set<string>();
+  for (const column of references) {
+    const rows = await db.select({ key: column }).from(column.table).where(inArray(column, keys));
+    for (const r of rows) used.add(r.key as string);
+  }
+  return used;
+}
+
+/**
+ * Removes every stored file no row refers to: the bytes a crash left between
+ * a deletion's commit and its collection, or between an upload's move into
+ * place and a commit that never came. Run at start-up, in the background. Safe
+ * beside live uploads of any instance: candidates go through
+ * `removeUnreferenced`, which counts again under each key's lock. Returns how
+ * many files went.
+ */
+export async function collectOrphans(db: Db, store: FileStore, batchSize = 500): Promise<number> {
+  let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    const used = await referenced(db, batch);
+    removed += await removeUnreferenced(db, store, batch.filter((key) => !used.has(key)));
+    batch = [];
+  };
+  for await (const key of store.keys()) {
+    batch.push(key);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return removed;
 }

@@ -58,6 +58,8 @@ export interface FileStore {
    * of a process that died). Returns how many went.
    */
   sweepTemporary(olderThanMs: number): Promise<number>;
+  /** Every stored key (committed files only, not temporary ones). */
+  keys(): AsyncIterable<string>;
 }
 
 const HEAD_BYTES = 4100;
@@ -160,6 +162,16 @@ export class DiskFileStore implements FileStore {
       removed += 1;
     }
     return removed;
+  }
+
+  async *keys(): AsyncIterable<string> {
+    const hex2 = /^[0-9a-f]{2}$/;
+    const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
+    for (const a of (await list(this.root)).filter((n) => hex2.test(n))) {
+      for (const b of (await list(join(this.root, a))).filter((n) => hex2.test(n))) {
+        for (const name of await list(join(this.root, a, b))) if (/^[0-9a-f]{64}$/.test(name)) yield name;
+      }
+    }
   }
 
   /** For tests and health checks: whether a key's file exists. */
