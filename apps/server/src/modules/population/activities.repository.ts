@@ -41,6 +41,12 @@ export async function findActivity(db: Executor, id: string) {
 }
 export type ActivityRow = NonNullable<Awaited<ReturnType<typeof findActivity>>>;
 
+/** Locks the activity row until the transaction ends, so writes on one activity (and its photos' tags) run one at a time. */
+export async function lockActivity(db: Executor, id: string) {
+  const rows = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id)).for('update');
+  return rows.length === 1;
+}
+
 export function facilitatorsOf(db: Executor, activityId: string) {
   return db
     .select({ id: users.id, fullName: users.fullName })
@@ -82,7 +88,7 @@ export async function photoPersonsOf(db: Executor, photoIds: string[]) {
   return db.select({ photoId: activityPhotoPersons.photoId, personId: activityPhotoPersons.personId }).from(activityPhotoPersons).where(inArray(activityPhotoPersons.photoId, photoIds));
 }
 
-/** Replaces who appears in a photo and marks it reviewed. */
+/** Replaces who appears in a photo and marks it reviewed (call inside a transaction: others see only the before or the after). */
 export async function setPhotoPersons(db: Executor, photo: { id: string; activityId: string }, personIds: string[], reviewedBy: string) {
   await db.delete(activityPhotoPersons).where(eq(activityPhotoPersons.photoId, photo.id));
   if (personIds.length) await db.insert(activityPhotoPersons).values(personIds.map((personId) => ({ photoId: photo.id, activityId: photo.activityId, personId })));

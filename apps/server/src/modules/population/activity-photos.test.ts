@@ -10,6 +10,7 @@ describe('activity photos and image-use consent', () => {
   let t: TestApp;
   let facilitator: Awaited<ReturnType<typeof createUser>>;
   let colleague: Awaited<ReturnType<typeof createUser>>;
+  let manager: Awaited<ReturnType<typeof createUser>>;
   let activityId: string;
   let photoId: string;
   let ana: string;
@@ -19,7 +20,7 @@ describe('activity photos and image-use consent', () => {
 
   const photoOf = async (token: string) => (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data.photos[0];
   const thumb = (token: string) => as(t.app, token).get(`/api/population/activity-photos/${photoId}?size=thumb`);
-  const tag = (token: string, personIds: string[]) => as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds });
+  const tag = (token: string, personIds: string[], reason?: string) => as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds, reason });
   const consent = (personId: string, granted: boolean, token = facilitator.token) =>
     as(t.app, token).put(`/api/population/persons/${personId}/consents`, { kind: 'image_use', granted, givenOn: '2026-11-01', givenBy: 'self' });
   const audits = async (action: string, entityId: string) =>
@@ -30,6 +31,7 @@ describe('activity photos and image-use consent', () => {
     const adminToken = await login(t.app);
     facilitator = await createUser(t.app, adminToken, KEYS, 'facilitator');
     colleague = await createUser(t.app, adminToken, KEYS, 'colleague');
+    manager = await createUser(t.app, adminToken, [...KEYS, 'poblacion_actividades_gestion'], 'manager');
     const create = async (token: string, names: string) => (await as(t.app, token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
     ana = await create(facilitator.token, 'Ana');
     beto = await create(facilitator.token, 'Beto');
@@ -37,13 +39,17 @@ describe('activity photos and image-use consent', () => {
     stranger = await create(colleague.token, 'Desconocida');
     for (const id of [ana, beto]) {
       await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: colleague.id, canRead: true, canWrite: false, reason: 'Apoya el taller' });
+      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: manager.id, canRead: true, canWrite: false, reason: 'Coordina actividades' });
     }
-    const activity = await as(t.app, facilitator.token).post('/api/population/activities', {
-      name: 'Taller de dibujo', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701', facilitatorIds: [facilitator.id],
-    });
+    await as(t.app, colleague.token).post(`/api/population/persons/${stranger}/grants`, { userId: manager.id, canRead: true, canWrite: false, reason: 'Coordina actividades' });
+    // The colleague co-facilitates long enough to attach their own person, then steps down (only editors attach).
+    const fields = { name: 'Taller de dibujo', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701' };
+    const activity = await as(t.app, facilitator.token).post('/api/population/activities', { ...fields, facilitatorIds: [facilitator.id, colleague.id] });
     activityId = activity.json().data.id;
     for (const id of [ana, beto]) await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, { personId: id });
-    await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: stranger });
+    expect((await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: stranger })).statusCode).toBe(200);
+    const version = (await as(t.app, facilitator.token).get(`/api/population/activities/${activityId}`)).json().data.version;
+    expect((await as(t.app, facilitator.token).put(`/api/population/activities/${activityId}`, { ...fields, facilitatorIds: [facilitator.id], version })).statusCode).toBe(200);
     expect((await consent(stranger, true, colleague.token)).statusCode).toBe(200);
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
     const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
@@ -66,7 +72,8 @@ describe('activity photos and image-use consent', () => {
     const opened = await audits('photo_view_hidden', activityId);
     expect((await as(t.app, facilitator.token).get(`/api/population/activity-photos/${photoId}`)).statusCode).toBe(200);
     expect(await audits('photo_view_hidden', activityId)).toBe(opened + 1);
-    expect((await tag(colleague.token, [ana])).json().code).toBe('photo_hidden');
+    // The colleague is neither its creator nor a facilitator: they may not tag it at all.
+    expect((await tag(colleague.token, [ana])).json().code).toBe('activity_not_editable');
   });
 
   it('shows the photo once everyone tagged in it has consent, and hides it again when consent is withdrawn', async () => {
@@ -84,7 +91,9 @@ describe('activity photos and image-use consent', () => {
 
     expect((await tag(facilitator.token, [ana, beto])).json().data.photos[0].hidden).toBe(true);
     expect((await thumb(colleague.token)).statusCode).toBe(403);
-    await tag(facilitator.token, [ana]);
+    // Untagging Beto would show the hidden photo: only a manager may, with a reason (issue 9 item 2).
+    expect((await tag(facilitator.token, [ana], 'Beto no sale')).json().code).toBe('activity_manager_required');
+    expect((await tag(manager.token, [ana], 'Beto no sale en la foto, revisado con la facilitadora')).statusCode).toBe(200);
     expect(await audits('photo_untag', beto)).toBe(1);
     expect((await thumb(colleague.token)).statusCode).toBe(200);
 
@@ -103,8 +112,8 @@ describe('activity photos and image-use consent', () => {
     expect(unreadable.json().code).toBe('no_person_access');
     expect(await countRows(t.database, 'activity_photo_persons')).toBe(rows);
 
-    // The colleague (who may read all three) adds 'stranger'; the facilitator sees one restricted tag and cannot drop it.
-    expect((await tag(colleague.token, [ana, stranger])).statusCode).toBe(200);
+    // The manager (who may read all three) adds 'stranger'; the facilitator sees one restricted tag and cannot drop it.
+    expect((await tag(manager.token, [ana, stranger])).statusCode).toBe(200);
     const seen = await photoOf(facilitator.token);
     expect(seen).toMatchObject({ hidden: false, restrictedPersons: 1 });
     expect(JSON.stringify(seen)).not.toContain('Desconocida');
