@@ -11,7 +11,9 @@ import amparoCatalogs from '../apps/server/src/db/seed/data/catalogs-amparo.json
  * A group activity from start to end: the admin registers a workshop, adds
  * two registered participants and a photo, and says who appears in it. The
  * photo stays hidden from a colleague (a placeholder, and the server refuses
- * its bytes) until everyone in it has image-use consent (issue 4, consent).
+ * its bytes) until everyone in it has image-use consent (issue 4, consent);
+ * the colleague only reads the activity, and management untags a hidden
+ * photo only with a reason (issue 9 item 2).
  * The tests share data, so they run in order.
  */
 
