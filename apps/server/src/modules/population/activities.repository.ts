@@ -73,6 +73,16 @@ export function participantsOf(db: Executor, activityId: string) {
     .orderBy(asc(persons.lastNames), asc(persons.names));
 }
 
+/**
+ * Every registered participant's id, soft-deleted persons included: deleting a
+ * person who lacks image consent must not show the unreviewed photos they may be
+ * in (photo visibility only; names come from participantsOf).
+ */
+export async function participantIdsOf(db: Executor, activityId: string) {
+  const rows = await db.select({ personId: activityParticipants.personId }).from(activityParticipants).where(eq(activityParticipants.activityId, activityId));
+  return rows.map((r) => r.personId);
+}
+
 export function photosOf(db: Executor, activityId: string) {
   return db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId)).orderBy(asc(activityPhotos.uploadedAt));
 }

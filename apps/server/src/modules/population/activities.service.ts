@@ -72,13 +72,13 @@ async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivityS
 
 async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
   const a = row.activity;
-  const [summary, facilitators, unregistered, participants, photos, groups] = await Promise.all([
-    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
+  const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
+    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.participantIdsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
   ]);
   const today = todayInGuatemala();
   const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
   const visible = participants.filter((p) => readable.has(p.personId));
-  const views = await photoViews(db, me(request), photos, participants.map((p) => p.personId), facilitators.map((f) => f.id));
+  const views = await photoViews(db, me(request), photos, allParticipantIds, facilitators.map((f) => f.id));
   // photoViews already read the consents of every participant; without photos, read them for the visible ones.
   const consented = views[0]?.consented ?? (await withImageConsent(db, visible.map((p) => p.personId)));
   return {
@@ -223,8 +223,8 @@ export async function addParticipant(db: Db, request: FastifyRequest, id: string
 
 /** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */
 async function hiddenPhotoIds(tx: Executor, request: FastifyRequest, id: string) {
-  const [photos, participants] = await Promise.all([repo.photosOf(tx, id), repo.participantsOf(tx, id)]);
-  const views = await photoViews(tx, me(request), photos, participants.map((p) => p.personId), []);
+  const [photos, participantIds] = await Promise.all([repo.photosOf(tx, id), repo.participantIdsOf(tx, id)]);
+  const views = await photoViews(tx, me(request), photos, participantIds, []);
   return new Set(views.filter((v) => v.hidden).map((v) => v.photo.id));
 }
 

@@ -28,9 +28,10 @@ const photoHidden = () => new AppError(403, 'photo_hidden');
 async function viewOf(db: Executor, request: FastifyRequest, activityId: string, photoId: string) {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo || photo.activityId !== activityId) throw notFound();
-  const [participants, facilitators] = await Promise.all([repo.participantsOf(db, activityId), repo.facilitatorsOf(db, activityId)]);
-  const [view] = await photoViews(db, me(request), [photo], participants.map((p) => p.personId), facilitators.map((f) => f.id));
-  return { view: view!, participantIds: new Set(participants.map((p) => p.personId)) };
+  const [participants, allParticipantIds, facilitators] = await Promise.all([repo.participantsOf(db, activityId), repo.participantIdsOf(db, activityId), repo.facilitatorsOf(db, activityId)]);
+  const [view] = await photoViews(db, me(request), [photo], allParticipantIds, facilitators.map((f) => f.id));
+  // Tags name live participants only; visibility counts soft-deleted ones too.
+  return { view: view!, participantIds: new Set(participants.map((p) => p.personId)), allParticipantIds };
 }
 
 /** Stores a photo (editors only, 403 `activity_not_editable`); until someone says who appears in it, it is hidden if a participant lacks image consent. */
@@ -91,7 +92,7 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
 export async function setPhotoPersons(db: Db, request: FastifyRequest, id: string, photoId: string, personIds: string[], reason: string | null) {
   await db.transaction(async (tx) => {
     const rights = await requireEditor(tx, request, id);
-    const { view, participantIds } = await viewOf(tx, request, id, photoId);
+    const { view, participantIds, allParticipantIds } = await viewOf(tx, request, id, photoId);
     if (!view.canView && !rights.canManage) throw photoHidden();
     const given = [...new Set(personIds)];
     const outsiders = given.flatMap((pid, i) => (participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }]));
@@ -115,7 +116,7 @@ export async function setPhotoPersons(db: Db, request: FastifyRequest, id: strin
     }
     if (exposing && before.length === 0 && after.length === 0) {
       // Unreviewed and hidden because some participant lacks consent: they are the persons this decision is about.
-      for (const pid of [...participantIds].filter((p) => !view.consented.has(p))) {
+      for (const pid of allParticipantIds.filter((p) => !view.consented.has(p))) {
         await writeAudit(tx, request, { action: 'photo_marked_empty', entity: 'person', entityId: pid, changes: { activityPhoto: { before: `${id}/${photoId}`, after: null }, ...why } });
       }
     }

@@ -261,4 +261,17 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
     expect(marked?.changes.reason?.after).toBe('Foto del salón vacío');
     expect((await history(ana)).some((h) => h.action === 'photo_marked_empty')).toBe(false);
   });
+
+  it('keeps an unreviewed photo hidden when the participant lacking consent is deleted from the registry', async () => {
+    const carla = (await as(t.app, facilitator.token).post('/api/population/persons', personBody({ names: 'Carla' }))).json().data.id as string;
+    const other = (await as(t.app, facilitator.token).post('/api/population/activities', { ...fields, name: 'Taller de teatro', facilitatorIds: [facilitator.id] })).json().data.id as string;
+    for (const id of [ana, carla]) await as(t.app, facilitator.token).post(`/api/population/activities/${other}/participants`, { personId: id });
+    const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/population/activities/${other}/photos`, headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` }, payload: m.payload });
+    const photoId = uploaded.json().data.photos[0].id as string;
+    expect((await thumb(outsider.token, photoId)).statusCode).toBe(403);
+    expect((await as(t.app, facilitator.token).delete(`/api/population/persons/${carla}`)).statusCode).toBe(200);
+    expect((await as(t.app, outsider.token).get(`/api/population/activities/${other}`)).json().data.photos[0]).toMatchObject({ hidden: true, canView: false });
+    expect((await thumb(outsider.token, photoId)).statusCode).toBe(403);
+  });
 });
