@@ -11,7 +11,9 @@ import amparoCatalogs from '../apps/server/src/db/seed/data/catalogs-amparo.json
  * A group activity from start to end: the admin registers a workshop, adds
  * two registered participants and a photo, and says who appears in it. The
  * photo stays hidden from a colleague (a placeholder, and the server refuses
- * its bytes) until everyone in it has image-use consent (issue 4, consent).
+ * its bytes) until everyone in it has image-use consent (issue 4, consent);
+ * the colleague only reads the activity, and management untags a hidden
+ * photo only with a reason (issue 9 item 2).
  * The tests share data, so they run in order.
  */
 
@@ -133,6 +135,13 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await login(page, COLLEAGUE.username, COLLEAGUE.password);
     await page.goto(activityPath);
     await expect(page.getByRole('heading', { name: ACTIVITY.name })).toBeVisible();
+    // Neither creator nor facilitator: the colleague only reads it (issue 9 item 2).
+    await expect(page.getByTestId('activity-read-only')).toHaveText(esAct.view.read_only);
+    await expect(page.getByRole('link', { name: esCommon.actions.edit })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: esCommon.actions.delete })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: esAct.photos.upload })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: esAct.photos.persons_button_n.replace('{{n}}', '1') })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: labelRe(esAct.participants.add_label) })).toHaveCount(0);
     await expect(page.getByRole('img', { name: esAct.photos.hidden_placeholder })).toBeVisible();
     await expect(page.getByRole('button', { name: esAct.photos.open.replace('{{n}}', '1') })).toHaveCount(0);
     const activityId = activityPath.split('/').pop()!;
@@ -147,5 +156,33 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await expectLoaded(page.getByRole('img', { name: alt }));
     await expect(page.getByRole('img', { name: esAct.photos.hidden_placeholder })).toHaveCount(0);
     await expect(page.getByText(esAct.photos.in_photo.replace('{{names}}', persons[0]!.names))).toBeVisible();
+  });
+
+  test('3. management untags a hidden photo only with a reason, which the person\'s history keeps', async ({ page, request }) => {
+    expect(activityPath, 'set by test 1').not.toBe('');
+    const api = await adminApi(request);
+    const activityId = activityPath.split('/').pop()!;
+    const [first, second] = persons as [Person, Person];
+    // The admin (all keys, so activity management too) tags the second person, who has no image consent: hidden again.
+    const { photos } = (await api('get', `/api/population/activities/${activityId}`)) as { photos: { id: string }[] };
+    await api('put', `/api/population/activities/${activityId}/photos/${photos[0]!.id}/persons`, { personIds: [first.id, second.id] });
+
+    await login(page);
+    await page.goto(activityPath);
+    await expect(page.getByText(esAct.photos.hidden_for_others)).toBeVisible();
+    await page.getByRole('button', { name: esAct.photos.persons_button_n.replace('{{n}}', '1') }).click();
+    const dialog = page.getByRole('dialog', { name: esAct.photos.persons_title });
+    await dialog.getByRole('checkbox', { name: fullName(second) }).uncheck();
+    const reason = dialog.getByRole('textbox', { name: labelRe(esAct.photos.reason) });
+    await expect(reason).toBeVisible();
+    await expect(dialog.getByRole('button', { name: esCommon.actions.save })).toBeDisabled();
+    await reason.fill('No aparece en la foto; revisado con el facilitador');
+    await dialog.getByRole('button', { name: esCommon.actions.save }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(esAct.photos.hidden_for_others)).toHaveCount(0);
+    await expect(page.getByText(esAct.photos.in_photo.replace('{{names}}', first.names))).toBeVisible();
+
+    const history = (await api('get', `/api/population/persons/${second.id}/history?pageSize=100`)) as { items: { action: string; changes: Record<string, { after: unknown }> }[] };
+    expect(history.items.find((h) => h.action === 'photo_untag')?.changes.reason?.after).toBe('No aparece en la foto; revisado con el facilitador');
   });
 });

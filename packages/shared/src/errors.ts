@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'photo_hidden', // an activity photo shows someone without image-use consent (issue 4)
+  'activity_not_editable', // only the activity's creator, its facilitators and poblacion_actividades_gestion edit it (issue 9 item 2)
+  'activity_manager_required', // untagging a hidden photo needs poblacion_actividades_gestion (issue 9 item 2)
+  'photo_would_show', // the change would show a photo hidden for lack of image consent: untag it first (issue 9 item 2)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +55,7 @@ export const FIELD_ERROR_CODES = [
   'duplicate',
   'has_records', // a person with linked records cannot be deleted; params.count
   'not_a_participant', // tagging a photo with someone who is not in the activity
+  'self_facilitator', // only a manager adds themself as facilitator of an existing activity (issue 9 item 2)
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -19,6 +19,8 @@ export const PERMISSION_TREE = [
     children: [
       { key: 'poblacion_poblacion', es: 'Población atendida', en: 'Population served' },
       { key: 'poblacion_actividades', es: 'Actividades grupales', en: 'Group activities' },
+      // Issue 9 item 2: edit any activity (not only one's own) and untag hidden photos, with a reason.
+      { key: 'poblacion_actividades_gestion', es: 'Gestión de todas las actividades grupales', en: 'Manage all group activities' },
       // Not in the spec's list: issue 4 asks for a distinct permission to export sensitive fields.
       { key: 'poblacion_exportacion_sensible', es: 'Exportar datos sensibles', en: 'Export sensitive data' },
     ],

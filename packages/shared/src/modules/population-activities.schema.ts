@@ -103,6 +103,10 @@ export const activity = activitySummary.extend({
   restrictedParticipants: z.number().int(),
   photos: z.array(activityPhoto),
   version: z.number().int(),
+  /** The caller may change it: its creator, a current facilitator or a holder of `poblacion_actividades_gestion` (issue 9 item 2). */
+  canEdit: z.boolean(),
+  /** The caller holds `poblacion_actividades_gestion`: may untag a hidden photo, with a reason. */
+  canManage: z.boolean(),
 });
 export type Activity = z.infer<typeof activity>;
 export type ActivitySummary = z.infer<typeof activitySummary>;
@@ -117,7 +121,15 @@ export const activityListQuery = pageQuery.extend({
 
 export const participantInput = z.object({ personId: uuid });
 /** Who appears in a photo: registered participants of the activity (replaces the caller's visible tags). */
-export const photoPersonsInput = z.object({ personIds: z.array(uuid).max(500, 'too_big::500') });
+export const photoPersonsInput = z.object({
+  personIds: z.array(uuid).max(500, 'too_big::500'),
+  /**
+   * Required (400 `required`) when the photo is hidden for lack of image consent and the change
+   * untags someone or says nobody is in it; only `poblacion_actividades_gestion` may (issue 9 item 2).
+   * Recorded on each affected person's history.
+   */
+  reason: optionalText(500),
+});
 
 export const activityResponse = envelope(activity);
 export const activityListResponse = envelope(paged(activitySummary));

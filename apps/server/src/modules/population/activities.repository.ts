@@ -41,6 +41,12 @@ export async function findActivity(db: Executor, id: string) {
 }
 export type ActivityRow = NonNullable<Awaited<ReturnType<typeof findActivity>>>;
 
+/** Locks the activity row until the transaction ends, so writes on one activity (and its photos' tags) run one at a time. */
+export async function lockActivity(db: Executor, id: string) {
+  const rows = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id)).for('update');
+  return rows.length === 1;
+}
+
 export function facilitatorsOf(db: Executor, activityId: string) {
   return db
     .select({ id: users.id, fullName: users.fullName })
@@ -67,6 +73,16 @@ export function participantsOf(db: Executor, activityId: string) {
     .orderBy(asc(persons.lastNames), asc(persons.names));
 }
 
+/**
+ * Every registered participant's id, soft-deleted persons included: deleting a
+ * person who lacks image consent must not show the unreviewed photos they may be
+ * in (photo visibility only; names come from participantsOf).
+ */
+export async function participantIdsOf(db: Executor, activityId: string) {
+  const rows = await db.select({ personId: activityParticipants.personId }).from(activityParticipants).where(eq(activityParticipants.activityId, activityId));
+  return rows.map((r) => r.personId);
+}
+
 export function photosOf(db: Executor, activityId: string) {
   return db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId)).orderBy(asc(activityPhotos.uploadedAt));
 }
@@ -82,7 +98,7 @@ export async function photoPersonsOf(db: Executor, photoIds: string[]) {
   return db.select({ photoId: activityPhotoPersons.photoId, personId: activityPhotoPersons.personId }).from(activityPhotoPersons).where(inArray(activityPhotoPersons.photoId, photoIds));
 }
 
-/** Replaces who appears in a photo and marks it reviewed. */
+/** Replaces who appears in a photo and marks it reviewed (call inside a transaction: others see only the before or the after). */
 export async function setPhotoPersons(db: Executor, photo: { id: string; activityId: string }, personIds: string[], reviewedBy: string) {
   await db.delete(activityPhotoPersons).where(eq(activityPhotoPersons.photoId, photo.id));
   if (personIds.length) await db.insert(activityPhotoPersons).values(personIds.map((personId) => ({ photoId: photo.id, activityId: photo.activityId, personId })));

@@ -17,7 +17,11 @@ const config = { permission: 'poblacion_actividades' as const };
 const tags = ['population activities'];
 const params = z.object({ id: uuid });
 
-/** Group activities (issue 4), permission `poblacion_actividades`. */
+/**
+ * Group activities (issue 4), permission `poblacion_actividades` to read; every
+ * write also needs to be the activity's creator, a facilitator or hold
+ * `poblacion_actividades_gestion` (403 activity_not_editable, issue 9 item 2).
+ */
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
 
@@ -46,8 +50,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/population/activities/:id/photos/:photoId', { config, schema: { operationId: 'deleteActivityPhoto', tags, params: z.object({ id: uuid, photoId: uuid }), response: { 200: activityResponse } } },
     async (request) => ({ success: true as const, data: await photos.deletePhoto(db(), app.files, request, request.params.id, request.params.photoId) }));
   app.put('/api/population/activities/:id/photos/:photoId/persons', {
-    config, schema: { operationId: 'setActivityPhotoPersons', tags, summary: 'Who appears in a photo: participants the caller may read (400 not_a_participant, 403 no_person_access, 403 photo_hidden)', params: z.object({ id: uuid, photoId: uuid }), body: photoPersonsInput, response: { 200: activityResponse } },
-  }, async (request) => ({ success: true as const, data: await photos.setPhotoPersons(db(), request, request.params.id, request.params.photoId, request.body.personIds) }));
+    config, schema: { operationId: 'setActivityPhotoPersons', tags, summary: 'Who appears in a photo: participants the caller may read (400 not_a_participant, 403 no_person_access, 403 photo_hidden). Untagging or clearing a hidden photo: manager key and reason (403 activity_manager_required, 400 reason required)', params: z.object({ id: uuid, photoId: uuid }), body: photoPersonsInput, response: { 200: activityResponse } },
+  }, async (request) => ({ success: true as const, data: await photos.setPhotoPersons(db(), request, request.params.id, request.params.photoId, request.body.personIds, request.body.reason) }));
   app.get('/api/population/activity-photos/:photoId', {
     config, schema: { operationId: 'activityPhoto', tags, summary: 'A photo\'s bytes (?size=thumb for the thumbnail); 403 photo_hidden without image consent of someone in it', params: z.object({ photoId: uuid }), querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }) },
   }, async (request, reply) => photos.sendPhoto(db(), app.files, request, reply, request.params.photoId, request.query.size));

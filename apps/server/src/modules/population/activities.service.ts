@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { Activity, ActivitySummary, activityInput, activityListQuery, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
+import { hasPermission } from '@amparo/shared/permissions';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, invalidFields, noPersonAccess, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, invalidFields, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
@@ -30,6 +31,35 @@ import * as repo from './activities.repository.ts';
 const ENTITY = 'activity';
 const me = (request: FastifyRequest) => request.auth!.userId;
 
+/** Holds `poblacion_actividades_gestion`: edits any activity, untags hidden photos with a reason (issue 9 item 2). */
+export const isActivityManager = (request: FastifyRequest) => hasPermission(request.auth!.permisos, 'poblacion_actividades_gestion');
+
+/**
+ * Whether the caller may change this activity (issue 9 item 2): its creator, a
+ * facilitator it has now (`facilitatorIds`, read before any change) or a manager.
+ * Everyone else with `poblacion_actividades` only reads it.
+ */
+export function rightsOn(request: FastifyRequest, activity: { createdBy: string | null }, facilitatorIds: string[]) {
+  const canManage = isActivityManager(request);
+  return { canManage, canEdit: canManage || activity.createdBy === me(request) || facilitatorIds.includes(me(request)) };
+}
+
+/**
+ * Every write on an activity starts here (issue 9 item 2): locks the activity
+ * row for the transaction, then answers 404 if it does not exist and 403
+ * `activity_not_editable` unless the caller is its creator, a current
+ * facilitator or a manager. Judged on the state before the request, so naming
+ * oneself facilitator in the same request does not count.
+ */
+export async function requireEditor(tx: Executor, request: FastifyRequest, id: string) {
+  if (!(await repo.lockActivity(tx, id))) throw notFound();
+  const row = await load(tx, id);
+  const facilitatorIds = (await repo.facilitatorsOf(tx, id)).map((f) => f.id);
+  const rights = rightsOn(request, row.activity, facilitatorIds);
+  if (!rights.canEdit) throw new AppError(403, 'activity_not_editable');
+  return { row, facilitatorIds, ...rights };
+}
+
 async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivitySummary> {
   const geo = await geographyNames(db);
   const a = row.activity;
@@ -42,13 +72,13 @@ async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivityS
 
 async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
   const a = row.activity;
-  const [summary, facilitators, unregistered, participants, photos, groups] = await Promise.all([
-    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
+  const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
+    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.participantIdsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
   ]);
   const today = todayInGuatemala();
   const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
   const visible = participants.filter((p) => readable.has(p.personId));
-  const views = await photoViews(db, me(request), photos, participants.map((p) => p.personId), facilitators.map((f) => f.id));
+  const views = await photoViews(db, me(request), photos, allParticipantIds, facilitators.map((f) => f.id));
   // photoViews already read the consents of every participant; without photos, read them for the visible ones.
   const consented = views[0]?.consented ?? (await withImageConsent(db, visible.map((p) => p.personId)));
   return {
@@ -60,6 +90,7 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
     restrictedParticipants: participants.length - visible.length,
     photos: views.map((v) => toPhoto(v, readable)),
     version: a.version,
+    ...rightsOn(request, a, facilitators.map((f) => f.id)),
   };
 }
 
@@ -141,9 +172,16 @@ export async function createActivity(db: Db, request: FastifyRequest, body: z.ou
   });
 }
 
+/**
+ * Changes an activity (creator, facilitators or manager; 403 `activity_not_editable`).
+ * Naming oneself facilitator of an existing activity takes the manager key
+ * (400 `facilitatorIds.N` `self_facilitator`): facilitators may open hidden photos (issue 9 item 2).
+ */
 export async function updateActivity(db: Db, request: FastifyRequest, id: string, body: z.output<typeof activityUpdate>): Promise<Activity> {
   return db.transaction(async (tx) => {
-    const row = await load(tx, id);
+    const { row, facilitatorIds, canManage } = await requireEditor(tx, request, id);
+    const selfIndex = body.facilitatorIds.indexOf(me(request));
+    if (selfIndex >= 0 && !facilitatorIds.includes(me(request)) && !canManage) throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
     const before = await toActivity(tx, request, row);
     const startsAt = await checkInput(tx, body, row.activity);
     await updateVersioned(tx, activities, id, body.version, {
@@ -160,6 +198,7 @@ export async function updateActivity(db: Db, request: FastifyRequest, id: string
 /** Deletes an activity with its participants and photos; the photos' bytes go afterwards. */
 export async function deleteActivity(db: Db, store: FileStore, request: FastifyRequest, id: string) {
   const keys = await db.transaction(async (tx) => {
+    await requireEditor(tx, request, id);
     const before = await toActivity(tx, request, await load(tx, id));
     const photos = await repo.photosOf(tx, id);
     await repo.deleteActivity(tx, id);
@@ -169,10 +208,10 @@ export async function deleteActivity(db: Db, store: FileStore, request: FastifyR
   await removeUnreferenced(db, store, keys);
 }
 
-/** Attaches a registered person the user may read (403 `no_person_access` otherwise); also noted on the person's history. */
+/** Attaches a registered person the user may read (403 `no_person_access` otherwise; editors only); also noted on the person's history. */
 export async function addParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
   await db.transaction(async (tx) => {
-    await load(tx, id);
+    await requireEditor(tx, request, id);
     const access = await accessOf(tx, personId, me(request)).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
     if (!(await repo.addParticipant(tx, id, personId, me(request)))) throw new AppError(409, 'duplicate');
@@ -182,12 +221,30 @@ export async function addParticipant(db: Db, request: FastifyRequest, id: string
   return getActivity(db, request, id);
 }
 
+/** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */
+async function hiddenPhotoIds(tx: Executor, request: FastifyRequest, id: string) {
+  const [photos, participantIds] = await Promise.all([repo.photosOf(tx, id), repo.participantIdsOf(tx, id)]);
+  const views = await photoViews(tx, me(request), photos, participantIds, []);
+  return new Set(views.filter((v) => v.hidden).map((v) => v.photo.id));
+}
+
+/**
+ * Removes a participant (editors only); their photo tags go with them. Refused
+ * with 409 `photo_would_show` when that would show a photo hidden for lack of
+ * image consent (they were tagged in it, or it is unreviewed and they were the
+ * one lacking consent): a manager untags them first, with a reason (issue 9 item 2).
+ * The check runs on the state after the removal, inside the transaction, so
+ * nothing is ever visible.
+ */
 export async function removeParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
   await db.transaction(async (tx) => {
-    await load(tx, id);
+    await requireEditor(tx, request, id);
     const access = await accessOf(tx, personId, me(request)).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
+    const hiddenBefore = await hiddenPhotoIds(tx, request, id);
     if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
+    const hiddenAfter = await hiddenPhotoIds(tx, request, id);
+    if ([...hiddenBefore].some((photoId) => !hiddenAfter.has(photoId))) throw new AppError(409, 'photo_would_show');
     await writeAudit(tx, request, { action: 'participant_remove', entity: ENTITY, entityId: id, changes: { participant: { before: personId, after: null } } });
     await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null } } });
   });

@@ -55,8 +55,14 @@ describe('group activities: participants under grants, unregistered counts, phot
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('no_person_access');
     expect(await countRows(t.database, 'activity_participants')).toBe(before);
-    // The colleague attaches their own person; each sees only whom they may read.
-    await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: hidden });
+    // The colleague may not edit an activity they neither created nor facilitate (issue 9 item 2) ...
+    const notEditor = await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: hidden });
+    expect(notEditor.statusCode).toBe(403);
+    expect(notEditor.json().code).toBe('activity_not_editable');
+    // ... until a facilitator names them; then they attach their own person, and each sees only whom they may read.
+    const { version } = (await client.get(`/api/population/activities/${activityId}`)).json().data;
+    expect((await client.put(`/api/population/activities/${activityId}`, { ...body({ facilitatorIds: [facilitator.id, colleague.id] }), version })).statusCode).toBe(200);
+    expect((await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: hidden })).statusCode).toBe(200);
     const seenByFacilitator = (await client.get(`/api/population/activities/${activityId}`)).json().data;
     expect(seenByFacilitator.participants.map((p: { names: string }) => p.names).sort()).toEqual(['Ana', 'Beto']);
     expect(seenByFacilitator).toMatchObject({ restrictedParticipants: 1, participantCount: 10 });

@@ -48,7 +48,10 @@ export const useUploadActivityPhoto = (id: string) =>
 export const useDeleteActivityPhoto = (id: string) =>
   useActivityWrite((photoId: string) => api.delete<Activity>(`population/activities/${id}/photos/${photoId}`));
 
-/** Who appears in a photo (registered participants); the server keeps tags of persons the caller may not read. */
+/**
+ * Who appears in a photo (registered participants); the server keeps tags of persons the caller may not read.
+ * `reason`: required when untagging a hidden photo or saying nobody is in it (managers only, issue 9 item 2).
+ */
 export const useSetPhotoPersons = (id: string) =>
-  useActivityWrite(({ photoId, personIds }: { photoId: string; personIds: string[] }) =>
-    api.put<Activity>(`population/activities/${id}/photos/${photoId}/persons`, { personIds }));
+  useActivityWrite(({ photoId, personIds, reason }: { photoId: string; personIds: string[]; reason?: string }) =>
+    api.put<Activity>(`population/activities/${id}/photos/${photoId}/persons`, { personIds, reason }));

@@ -98,9 +98,11 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
                       : <Badge size="sm" color="orange" variant="light">{t('participants.consent_no')}</Badge>}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>
+                    {activity.canEdit && (
                     <ActionIcon variant="subtle" color="red" aria-label={t('participants.remove_named', { name: fullName(p) })} onClick={() => setRemoving(p)}>
                       <IconTrash size={16} />
                     </ActionIcon>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -109,6 +111,7 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         </Table.ScrollContainer>
         )}
 
+        {activity.canEdit && (
         <Group align="flex-end" gap="sm" wrap="wrap">
           <PersonPicker
             key={pickerKey}
@@ -127,6 +130,7 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
             {t('participants.add')}
           </Button>
         </Group>
+        )}
       </Stack>
 
       <ConfirmDialog

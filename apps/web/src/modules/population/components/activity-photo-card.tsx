@@ -9,6 +9,10 @@ interface Props {
   /** 1-based position, for accessible names. */
   n: number;
   activityName: string;
+  /** The caller edits the activity (creator, facilitator, manager). */
+  canDelete: boolean;
+  /** The caller may say who is in it: an editor who may open it, or a manager. */
+  canTag: boolean;
   onOpen: () => void;
   onTag: () => void;
   onDelete: () => void;
@@ -18,7 +22,7 @@ interface Props {
  * One photo of the gallery. A photo the caller may not open (someone in it
  * lacks image-use consent) is a placeholder: the server refuses its bytes too.
  */
-export function ActivityPhotoCard({ photo, n, activityName, onOpen, onTag, onDelete }: Props) {
+export function ActivityPhotoCard({ photo, n, activityName, canDelete, canTag, onOpen, onTag, onDelete }: Props) {
   const { t } = useTranslation('activities');
   const names = photo.persons.map((p) => p.names);
   if (photo.restrictedPersons > 0) names.push(`+${photo.restrictedPersons}`);
@@ -52,14 +56,16 @@ export function ActivityPhotoCard({ photo, n, activityName, onOpen, onTag, onDel
       <Group justify="space-between" gap={4} wrap="nowrap">
         <Text size="xs" c="dimmed">{formatDateTime(photo.uploadedAt)}</Text>
         <Group gap={2} wrap="nowrap">
-          {photo.canView && (
+          {canTag && (
             <ActionIcon size="sm" variant="subtle" aria-label={t('photos.persons_button_n', { n })} onClick={onTag}>
               <IconUsers size={14} />
             </ActionIcon>
           )}
-          <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('photos.delete_n', { n })} onClick={onDelete}>
-            <IconTrash size={14} />
-          </ActionIcon>
+          {canDelete && (
+            <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('photos.delete_n', { n })} onClick={onDelete}>
+              <IconTrash size={14} />
+            </ActionIcon>
+          )}
         </Group>
       </Group>
     </Stack>

@@ -75,6 +75,7 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">{t('photos.title', { count: activity.photos.length })}</Title>
+          {activity.canEdit && (
           <div>
             <label htmlFor={`activity-photos-${activity.id}`} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               {t('photos.choose')}
@@ -96,6 +97,7 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
               {t('photos.upload')}
             </Button>
           </div>
+          )}
         </Group>
         <Text size="sm" c="dimmed">{t('photos.hint')}</Text>
         {progress && (
@@ -119,6 +121,8 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
                   photo={p}
                   n={i + 1}
                   activityName={activity.name}
+                  canDelete={activity.canEdit}
+                  canTag={activity.canEdit && (p.canView || activity.canManage)}
                   onOpen={() => setOpen(p)}
                   onTag={() => setTagging(p)}
                   onDelete={() => setDeleting(p)}

@@ -23,7 +23,7 @@ const CASE_FIELD_CATALOG: Record<string, string> = {
 };
 type CaseKind = 'link' | 'perpetrator' | 'attention';
 /** Keys (or key prefixes before ':') with their own label under history.fields. */
-const HISTORY_FIELDS = new Set(['activity', 'activityPhoto', 'document', 'photo']);
+const HISTORY_FIELDS = new Set(['activity', 'activityPhoto', 'document', 'photo', 'reason']);
 
 /** Names the server gave for the ids an entry mentions (users, persons the viewer may read, activities). */
 const NamesContext = createContext<Record<string, string>>({});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
@@ -10,14 +10,24 @@ import type { Activity, ActivityPhoto } from '../api/activities-queries';
  * Says which registered participants appear in a photo. A participant without
  * image-use consent is marked, since ticking them hides the photo from others
  * (issue 4, consent). Mounted only while open, so its state starts from the photo.
+ *
+ * While the photo is hidden, untagging someone or leaving nobody would show it
+ * to everyone: only activity management may, giving a reason that goes to each
+ * person's history (issue 9 item 2). Others see why they cannot save.
  */
 export function PhotoPersonsDialog({ activity, photo, onClose }: { activity: Activity; photo: ActivityPhoto; onClose: () => void }) {
   const { t } = useTranslation(['activities', 'common']);
   const save = useSetPhotoPersons(activity.id);
   const [selected, setSelected] = useState<string[]>(photo.persons.map((p) => p.personId));
+  const [reason, setReason] = useState('');
+  const removes = photo.persons.some((p) => !selected.includes(p.personId));
+  const clears = selected.length === 0 && photo.restrictedPersons === 0;
+  const needsReason = photo.hidden && (removes || clears);
+  const blocked = needsReason && !activity.canManage;
+  const missingReason = needsReason && reason.trim() === '';
 
   const submit = () => {
-    save.mutate({ photoId: photo.id, personIds: selected }, {
+    save.mutate({ photoId: photo.id, personIds: selected, reason: needsReason ? reason.trim() : undefined }, {
       onSuccess: () => {
         notifySuccess(t('photos.persons_saved'));
         onClose();
@@ -45,9 +55,23 @@ export function PhotoPersonsDialog({ activity, photo, onClose }: { activity: Act
             </Checkbox.Group>
           )}
         {photo.restrictedPersons > 0 && <Text size="sm" c="dimmed">{t('photos.persons_restricted', { count: photo.restrictedPersons })}</Text>}
+        {blocked && <Alert color="orange" data-testid="photo-manager-only">{t('photos.manager_only')}</Alert>}
+        {needsReason && !blocked && (
+          <Textarea
+            label={t('photos.reason')}
+            description={t('photos.reason_needed')}
+            placeholder={t('photos.reason_placeholder')}
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button onClick={submit} loading={save.isPending}>{t('common:actions.save')}</Button>
+          <Button onClick={submit} loading={save.isPending} disabled={blocked || missingReason}>{t('common:actions.save')}</Button>
         </Group>
       </Stack>
     </Modal>

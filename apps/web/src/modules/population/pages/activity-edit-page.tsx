@@ -34,6 +34,14 @@ export function ActivityEditPage() {
     setConflict(false);
   };
   const toView = () => void navigate({ to: '/population/activities/view/$id', params: { id } });
+  if (!a.canEdit) {
+    return (
+      <Stack gap="md">
+        <ActivityPageHeader title={t('form.title_edit_name', { name: a.name })} />
+        <Alert color="gray" data-testid="activity-read-only">{t('view.read_only')}</Alert>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">
@@ -62,7 +70,7 @@ export function ActivityEditPage() {
               setConflict(true);
               return;
             }
-            throw renameFieldErrors(error, (f) => (f === 'startsAt' ? 'startsDate' : f));
+            throw renameFieldErrors(error, (f) => (f === 'startsAt' ? 'startsDate' : f.startsWith('facilitatorIds.') ? 'facilitatorIds' : f));
           }
           notifySuccess(t('form.saved'));
           toView();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -121,7 +121,8 @@ export function ActivityViewPage() {
     <Stack gap="md">
       <ActivityPageHeader
         title={a.name}
-        actions={(
+        // Only its creator, its facilitators and activity management change it (issue 9 item 2); the server checks too.
+        actions={a.canEdit && (
           <>
             <Button component={Link} to={`/population/activities/edit/${id}`} variant="light" leftSection={<IconPencil size={16} />}>
               {t('common:actions.edit')}
@@ -132,6 +133,7 @@ export function ActivityViewPage() {
           </>
         )}
       />
+      {!a.canEdit && <Alert color="gray" icon={<IconLock size={18} />} data-testid="activity-read-only">{t('view.read_only')}</Alert>}
       <ActivityDetails activity={a} />
       <ActivityParticipants activity={a} />
       <ActivityPhotos activity={a} />
