@@ -14,7 +14,7 @@ import { receiveUpload } from '../../lib/uploads.ts';
 import { removeUnreferenced } from '../../lib/file-gc.ts';
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
-import { requireAccess } from '../population/population.service.ts';
+import { requireAccess } from '../../lib/access.ts';
 import * as repo from './documentation.repository.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import { removeUnreferenced } from '../../lib/file-gc.ts';
 import { makeThumbnail } from '../../lib/images.ts';
-import { readablePersons } from './case.repository.ts';
+import { readablePersons } from '../../lib/access.ts';
 import { getActivity, load } from './activities.service.ts';
 import { photoViews } from './activity-photo-visibility.ts';
 import * as repo from './activities.repository.ts';

@@ -4,7 +4,7 @@ import type {
   Attention, Link, Perpetrator, attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
 import type { FieldError } from '@amparo/shared/errors';
-import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
+import { fromGuatemalaLocal, toGuatemalaLocal } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, isUniqueViolation, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -12,7 +12,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { attentions, personLinks, personPerpetrators } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { getUser } from '../users/users.service.ts';
-import { accessOf, requireAccess } from './population.service.ts';
+import { accessOf, readablePersons, requireAccess } from '../../lib/access.ts';
 import * as repo from './case.repository.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function listLinks(db: Db, request: FastifyRequest, personId: strin
   const rows = await repo.linksOf(db, personId);
   const otherOf = (l: LinkRow) => (l.personId === personId ? l.linkedPersonId : l.personId);
   const others = [...new Set(rows.map(otherOf).filter((id): id is string => !!id))];
-  const readable = await repo.readablePersons(db, others, me(request), todayInGuatemala());
+  const readable = await readablePersons(db, others, me(request));
   return rows.map((l) => {
     const otherId = otherOf(l);
     const other = otherId ? readable.get(otherId) : undefined;
@@ -238,7 +238,7 @@ export async function listAttentions(db: Db, request: FastifyRequest, personId: 
 /** The caller's own attentions as professional; a person's name shows only while the caller may read that person. */
 export async function myAttentions(db: Db, request: FastifyRequest, page: number, pageSize: number) {
   const { items, total } = await repo.attentionsBy(db, me(request), page, pageSize);
-  const readable = await repo.readablePersons(db, [...new Set(items.map((i) => i.attention.personId))], me(request), todayInGuatemala());
+  const readable = await readablePersons(db, items.map((i) => i.attention.personId), me(request));
   return {
     items: items.map((row) => {
       const person = readable.get(row.attention.personId);

@@ -14,7 +14,7 @@ import { makeThumbnail } from '../../lib/images.ts';
 import { persons } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { getDocument } from '../documentation/documentation.service.ts';
-import { requireAccess } from './population.service.ts';
+import { requireAccess } from '../../lib/access.ts';
 import * as repo from './person-file.repository.ts';
 import * as population from './population.repository.ts';
 

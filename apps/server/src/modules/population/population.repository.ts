@@ -1,23 +1,13 @@
 import { col } from '../../db/sql.ts';
-import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../lib/access.ts';
 import {
   auditLog, headquarters, personAccessRequests, personGrants, persons, users,
 } from '../../db/schema.ts';
 
-/** A grant counts while `expires_on` (inclusive, Guatemala date) has not passed. */
-const liveGrant = (today: string) => or(isNull(personGrants.expiresOn), gte(personGrants.expiresOn, today))!;
-
-/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted. */
-export function visibleTo(userId: string, today: string): SQL {
-  return and(
-    isNull(persons.deletedAt),
-    sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${persons.id} and ${personGrants.userId} = ${userId}
-      and (${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})
-      and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
-  )!;
-}
-
+/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
+export const visibleTo = (userId: string, today: string): SQL => visiblePersons(userId, today);
 
 export async function findPerson(db: Executor, id: string) {
   const rows = await db.select().from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
@@ -27,12 +17,12 @@ export async function findPerson(db: Executor, id: string) {
 /** A person and the caller's live grant flags in one query (null: no such person). */
 export async function findPersonForUser(db: Executor, id: string, userId: string, today: string) {
   const rows = await db
-    .select({ person: persons, administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
+    .select({ person: persons, level: accessLevel(userId, persons.id, today) })
     .from(persons)
-    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
     .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { person: row.person, ...toAccess(row.level) } : null;
 }
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
@@ -116,22 +106,6 @@ export async function countPersons(db: Executor, where: SQL, cap: number) {
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/**
- * The user's live grant on a person in one query: null when the person does
- * not exist (or was deleted), all false when there is no live grant.
- */
-export async function findAccess(db: Executor, personId: string, userId: string, today: string) {
-  const rows = await db
-    .select({ administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
-    .from(persons)
-    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
-    .where(and(eq(persons.id, personId), isNull(persons.deletedAt)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return { administrator: row.administrator ?? false, canRead: row.canRead ?? false, canWrite: row.canWrite ?? false };
-}
-
 export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {
   await db
     .insert(personGrants)
@@ -212,9 +186,7 @@ export function listPendingForAdministrator(db: Executor, userId: string, today:
     .where(
       and(
         eq(personAccessRequests.status, 'pending'),
-        sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${personAccessRequests.personId}
-          and ${personGrants.userId} = ${userId} and ${personGrants.administrator}
-          and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
+        grantedTo(userId, personAccessRequests.personId, 'administrator', { today }),
       ),
     )
     .orderBy(asc(personAccessRequests.createdAt))

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
-  Person, PersonAccess, PersonListItem, accessDecision, accessRequestInput, grantInput, personCreate, personListQuery, personUpdate,
+  Person, PersonListItem, accessDecision, accessRequestInput, grantInput, personCreate, personListQuery, personUpdate,
 } from '@amparo/shared/modules/population.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, noPersonAccess, notFound } from '../../lib/errors.ts';
+import { accessOf, isLive, requireAccess } from '../../lib/access.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { persons } from '../../db/schema.ts';
@@ -30,23 +31,8 @@ const ENTITY = 'person';
 
 // ---------------------------------------------------------------- access
 
-/**
- * The user's live grant on a person (spec section 6): an administrator may
- * read, write and grant; `can_write` implies `can_read`. 404 when the person
- * does not exist (or was deleted).
- */
-export async function accessOf(db: Executor, personId: string, userId: string): Promise<PersonAccess> {
-  const g = await repo.findAccess(db, personId, userId, todayInGuatemala());
-  if (!g) throw notFound();
-  return { administrator: g.administrator, canRead: g.administrator || g.canRead || g.canWrite, canWrite: g.administrator || g.canWrite };
-}
-
-/** The user's access to a person, refusing (403 `no_person_access`) without `need`; 404 when the person does not exist. */
-export async function requireAccess(db: Executor, personId: string, userId: string, need: keyof PersonAccess) {
-  const access = await accessOf(db, personId, userId);
-  if (!access[need]) throw noPersonAccess();
-  return access;
-}
+/** The per-person grant rule lives in lib/access.ts (issue 9 item 9); re-exported for this module's routes. */
+export { accessOf, requireAccess };
 
 // ---------------------------------------------------------------- mapping
 
@@ -174,7 +160,7 @@ export async function getPerson(db: Db, request: FastifyRequest, id: string): Pr
   const today = todayInGuatemala();
   const row = await repo.findPersonForUser(db, id, request.auth!.userId, today);
   if (!row) throw notFound();
-  if (!(row.administrator || row.canRead || row.canWrite)) throw noPersonAccess();
+  if (!row.canRead) throw noPersonAccess();
   const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
   await writeAudit(db, request, { action: 'view', entity: ENTITY, entityId: id });
   return toPerson(row.person, names, groups, today);
@@ -274,7 +260,7 @@ async function assertAdministratorRemains(db: Executor, personId: string, change
   if (stillAdmin) return;
   const current = await repo.findGrantOf(db, personId, changedUserId);
   const today = todayInGuatemala();
-  const isLiveAdmin = current?.administrator && (!current.expiresOn || current.expiresOn >= today);
+  const isLiveAdmin = current?.administrator && isLive(current, today);
   if (isLiveAdmin && (await repo.countLiveAdministrators(db, personId, today)) <= 1) throw new AppError(409, 'last_administrator');
 }
 
