@@ -88,14 +88,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
+  await app.register(authPlugin, { staticRoots: serveWeb ? [webDist] : [] });
 
   for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist, wildcard: false, index: false,

@@ -25,13 +25,14 @@ export type AccessNeed = keyof PersonAccess;
 export const grantToday = () => todayInGuatemala();
 
 /** SQL on `person_grants`: the grant is live on `today` (Guatemala date; the last day is inclusive). */
-export function liveGrant(today: string = grantToday()): SQL {
+export function liveGrant(): SQL {
+  const today = grantToday();
   return sql`(${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today})`;
 }
 
 /** The same rule for a grant row already read (JS side). */
-export function isLive(grant: { expiresOn: string | null }, today: string = grantToday()): boolean {
-  return grant.expiresOn === null || grant.expiresOn >= today;
+export function isLive(grant: { expiresOn: string | null }): boolean {
+  return grant.expiresOn === null || grant.expiresOn >= grantToday();
 }
 
 /** SQL on `person_grants`: the flags give `need`. */
@@ -50,21 +51,20 @@ const column = (c: Column | SQL) => (c instanceof SQL ? c : col(c));
  * exist and not be deleted (for tables other than `persons`; a query over
  * `persons` filters `deleted_at` itself, which keeps the hot list cheap).
  */
-export function grantedTo(userId: string, personId: Column | SQL, need: AccessNeed = 'canRead', opts: { today?: string; alive?: boolean } = {}): SQL {
+export function grantedTo(userId: string, personId: Column | SQL, need: AccessNeed = 'canRead', opts: { alive?: boolean } = {}): SQL {
   const target = column(personId);
-  const today = opts.today ?? grantToday();
   if (opts.alive) {
     return sql`exists (select 1 from ${personGrants} join ${persons} on ${persons.id} = ${personGrants.personId}
       where ${personGrants.personId} = ${target} and ${personGrants.userId} = ${userId} and ${persons.deletedAt} is null
-      and ${flagsGive(need)} and ${liveGrant(today)})`;
+      and ${flagsGive(need)} and ${liveGrant()})`;
   }
   return sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${target} and ${personGrants.userId} = ${userId}
-    and ${flagsGive(need)} and ${liveGrant(today)})`;
+    and ${flagsGive(need)} and ${liveGrant()})`;
 }
 
 /** SQL on `persons`: the row is not deleted and `userId` may read it (lists, search, dashboard, export). */
-export function visiblePersons(userId: string, today: string = grantToday()): SQL {
-  return and(isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead', { today }))!;
+export function visiblePersons(userId: string): SQL {
+  return and(isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead'))!;
 }
 
 /**
@@ -72,10 +72,10 @@ export function visiblePersons(userId: string, today: string = grantToday()): SQ
  * ('administrator' | 'write' | 'read' | null), to read a record and the
  * caller's access in one query. Turn it into flags with `toAccess`.
  */
-export function accessLevel(userId: string, personId: Column | SQL, today: string = grantToday()) {
+export function accessLevel(userId: string, personId: Column | SQL) {
   return sql<string | null>`(select case when ${personGrants.administrator} then 'administrator' when ${personGrants.canWrite} then 'write'
     when ${personGrants.canRead} then 'read' end from ${personGrants}
-    where ${personGrants.personId} = ${column(personId)} and ${personGrants.userId} = ${userId} and ${liveGrant(today)} limit 1)`;
+    where ${personGrants.personId} = ${column(personId)} and ${personGrants.userId} = ${userId} and ${liveGrant()} limit 1)`;
 }
 
 /** Flags from an `accessLevel` value. */
@@ -119,13 +119,13 @@ export const assertAdministrator = (db: Executor, userId: string, personId: stri
  * Bulk check: of `personIds`, those (not deleted) `userId` may read, with
  * their names, in one query. Lists use it to name only readable persons.
  */
-export async function readablePersons(db: Executor, personIds: string[], userId: string, today: string = grantToday()) {
+export async function readablePersons(db: Executor, personIds: string[], userId: string) {
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return new Map<string, { names: string; lastNames: string }>();
   const rows = await db
     .select({ id: persons.id, names: persons.names, lastNames: persons.lastNames })
     .from(persons)
-    .where(and(inArray(persons.id, ids), isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead', { today })));
+    .where(and(inArray(persons.id, ids), isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead')));
   return new Map(rows.map((r) => [r.id, { names: r.names, lastNames: r.lastNames }]));
 }
 
@@ -141,6 +141,6 @@ export async function assertCanAll(db: Executor, userId: string, personIds: stri
 }
 
 /** SQL: a row tied to a person through the nullable `personId` column is visible when untied, or tied to a live person `userId` may read. */
-export function untiedOrGranted(userId: string, personId: Column, today: string = grantToday()): SQL {
-  return or(isNull(personId), grantedTo(userId, personId, 'canRead', { today, alive: true }))!;
+export function untiedOrGranted(userId: string, personId: Column): SQL {
+  return or(isNull(personId), grantedTo(userId, personId, 'canRead', { alive: true }))!;
 }

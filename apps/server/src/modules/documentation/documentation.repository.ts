@@ -11,8 +11,8 @@ const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where 
  * Documents the user may see: those tied to no person, and those tied to a
  * person the user holds a live grant on (and that is not deleted).
  */
-export function visibleDocuments(userId: string, today: string): SQL {
-  return untiedOrGranted(userId, documents.personId, today);
+export function visibleDocuments(userId: string): SQL {
+  return untiedOrGranted(userId, documents.personId);
 }
 
 const SORTS = { documentDate: documents.documentDate, title: documents.title, updatedAt: documents.updatedAt } as const;

@@ -4,7 +4,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_TYPES, type Document, type DocumentSummary, type documentInput, type documentListQuery, type documentUpdate,
 } from '@amparo/shared/modules/documentation.schema';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidFields, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -63,7 +62,7 @@ async function checkInput(db: Executor, request: FastifyRequest, body: z.output<
 }
 
 export async function listDocuments(db: Db, request: FastifyRequest, q: z.output<typeof documentListQuery>) {
-  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request), todayInGuatemala())];
+  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request))];
   if (q.q) filters.push(repo.searchWhere(q.q));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.personId) filters.push(eq(documents.personId, q.personId));

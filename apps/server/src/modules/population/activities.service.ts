@@ -45,7 +45,7 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
     toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
   ]);
   const today = todayInGuatemala();
-  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
+  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request));
   const visible = participants.filter((p) => readable.has(p.personId));
   const views = await photoViews(db, me(request), photos, participants.map((p) => p.personId), facilitators.map((f) => f.id));
   // photoViews already read the consents of every participant; without photos, read them for the visible ones.

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -84,7 +83,7 @@ export async function setPhotoPersons(db: Db, request: FastifyRequest, id: strin
     const given = [...new Set(personIds)];
     const outsiders = given.flatMap((pid, i) => (participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }]));
     if (outsiders.length) throw invalidFields(outsiders);
-    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request), todayInGuatemala());
+    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request));
     if (given.some((pid) => !readable.has(pid))) throw noPersonAccess();
     const after = [...new Set([...given, ...view.tagged.filter((pid) => !readable.has(pid))])].sort();
     const before = [...view.tagged].sort();

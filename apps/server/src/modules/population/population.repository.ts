@@ -7,7 +7,7 @@ import {
 } from '../../db/schema.ts';
 
 /** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
-export const visibleTo = (userId: string, today: string): SQL => visiblePersons(userId, today);
+export const visibleTo = (userId: string): SQL => visiblePersons(userId);
 
 export async function findPerson(db: Executor, id: string) {
   const rows = await db.select().from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
@@ -15,9 +15,9 @@ export async function findPerson(db: Executor, id: string) {
 }
 
 /** A person and the caller's live grant flags in one query (null: no such person). */
-export async function findPersonForUser(db: Executor, id: string, userId: string, today: string) {
+export async function findPersonForUser(db: Executor, id: string, userId: string) {
   const rows = await db
-    .select({ person: persons, level: accessLevel(userId, persons.id, today) })
+    .select({ person: persons, level: accessLevel(userId, persons.id) })
     .from(persons)
     .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
     .limit(1);
@@ -53,7 +53,7 @@ export interface ListFilters {
 }
 
 export function listWhere(f: ListFilters): SQL {
-  const parts: (SQL | undefined)[] = [visibleTo(f.userId, f.today)];
+  const parts: (SQL | undefined)[] = [visibleTo(f.userId)];
   for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (f.sex) parts.push(eq(persons.sex, f.sex));
   if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
@@ -133,11 +133,11 @@ export async function deleteGrant(db: Executor, id: string) {
   await db.delete(personGrants).where(eq(personGrants.id, id));
 }
 
-export async function countLiveAdministrators(db: Executor, personId: string, today: string) {
+export async function countLiveAdministrators(db: Executor, personId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(personGrants)
-    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant(today)));
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant()));
   return row?.n ?? 0;
 }
 
@@ -178,7 +178,7 @@ export function listAccessRequests(db: Executor, personId: string) {
 }
 
 /** Pending requests on persons `userId` administers (live administrator grant). */
-export function listPendingForAdministrator(db: Executor, userId: string, today: string) {
+export function listPendingForAdministrator(db: Executor, userId: string) {
   return db
     .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
     .from(personAccessRequests)
@@ -186,7 +186,7 @@ export function listPendingForAdministrator(db: Executor, userId: string, today:
     .where(
       and(
         eq(personAccessRequests.status, 'pending'),
-        grantedTo(userId, personAccessRequests.personId, 'administrator', { today }),
+        grantedTo(userId, personAccessRequests.personId, 'administrator'),
       ),
     )
     .orderBy(asc(personAccessRequests.createdAt))
@@ -244,7 +244,7 @@ export async function countCatalogUsage(db: Executor, catalog: string, code: str
 
 /** Counts for the dashboard over the persons visible to the user. */
 export async function dashboardCounts(db: Executor, userId: string, today: string, ageCase: SQL) {
-  const where = visibleTo(userId, today);
+  const where = visibleTo(userId);
   const result = await db.execute<{ kind: string; code: string | null; n: number }>(sql`
     with visible as (select ${persons.sex} as sex, ${persons.thematic} as thematic, ${persons.departureDate} as departure_date, ${ageCase} as age_group
                      from ${persons} where ${where})

@@ -158,7 +158,7 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
  */
 export async function getPerson(db: Db, request: FastifyRequest, id: string): Promise<Person> {
   const today = todayInGuatemala();
-  const row = await repo.findPersonForUser(db, id, request.auth!.userId, today);
+  const row = await repo.findPersonForUser(db, id, request.auth!.userId);
   if (!row) throw notFound();
   if (!row.canRead) throw noPersonAccess();
   const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
@@ -242,26 +242,25 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
 // ---------------------------------------------------------------- grants and requests
 
 type GrantRows = Awaited<ReturnType<typeof repo.listGrants>>;
-function toGrants(rows: GrantRows, today: string) {
+function toGrants(rows: GrantRows) {
   return rows.map(({ grant: g, userName, grantedByName }) => ({
     id: g.id, userId: g.userId, userName, administrator: g.administrator, canRead: g.canRead || g.canWrite || g.administrator,
-    canWrite: g.canWrite || g.administrator, reason: g.reason, expiresOn: g.expiresOn, expired: !!g.expiresOn && g.expiresOn < today,
+    canWrite: g.canWrite || g.administrator, reason: g.reason, expiresOn: g.expiresOn, expired: !isLive(g),
     grantedByName, grantedAt: g.grantedAt.toISOString(),
   }));
 }
 
 export async function listGrants(db: Db, request: FastifyRequest, personId: string) {
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
-  return toGrants(await repo.listGrants(db, personId), todayInGuatemala());
+  return toGrants(await repo.listGrants(db, personId));
 }
 
 /** An administrator must remain: the last live one cannot be removed or demoted. */
 async function assertAdministratorRemains(db: Executor, personId: string, changedUserId: string, stillAdmin: boolean) {
   if (stillAdmin) return;
   const current = await repo.findGrantOf(db, personId, changedUserId);
-  const today = todayInGuatemala();
-  const isLiveAdmin = current?.administrator && isLive(current, today);
-  if (isLiveAdmin && (await repo.countLiveAdministrators(db, personId, today)) <= 1) throw new AppError(409, 'last_administrator');
+  const isLiveAdmin = current?.administrator && isLive(current);
+  if (isLiveAdmin && (await repo.countLiveAdministrators(db, personId)) <= 1) throw new AppError(409, 'last_administrator');
 }
 
 /** Grants (or changes) a user's access to a person, with a reason and an optional last day. */
@@ -275,7 +274,7 @@ export async function grantAccess(db: Db, request: FastifyRequest, personId: str
       const values = { administrator: body.administrator, canRead: body.canRead || body.canWrite || body.administrator, canWrite: body.canWrite || body.administrator, reason: body.reason, expiresOn: body.expiresOn };
       await repo.upsertGrant(tx, { personId, userId: body.userId, ...values, grantedBy: me });
       const pick = (g: typeof before) => (g ? { administrator: g.administrator, canRead: g.canRead, canWrite: g.canWrite, reason: g.reason, expiresOn: g.expiresOn } : null);
-      const grants = toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+      const grants = toGrants(await repo.listGrants(tx, personId));
       const userName = grants.find((g) => g.userId === body.userId)?.userName ?? body.userId;
       await writeAudit(tx, request, { action: 'grant', entity: ENTITY, entityId: personId, changes: { [`grant:${userName}`]: { before: pick(before), after: values } } });
       return grants;
@@ -298,7 +297,7 @@ export async function revokeAccess(db: Db, request: FastifyRequest, personId: st
       action: 'revoke', entity: ENTITY, entityId: personId,
       changes: { [`grant:${userName}`]: { before: { administrator: grant.administrator, canRead: grant.canRead, canWrite: grant.canWrite }, after: null } },
     });
-    return toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+    return toGrants(await repo.listGrants(tx, personId));
   });
 }
 
@@ -333,7 +332,7 @@ export async function listAccessRequests(db: Db, request: FastifyRequest, person
 }
 
 export async function pendingRequests(db: Db, userId: string) {
-  return (await repo.listPendingForAdministrator(db, userId, todayInGuatemala())).map(toRequest);
+  return (await repo.listPendingForAdministrator(db, userId)).map(toRequest);
 }
 
 /** An administrator of the person approves (a grant is written) or denies a pending request. */
