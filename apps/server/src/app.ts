@@ -27,6 +27,7 @@ import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { DiskFileStore, type FileStore } from './lib/storage.ts';
+import { CatalogColumns } from './lib/catalog-usage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Uploaded files (documents); on disk under DATA_DIR/files. */
     files: FileStore;
+    /** Columns holding catalog codes, registered by each module at start-up (an item in use cannot be deleted). */
+    catalogColumns: CatalogColumns;
   }
 }
 
@@ -64,6 +67,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', database);
   app.decorate('mailer', new Mailer(database.db, config, app.log));
   app.decorate('files', new DiskFileStore(join(config.DATA_DIR, 'files')));
+  app.decorate('catalogColumns', new CatalogColumns());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -12,6 +12,7 @@ import { searchUserOptions } from '../users/users.service.ts';
 import { listPersons } from './population.service.ts';
 import * as service from './activities.service.ts';
 import * as photos from './activity-photos.service.ts';
+import { activities, activityUnregistered } from './activities.table.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
 const tags = ['population activities'];
@@ -20,6 +21,12 @@ const params = z.object({ id: uuid });
 /** Group activities (issue 4), permission `poblacion_actividades`. */
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register(
+    { catalog: 'activity_type', table: activities, column: activities.activityType },
+    { catalog: 'thematic', table: activities, column: activities.thematic, array: true },
+    { catalog: 'sex', table: activityUnregistered, column: activityUnregistered.sex },
+    { catalog: 'age_group', table: activityUnregistered, column: activityUnregistered.ageGroup },
+  );
 
   app.get('/api/population/activities', { config, schema: { operationId: 'listActivities', tags, querystring: activityListQuery, response: { 200: activityListResponse } } },
     async (request) => ({ success: true as const, data: await service.listActivities(db(), request.query) }));

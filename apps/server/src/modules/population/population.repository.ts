@@ -216,32 +216,6 @@ export async function history(db: Executor, personId: string, page: number, page
   return { items, total: count?.n ?? 0 };
 }
 
-/** Which person columns hold which catalog's codes (for 'in use' checks). */
-const CATALOG_COLUMNS: Record<string, { column: SQL; array?: boolean }[]> = {
-  sex: [{ column: sql`${persons.sex}` }],
-  civil_status: [{ column: sql`${persons.civilStatus}` }],
-  sexual_orientation: [{ column: sql`${persons.sexualOrientation}` }],
-  nationality: [{ column: sql`${persons.nationality}` }],
-  ethnic_group: [{ column: sql`${persons.ethnicGroup}` }],
-  linguistic_community: [{ column: sql`${persons.linguisticCommunity}` }],
-  academic_degree: [{ column: sql`${persons.academicDegree}` }],
-  disability: [{ column: sql`${persons.disability}` }],
-  blood_type: [{ column: sql`${persons.bloodType}` }],
-  bond: [{ column: sql`${persons.bond}` }, { column: sql`${persons.perpetrator}` }],
-  referrer: [{ column: sql`${persons.referrer}` }],
-  departure_reason_person: [{ column: sql`${persons.departureReason}` }],
-  thematic: [{ column: sql`${persons.thematic}`, array: true }],
-};
-
-/** Persons (deleted ones included: their history still points at the code) using a catalog code. */
-export async function countCatalogUsage(db: Executor, catalog: string, code: string): Promise<number> {
-  const columns = CATALOG_COLUMNS[catalog];
-  if (!columns) return 0;
-  const conditions = columns.map((c) => (c.array ? sql`${c.column} @> array[${code}]::text[]` : sql`${c.column} = ${code}`));
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${persons} where ${sql.join(conditions, sql` or `)} limit 1) t`);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 /** Counts for the dashboard over the persons visible to the user. */
 export async function dashboardCounts(db: Executor, userId: string, today: string, ageCase: SQL) {
   const where = visibleTo(userId);

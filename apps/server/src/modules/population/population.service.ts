@@ -374,9 +374,6 @@ export async function personHistory(db: Db, request: FastifyRequest, personId: s
 
 // ---------------------------------------------------------------- for other modules
 
-/** Whether any person uses a catalog code (catalogs module: an item in use cannot be deleted). */
-export const catalogUsage = repo.countCatalogUsage;
-
 /** Counts by sex, age group and thematic over the persons the user may see (dashboard). */
 export async function dashboardCounts(db: Db, userId: string) {
   const today = todayInGuatemala();
