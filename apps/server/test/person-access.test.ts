@@ -187,6 +187,7 @@ describe('person routes refuse callers without the grant (generated from the reg
   let f: Fixture;
   let outsider: string;
   let reader: string;
+  let ownerToken: string;
   const fingerprint = async () => (await t.database.db.execute(FINGERPRINT)).rows[0];
   const storedFiles = () => {
     const root = join(t.dataDir, 'files');
@@ -210,6 +211,7 @@ describe('person routes refuse callers without the grant (generated from the reg
     const read = await createUser(t.app, adminToken, PERMISSION_KEYS, 'reader');
     outsider = out.token;
     reader = read.token;
+    ownerToken = owner.token;
     const o = as(t.app, owner.token);
     const x = as(t.app, outsider);
     const ok = async (res: Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>) => {
@@ -302,6 +304,39 @@ describe('person routes refuse callers without the grant (generated from the reg
     }
     expect(checked).toBeGreaterThan(20);
     expect(failures).toEqual([]);
+  });
+
+  it('audits every read of the person\'s case data on the person (issue 9 item 5), lists and searches included', async () => {
+    const views = async (requestId: string) => {
+      const rows = await t.database.db.execute<{ action: string; part: string | null }>(
+        sql`select action, changes->'part'->>'after' as part from audit_log where entity = 'person' and entity_id = ${f.p} and request_id = ${requestId}`,
+      );
+      return rows.rows;
+    };
+    const missing: string[] = [];
+    let checked = 0;
+    for (const route of personRoutes().filter((r) => r.method === 'GET')) {
+      const entry = CASES[`${route.method} ${route.url}`];
+      if (!entry || !Array.isArray(entry)) continue;
+      for (const c of entry) {
+        const target = c.target(f);
+        // The history is for administrators; everything else the read-only grantee may open.
+        const res = await call(route.url.endsWith('/history') ? ownerToken : reader, 'GET', target);
+        if (res.statusCode !== 200) continue;
+        checked += 1;
+        const rows = await views(String(res.headers['x-request-id']));
+        if (!rows.some((r) => r.action.startsWith('view'))) missing.push(`${route.method} ${target.url}`);
+      }
+    }
+    // Results that name persons: one entry per person shown.
+    for (const url of ['/api/population/persons?q=protegida', '/api/population/persons', '/api/documentation/documents', `/api/population/activities/${f.activity}`, '/api/population/activities/lookup/persons?q=protegida']) {
+      const res = await call(reader, 'GET', { url });
+      expect(res.statusCode, url).toBe(200);
+      checked += 1;
+      if (!(await views(String(res.headers['x-request-id']))).some((r) => r.action === 'view' && r.part)) missing.push(`GET ${url}`);
+    }
+    expect(checked).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
   });
 
   it('still lets the reader read what the outsider may not (the fixture is reachable)', async () => {

@@ -65,7 +65,8 @@ describe('catalog items in use, for every registered catalog column', () => {
       const column = sql.raw(`"${c.column}"`);
       const value = c.array ? sql`array_append(${column}, ${used.code})` : sql`${used.code}`;
       const updated = await t.database.db.execute(sql`update ${target} set ${column} = ${value} where ctid = (select ctid from ${target} limit 1)`);
-      expect(updated.affectedRows ?? (updated as unknown as { rowCount: number }).rowCount, `a row of ${c.table}`).toBe(1);
+      const changed = updated as unknown as { affectedRows?: number; rowCount?: number };
+      expect(changed.affectedRows ?? changed.rowCount, `a row of ${c.table}`).toBe(1);
       const res = await admin.delete(`/api/catalogs/items/${used.id}`);
       if (res.statusCode !== 409 || res.json().code !== 'in_use') failures.push(`${c.catalog} in ${c.table}.${c.column}: ${res.statusCode}`);
       if (c.catalog === 'age_group') continue; // its ranges define the groups: never deleted

@@ -22,7 +22,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/documentation/documents', { config, schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } } },
     async (request) => ({ success: true as const, data: await service.createDocument(db(), request, request.body) }));
   app.get('/api/documentation/documents/:id', { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.getDocument(db(), request, request.params.id) }));
+    async (request) => ({ success: true as const, data: await service.getDocument(db(), request, request.params.id, true) }));
   app.put('/api/documentation/documents/:id', { config, schema: { operationId: 'updateDocument', tags, summary: '409 on a stale version', params, body: documentUpdate, response: { 200: documentResponse } } },
     async (request) => ({ success: true as const, data: await service.updateDocument(db(), request, request.params.id, request.body) }));
   app.delete('/api/documentation/documents/:id', { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },

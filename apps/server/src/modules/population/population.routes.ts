@@ -37,7 +37,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/population/persons', {
     config, schema: { operationId: 'listPersons', tags, summary: 'Persons the caller holds a grant on: paged, sorted, searched (≥ 2 characters), filtered', querystring: personListQuery, response: { 200: personListResponse } },
-  }, async (request) => ({ success: true as const, data: await service.listPersons(db(), currentUser(request).userId, request.query) }));
+  }, async (request) => ({ success: true as const, data: await service.listPersons(db(), request, request.query) }));
 
   app.get('/api/population/persons/export', {
     config, schema: {

@@ -8,6 +8,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { accessOf, isLive, requireAccess } from '../../lib/access.ts';
+import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { persons } from '../../db/schema.ts';
@@ -209,8 +210,10 @@ export async function deletePerson(db: Db, request: FastifyRequest, id: string):
  * Lists the persons the user holds a live grant on (never others, also in
  * search). Search: every word (≥ 2 characters in all) must appear in names,
  * last names, alias or file numbers, accents ignored. The count stops at a cap (see countCap).
+ * Each person on the page is audited as seen in a list or a search (issue 9 item 5).
  */
-export async function listPersons(db: Db, userId: string, q: z.output<typeof personListQuery>) {
+export async function listPersons(db: Db, request: FastifyRequest, q: z.output<typeof personListQuery>) {
+  const userId = request.auth!.userId;
   const today = todayInGuatemala();
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
@@ -227,6 +230,7 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
   const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
   // The count rides on the rows; a page past the end has none, so count alone then.
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);
+  await auditListed(db, request, rows.map((r) => r.id), q.q ? 'search' : 'list');
   const geo = await geographyNames(db);
   const items: PersonListItem[] = rows.map((r) => {
     const age = ageOn(r.birthDate, today);
@@ -365,6 +369,7 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
 export async function personHistory(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
+  await auditRead(db, request, personId, 'history');
   const names = await historyNames(db, request.auth!.userId, items.map((i) => i.changes));
   return {
     items: items.map((i, n) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes, names: names[n]! })),
