@@ -129,17 +129,6 @@ export async function readablePersons(db: Executor, personIds: string[], userId:
   return new Map(rows.map((r) => [r.id, { names: r.names, lastNames: r.lastNames }]));
 }
 
-/** Bulk check: 403 `no_person_access` unless `userId` may `need` every one of `personIds` (deleted or unknown ones count as refused). */
-export async function assertCanAll(db: Executor, userId: string, personIds: string[], need: AccessNeed = 'canRead') {
-  const ids = [...new Set(personIds)];
-  if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: persons.id })
-    .from(persons)
-    .where(and(inArray(persons.id, ids), isNull(persons.deletedAt), grantedTo(userId, persons.id, need)));
-  if (rows.length !== ids.length) throw noPersonAccess();
-}
-
 /** SQL: a row tied to a person through the nullable `personId` column is visible when untied, or tied to a live person `userId` may read. */
 export function untiedOrGranted(userId: string, personId: Column): SQL {
   return or(isNull(personId), grantedTo(userId, personId, 'canRead', { alive: true }))!;
