@@ -339,6 +339,20 @@ describe('person routes refuse callers without the grant (generated from the reg
     expect(missing).toEqual([]);
   });
 
+  it('never names the person to a key holder without a grant in lists, searches, counts and activities', async () => {
+    const client = as(t.app, outsider);
+    const ids = (res: { json: () => { data: { items: { id: string; personId?: string | null }[] } } }) => res.json().data.items.map((i) => i.personId ?? i.id);
+    expect(ids(await client.get('/api/population/persons?q=protegida'))).toEqual([]);
+    expect(ids(await client.get('/api/population/persons'))).toEqual([f.q]);
+    expect(ids(await client.get('/api/population/activities/lookup/persons?q=protegida'))).toEqual([]);
+    expect(ids(await client.get('/api/documentation/documents?q=resoluci'))).toEqual([]);
+    expect((await client.get('/api/dashboard')).json().data.total).toBe(1);
+    const activity = (await client.get(`/api/population/activities/${f.activity}`)).json().data;
+    expect(activity.participants).toEqual([]);
+    expect(activity.restrictedParticipants).toBe(1);
+    expect(JSON.stringify(activity)).not.toContain(f.p);
+  });
+
   it('still lets the reader read what the outsider may not (the fixture is reachable)', async () => {
     const client = as(t.app, reader);
     for (const url of [`/api/population/persons/${f.p}`, `/api/population/persons/${f.p}/attentions`, `/api/population/persons/${f.p}/photo`, `/api/documentation/files/${f.file}/content`]) {
