@@ -103,7 +103,7 @@ async function directTimings(database: Database, userId: string, personId: strin
   return {
     list: await time(async () => { await session(); await repo.listPersons(db, listWhere, 'createdAt', 'desc', 1, 25, 125); }),
     search: await time(async () => { await session(); await repo.listPersons(db, searchWhere, 'createdAt', 'desc', 1, 25, 50); }),
-    byId: await time(async () => { await session(); await repo.findPersonForUser(db, personId, userId, today); }),
+    byId: await time(async () => { await session(); await repo.findPersonForUser(db, personId, userId); }),
   };
 }
 

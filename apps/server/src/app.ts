@@ -27,6 +27,7 @@ import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
+import { CatalogColumns } from './lib/catalog-usage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Uploaded files (documents); on disk under DATA_DIR/files. */
     files: FileStore;
+    /** Columns holding catalog codes, registered by each module at start-up (an item in use cannot be deleted). */
+    catalogColumns: CatalogColumns;
   }
 }
 
@@ -68,6 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const swept = await files.sweepTemporary(TEMPORARY_MAX_AGE_MS);
   if (swept > 0) app.log.info({ swept }, 'removed partial uploads left in files/tmp');
   app.decorate('files', files);
+  app.decorate('catalogColumns', new CatalogColumns());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -92,14 +96,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
+  await app.register(authPlugin, { staticRoots: serveWeb ? [webDist] : [] });
 
   for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
     await app.register(routes);
   }
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist, wildcard: false, index: false,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { hasPermission, isPermissionKey, type PermissionKey } from '@amparo/shared/permissions';
@@ -21,6 +22,28 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   permission: RoutePermission;
+  /** Names of the path parameters and of the body's top-level fields (from the route's zod schema), for the generated access test. */
+  params: string[];
+  body: string[];
+}
+
+export interface AuthPluginOptions {
+  /**
+   * Folders whose files the app serves itself with @fastify/static (the built
+   * web app): their GET/HEAD routes need no declaration. Every other route,
+   * inside /api or not, must declare `config.permission` (issue 9 item 9).
+   */
+  staticRoots?: string[];
+}
+
+/** Top-level field names of a zod object schema (through optional, default, pipe and intersection), [] otherwise. */
+function fieldsOf(schema: unknown, depth = 0): string[] {
+  const z = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown } } | undefined;
+  if (!z || depth > 5) return [];
+  if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
+  const def = z.def ?? {};
+  if (def.left || def.right) return [...new Set([...fieldsOf(def.left, depth + 1), ...fieldsOf(def.right, depth + 1)])];
+  return fieldsOf(def.innerType ?? def.in, depth + 1);
 }
 
 declare module 'fastify' {
@@ -32,7 +55,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Every /api route with its permission, for the permission matrix test. */
+    /** Every declared route (inside /api or not) with its permission, for the permission matrix, snapshot and access tests. */
     apiRoutes: RegisteredRoute[];
   }
 }
@@ -51,22 +74,29 @@ function readToken(request: FastifyRequest): string | null {
  * the body is read: no session → 401, missing key → 403. Per-record rules
  * (per-person grants) are checked in the services.
  */
-export const authPlugin = fp(async (app) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('auth', null);
+  const staticRoots = new Set((opts.staticRoots ?? []).map((r) => resolve(r)));
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, permission: 'public' }; // the OpenAPI reference UI
       return;
     }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
     const permission = route.config?.permission;
+    // @fastify/static marks each file route with its root folder; only the app's own folders pass undeclared.
+    const rootPath = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
+    const staticFile = !permission && typeof rootPath === 'string' && staticRoots.has(resolve(rootPath)) && methods.every((m) => m === 'GET' || m === 'HEAD');
+    if (staticFile) return;
     if (!permission || (permission !== 'public' && permission !== 'session' && !isPermissionKey(permission))) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.permission`);
     }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission });
+    const schema = route.schema as { params?: unknown; body?: unknown } | undefined;
+    const params = fieldsOf(schema?.params);
+    const body = fieldsOf(schema?.body);
+    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body });
   });
 
   app.addHook('onRequest', async (request, reply) => {

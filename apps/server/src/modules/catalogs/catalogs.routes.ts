@@ -43,7 +43,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/catalogs/items/:id', {
     config, schema: { operationId: 'deleteCatalogItem', tags, summary: 'Delete an unused item; 409 in_use', params: itemParams, response: { 200: okResponse } },
   }, async (request) => {
-    await service.deleteItem(app.db.db, request, request.params.id);
+    await service.deleteItem(app.db.db, app.catalogColumns, request, request.params.id);
     return { success: true as const, data: {} };
   });
 };

@@ -10,7 +10,7 @@ import { catalogItems } from '../../db/schema.ts';
 import * as repo from './catalogs.repository.ts';
 import { headquarterOptions } from '../headquarters/headquarters.service.ts';
 import { listRoles } from '../roles/roles.service.ts';
-import { catalogUsage } from '../population/population.service.ts';
+import type { CatalogColumns } from '../../lib/catalog-usage.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findItem>>>;
 const toItem = (r: Row): CatalogItem => ({
@@ -104,19 +104,23 @@ export async function updateItem(db: Db, request: FastifyRequest, id: string, bo
   });
 }
 
-/** Deletes an item no record uses (409 `in_use`: deactivate it instead). */
-export async function deleteItem(db: Db, request: FastifyRequest, id: string): Promise<void> {
+/**
+ * Deletes an item no record uses (409 `in_use`: deactivate it instead). Use
+ * is looked up in every column the modules registered for the catalog
+ * (issue 9 item 9), deleted persons' rows included.
+ */
+export async function deleteItem(db: Db, columns: CatalogColumns, request: FastifyRequest, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findItem(tx, id);
     if (!row) throw notFound();
-    if (await isInUse(tx, row.catalog, row.code)) throw new AppError(409, 'in_use');
+    if (await isInUse(tx, columns, row.catalog, row.code)) throw new AppError(409, 'in_use');
     await repo.deleteItem(tx, id);
     await writeAudit(tx, request, { action: 'delete', entity: `catalog:${row.catalog}`, entityId: id, changes: diff(pick(row), null) });
   });
 }
 
-async function isInUse(db: Executor, catalog: string, code: string): Promise<boolean> {
-  // age_group is derived from ages, never stored, but its ranges define the groups: keep them.
+async function isInUse(db: Executor, columns: CatalogColumns, catalog: string, code: string): Promise<boolean> {
+  // A person's age group is derived from their age, but the items' ranges define the groups: keep them.
   if (catalog === 'age_group') return true;
-  return (await catalogUsage(db, catalog, code)) > 0;
+  return columns.inUse(db, catalog, code);
 }

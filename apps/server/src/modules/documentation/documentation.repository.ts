@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { documentFiles, documents, personGrants, persons, users } from '../../db/schema.ts';
+import { documentFiles, documents, persons, users } from '../../db/schema.ts';
+import { untiedOrGranted } from '../../lib/access.ts';
 import { col } from '../../db/sql.ts';
 
 const personName = sql<string | null>`(select ${col(persons.names)} || ' ' || ${col(persons.lastNames)} from ${persons} where ${col(persons.id)} = ${col(documents.personId)})`;
@@ -10,14 +11,8 @@ const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where 
  * Documents the user may see: those tied to no person, and those tied to a
  * person the user holds a live grant on (and that is not deleted).
  */
-export function visibleDocuments(userId: string, today: string): SQL {
-  return or(
-    isNull(documents.personId),
-    sql`exists (select 1 from ${personGrants} join ${persons} on ${persons.id} = ${personGrants.personId}
-      where ${personGrants.personId} = ${documents.personId} and ${personGrants.userId} = ${userId} and ${persons.deletedAt} is null
-      and (${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})
-      and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
-  )!;
+export function visibleDocuments(userId: string): SQL {
+  return untiedOrGranted(userId, documents.personId);
 }
 
 const SORTS = { documentDate: documents.documentDate, title: documents.title, updatedAt: documents.updatedAt } as const;

@@ -4,6 +4,7 @@ import { documentInput, documentListQuery, documentListResponse, documentRespons
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
+import { documents } from './documentation.table.ts';
 
 const config = { permission: 'documentacion_documentacion' as const };
 const tags = ['documentation'];
@@ -13,6 +14,7 @@ const fileParams = z.object({ id: uuid, fileId: uuid });
 /** Documentation (issue 4), permission `documentacion_documentacion`; person documents also need the person's grant. */
 export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register({ catalog: 'document_type', table: documents, column: documents.documentType });
   const max = () => app.config.DOCUMENT_MAX_BYTES;
 
   app.get('/api/documentation/documents', { config, schema: { operationId: 'listDocuments', tags, summary: 'Documents the caller may see, paged and searchable', querystring: documentListQuery, response: { 200: documentListResponse } } },
@@ -20,7 +22,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/documentation/documents', { config, schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } } },
     async (request) => ({ success: true as const, data: await service.createDocument(db(), request, request.body) }));
   app.get('/api/documentation/documents/:id', { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.getDocument(db(), request, request.params.id) }));
+    async (request) => ({ success: true as const, data: await service.getDocument(db(), request, request.params.id, true) }));
   app.put('/api/documentation/documents/:id', { config, schema: { operationId: 'updateDocument', tags, summary: '409 on a stale version', params, body: documentUpdate, response: { 200: documentResponse } } },
     async (request) => ({ success: true as const, data: await service.updateDocument(db(), request, request.params.id, request.body) }));
   app.delete('/api/documentation/documents/:id', { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },

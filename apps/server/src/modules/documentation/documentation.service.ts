@@ -4,7 +4,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_TYPES, type Document, type DocumentSummary, type documentInput, type documentListQuery, type documentUpdate,
 } from '@amparo/shared/modules/documentation.schema';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidFields, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -14,7 +13,8 @@ import { receiveUpload } from '../../lib/uploads.ts';
 import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
-import { requireAccess } from '../population/population.service.ts';
+import { requireAccess } from '../../lib/access.ts';
+import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import * as repo from './documentation.repository.ts';
 
 /**
@@ -63,11 +63,13 @@ async function checkInput(db: Executor, request: FastifyRequest, body: z.output<
 }
 
 export async function listDocuments(db: Db, request: FastifyRequest, q: z.output<typeof documentListQuery>) {
-  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request), todayInGuatemala())];
+  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request))];
   if (q.q) filters.push(repo.searchWhere(q.q));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.personId) filters.push(eq(documents.personId, q.personId));
   const { items, total } = await repo.listDocuments(db, and(...filters)!, q.sort, q.order, q.page, q.pageSize);
+  // Persons named by the results are audited as seen (issue 9 item 5).
+  await auditListed(db, request, items.flatMap((r) => (r.document.personId ? [r.document.personId] : [])), 'document_list');
   return { items: items.map(toSummary), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
 }
 
@@ -78,11 +80,15 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
 export async function personDocuments(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
   await requireAccess(db, personId, me(request), 'canRead');
   const { items, total } = await repo.listDocuments(db, eq(documents.personId, personId), 'documentDate', 'desc', page, pageSize);
+  await auditRead(db, request, personId, 'documents');
   return { items: await Promise.all(items.map((r) => toDocument(db, r))), page, pageSize, total, totalCapped: false };
 }
 
-export async function getDocument(db: Db, request: FastifyRequest, id: string): Promise<Document> {
-  return toDocument(db, await load(db, request, id, 'canRead'));
+/** A document with its files (read grant on its person, if any); opening a person's document (`audited`) is audited on the person. */
+export async function getDocument(db: Db, request: FastifyRequest, id: string, audited = false): Promise<Document> {
+  const row = await load(db, request, id, 'canRead');
+  if (audited && row.document.personId) await auditRead(db, request, row.document.personId, 'document', { [`document:${id}`]: { before: null, after: row.document.title } });
+  return toDocument(db, row);
 }
 
 export async function createDocument(db: Db, request: FastifyRequest, body: z.output<typeof documentInput>): Promise<Document> {

@@ -7,11 +7,12 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { personListQuery, personListResponse } from '@amparo/shared/modules/population.schema';
-import { currentUser } from '../../plugins/auth.ts';
 import { searchUserOptions } from '../users/users.service.ts';
 import { listPersons } from './population.service.ts';
 import * as service from './activities.service.ts';
 import * as photos from './activity-photos.service.ts';
+import { auditListed, auditRead } from '../../lib/read-audit.ts';
+import { activities, activityUnregistered } from './activities.table.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
 const tags = ['population activities'];
@@ -24,13 +25,24 @@ const params = z.object({ id: uuid });
  */
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register(
+    { catalog: 'activity_type', table: activities, column: activities.activityType },
+    { catalog: 'thematic', table: activities, column: activities.thematic, array: true },
+    { catalog: 'sex', table: activityUnregistered, column: activityUnregistered.sex },
+    { catalog: 'age_group', table: activityUnregistered, column: activityUnregistered.ageGroup },
+  );
 
   app.get('/api/population/activities', { config, schema: { operationId: 'listActivities', tags, querystring: activityListQuery, response: { 200: activityListResponse } } },
     async (request) => ({ success: true as const, data: await service.listActivities(db(), request.query) }));
   app.post('/api/population/activities', { config, schema: { operationId: 'createActivity', tags, summary: 'startsAt is YYYY-MM-DDTHH:mm in America/Guatemala', body: activityInput, response: { 200: activityResponse } } },
     async (request) => ({ success: true as const, data: await service.createActivity(db(), request, request.body) }));
   app.get('/api/population/activities/:id', { config, schema: { operationId: 'getActivity', tags, summary: 'Participants the caller may read; others only counted', params, response: { 200: activityResponse } } },
-    async (request) => ({ success: true as const, data: await service.getActivity(db(), request, request.params.id) }));
+    async (request) => {
+      const data = await service.getActivity(db(), request, request.params.id);
+      // The participants named are audited as seen (issue 9 item 5).
+      await auditListed(db(), request, data.participants.map((p) => p.personId), 'activity');
+      return { success: true as const, data };
+    });
   app.put('/api/population/activities/:id', { config, schema: { operationId: 'updateActivity', tags, summary: '409 on a stale version', params, body: activityUpdate, response: { 200: activityResponse } } },
     async (request) => ({ success: true as const, data: await service.updateActivity(db(), request, request.params.id, request.body) }));
   app.delete('/api/population/activities/:id', { config, schema: { operationId: 'deleteActivity', tags, params, response: { 200: okResponse } } },
@@ -62,9 +74,13 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ success: true as const, data: await searchUserOptions(db(), request.query.q) }));
   app.get('/api/population/activities/lookup/persons', {
     config, schema: { operationId: 'activityPersonLookup', tags, summary: 'Persons the caller may read, to attach as participants (same query as the population list)', querystring: personListQuery, response: { 200: personListResponse } },
-  }, async (request) => ({ success: true as const, data: await listPersons(db(), currentUser(request).userId, request.query) }));
+  }, async (request) => ({ success: true as const, data: await listPersons(db(), request, request.query) }));
 
   app.get('/api/population/persons/:id/activities', {
     config: { permission: 'poblacion_poblacion' }, schema: { operationId: 'personActivities', tags, summary: 'Activities a person attended (read grant on the person)', params, response: { 200: personActivitiesResponse } },
-  }, async (request) => ({ success: true as const, data: await service.personActivities(db(), request, request.params.id) }));
+  }, async (request) => {
+    const data = await service.personActivities(db(), request, request.params.id);
+    await auditRead(db(), request, request.params.id, 'activities');
+    return { success: true as const, data };
+  });
 };

@@ -14,9 +14,8 @@ import { activities } from '../../db/schema.ts';
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../catalogs/catalogs.service.ts';
 import { getHeadquarter } from '../headquarters/headquarters.service.ts';
 import { getUser } from '../users/users.service.ts';
-import { accessOf, requireAccess } from './population.service.ts';
+import { accessOf, readablePersons, requireAccess } from '../../lib/access.ts';
 import { ageGroupOf, ageOn } from './population.rules.ts';
-import { readablePersons } from './case.repository.ts';
 import { photoViews, type PhotoView } from './activity-photo-visibility.ts';
 import { withImageConsent } from './person-file.repository.ts';
 import * as repo from './activities.repository.ts';
@@ -76,7 +75,7 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
     toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.participantIdsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
   ]);
   const today = todayInGuatemala();
-  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request), today);
+  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request));
   const visible = participants.filter((p) => readable.has(p.personId));
   const views = await photoViews(db, me(request), photos, allParticipantIds, facilitators.map((f) => f.id));
   // photoViews already read the consents of every participant; without photos, read them for the visible ones.

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidField, invalidFields, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { writeAudit, type AuditChanges } from '../../lib/audit.ts';
@@ -8,7 +7,7 @@ import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { makeThumbnail } from '../../lib/images.ts';
-import { readablePersons } from './case.repository.ts';
+import { readablePersons } from '../../lib/access.ts';
 import { getActivity, requireEditor } from './activities.service.ts';
 import { photoViews } from './activity-photo-visibility.ts';
 import * as repo from './activities.repository.ts';
@@ -98,7 +97,7 @@ export async function setPhotoPersons(db: Db, request: FastifyRequest, id: strin
     const given = [...new Set(personIds)];
     const outsiders = given.flatMap((pid, i) => (participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }]));
     if (outsiders.length) throw invalidFields(outsiders);
-    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request), todayInGuatemala());
+    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request));
     if (given.some((pid) => !readable.has(pid))) throw noPersonAccess();
     const after = [...new Set([...given, ...view.tagged.filter((pid) => !readable.has(pid))])].sort();
     const before = [...view.tagged].sort();

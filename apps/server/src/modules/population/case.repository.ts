@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { attentions, personGrants, personLinks, personPerpetrators, persons, users } from '../../db/schema.ts';
+import { attentions, personLinks, personPerpetrators, persons, users } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
 
 // ---------------------------------------------------------------- links
@@ -26,24 +26,6 @@ export async function insertLink(db: Executor, values: typeof personLinks.$infer
 
 export async function deleteLink(db: Executor, id: string) {
   await db.delete(personLinks).where(eq(personLinks.id, id));
-}
-
-/** Of `personIds`, those `userId` may read (live grant), with their names. */
-export async function readablePersons(db: Executor, personIds: string[], userId: string, today: string) {
-  if (personIds.length === 0) return new Map<string, { names: string; lastNames: string }>();
-  const rows = await db
-    .select({ id: persons.id, names: persons.names, lastNames: persons.lastNames })
-    .from(persons)
-    .innerJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId)))
-    .where(
-      and(
-        inArray(persons.id, personIds),
-        isNull(persons.deletedAt),
-        sql`(${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})`,
-        sql`(${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today})`,
-      ),
-    );
-  return new Map(rows.map((r) => [r.id, { names: r.names, lastNames: r.lastNames }]));
 }
 
 // ---------------------------------------------------------------- perpetrators

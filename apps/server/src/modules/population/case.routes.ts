@@ -7,6 +7,7 @@ import {
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './case.service.ts';
+import { attentions, personLinks, personPerpetrators } from './case.table.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population case file'];
@@ -21,6 +22,16 @@ const ok = { success: true as const, data: {} };
  */
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register(
+    { catalog: 'bond', table: personLinks, column: personLinks.bond },
+    { catalog: 'sex', table: personLinks, column: personLinks.sex },
+    { catalog: 'sex', table: personPerpetrators, column: personPerpetrators.sex },
+    { catalog: 'bond', table: personPerpetrators, column: personPerpetrators.bond },
+    { catalog: 'thematic', table: personPerpetrators, column: personPerpetrators.thematic, array: true },
+    { catalog: 'report_institution', table: personPerpetrators, column: personPerpetrators.reportedTo, array: true },
+    { catalog: 'attention_area', table: attentions, column: attentions.area },
+    { catalog: 'attention_modality', table: attentions, column: attentions.modality },
+  );
 
   app.get('/api/population/persons/:id/links', { config, schema: { operationId: 'listLinks', tags, summary: 'Linked people, both directions', params: person, response: { 200: linksResponse } } },
     async (request) => ({ success: true as const, data: await service.listLinks(db(), request, request.params.id) }));

@@ -4,7 +4,7 @@ import type {
   Attention, Link, Perpetrator, attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
 import type { FieldError } from '@amparo/shared/errors';
-import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
+import { fromGuatemalaLocal, toGuatemalaLocal } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, isUniqueViolation, noPersonAccess, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -12,7 +12,8 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { attentions, personLinks, personPerpetrators } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { getUser } from '../users/users.service.ts';
-import { accessOf, requireAccess } from './population.service.ts';
+import { accessOf, readablePersons, requireAccess } from '../../lib/access.ts';
+import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import * as repo from './case.repository.ts';
 
 /**
@@ -51,14 +52,16 @@ const linkSnapshot = (l: LinkRow) => ({
 /**
  * Links of a person: those recorded on this file (`outgoing`) and those other
  * registered persons' files record to it (`incoming`). The other person's name
- * shows only when the user may read that person too.
+ * shows only when the user may read that person too. A read (`audited`,
+ * not the answer to a change) is audited on the person (issue 9 item 5).
  */
-export async function listLinks(db: Db, request: FastifyRequest, personId: string): Promise<Link[]> {
+export async function listLinks(db: Db, request: FastifyRequest, personId: string, audited = true): Promise<Link[]> {
   await requireAccess(db, personId, me(request), 'canRead');
   const rows = await repo.linksOf(db, personId);
+  if (audited) await auditRead(db, request, personId, 'links');
   const otherOf = (l: LinkRow) => (l.personId === personId ? l.linkedPersonId : l.personId);
   const others = [...new Set(rows.map(otherOf).filter((id): id is string => !!id))];
-  const readable = await repo.readablePersons(db, others, me(request), todayInGuatemala());
+  const readable = await readablePersons(db, others, me(request));
   return rows.map((l) => {
     const otherId = otherOf(l);
     const other = otherId ? readable.get(otherId) : undefined;
@@ -110,7 +113,7 @@ export async function createLink(db: Db, request: FastifyRequest, personId: stri
   } catch (err) {
     duplicateLink(err);
   }
-  return listLinks(db, request, personId);
+  return listLinks(db, request, personId, false);
 }
 
 export async function updateLink(db: Db, request: FastifyRequest, personId: string, linkId: string, body: z.output<typeof linkUpdate>): Promise<Link[]> {
@@ -126,7 +129,7 @@ export async function updateLink(db: Db, request: FastifyRequest, personId: stri
   } catch (err) {
     duplicateLink(err);
   }
-  return listLinks(db, request, personId);
+  return listLinks(db, request, personId, false);
 }
 
 export async function deleteLink(db: Db, request: FastifyRequest, personId: string, linkId: string): Promise<void> {
@@ -229,16 +232,22 @@ const attentionSnapshot = (a: Attention) => {
   return rest;
 };
 
+/** A page of the person's attentions (read grant); the read is audited on the person (issue 9 item 5). */
 export async function listAttentions(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
   await requireAccess(db, personId, me(request), 'canRead');
   const { items, total } = await repo.attentionsOf(db, personId, page, pageSize);
+  await auditRead(db, request, personId, 'attentions');
   return { items: items.map(toAttention), page, pageSize, total, totalCapped: false };
 }
 
-/** The caller's own attentions as professional; a person's name shows only while the caller may read that person. */
+/**
+ * The caller's own attentions as professional; a person's name shows only
+ * while the caller may read that person, and each person named is audited.
+ */
 export async function myAttentions(db: Db, request: FastifyRequest, page: number, pageSize: number) {
   const { items, total } = await repo.attentionsBy(db, me(request), page, pageSize);
-  const readable = await repo.readablePersons(db, [...new Set(items.map((i) => i.attention.personId))], me(request), todayInGuatemala());
+  const readable = await readablePersons(db, items.map((i) => i.attention.personId), me(request));
+  await auditListed(db, request, [...readable.keys()], 'my_attentions');
   return {
     items: items.map((row) => {
       const person = readable.get(row.attention.personId);

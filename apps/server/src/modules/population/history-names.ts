@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import { todayInGuatemala } from '@amparo/shared/format';
 import { userNames } from '../users/users.service.ts';
-import { readablePersons } from './case.repository.ts';
+import { readablePersons } from '../../lib/access.ts';
 import { activityNames } from './activities.repository.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -27,7 +26,7 @@ export async function historyNames(db: Executor, userId: string, changes: unknow
   });
   const list = [...new Set(perEntry.flat())];
   const [users, persons, activities] = await Promise.all([
-    userNames(db, list), readablePersons(db, list, userId, todayInGuatemala()), activityNames(db, list),
+    userNames(db, list), readablePersons(db, list, userId), activityNames(db, list),
   ]);
   const names = new Map<string, string>([...users, ...activities]);
   for (const [id, p] of persons) names.set(id, `${p.names} ${p.lastNames}`);

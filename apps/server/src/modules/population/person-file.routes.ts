@@ -5,6 +5,7 @@ import { uuid } from '@amparo/shared/validation';
 import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { personDocuments, sendPersonFile } from '../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
+import { personPeriods } from './person-file.table.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population file'];
@@ -13,6 +14,10 @@ const params = z.object({ id: uuid });
 /** A person's periods, consents, photo and documents (issue 4): `poblacion_poblacion` plus the person's grant. */
 export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register(
+    { catalog: 'referrer', table: personPeriods, column: personPeriods.referrer },
+    { catalog: 'departure_reason_person', table: personPeriods, column: personPeriods.departureReason },
+  );
 
   app.get('/api/population/persons/:id/periods', { config, schema: { operationId: 'personPeriods', tags, summary: 'Admission periods, oldest first; the last is current', params, response: { 200: periodsResponse } } },
     async (request) => ({ success: true as const, data: await service.listPeriods(db(), request, request.params.id) }));

@@ -14,7 +14,8 @@ import { makeThumbnail } from '../../lib/images.ts';
 import { persons } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { getDocument } from '../documentation/documentation.service.ts';
-import { requireAccess } from './population.service.ts';
+import { requireAccess } from '../../lib/access.ts';
+import { auditRead } from '../../lib/read-audit.ts';
 import * as repo from './person-file.repository.ts';
 import * as population from './population.repository.ts';
 
@@ -34,10 +35,11 @@ async function person(db: Db, id: string) {
   return row;
 }
 
-/** Every period, oldest first; the last one is the person's current record. */
-export async function listPeriods(db: Db, request: FastifyRequest, personId: string) {
+/** Every period, oldest first; the last one is the person's current record. A read (`audited`) is audited on the person. */
+export async function listPeriods(db: Db, request: FastifyRequest, personId: string, audited = true) {
   await requireAccess(db, personId, me(request), 'canRead');
   const p = await person(db, personId);
+  if (audited) await auditRead(db, request, personId, 'periods');
   const closed = (await repo.periodsOf(db, personId)).map((r) => ({
     admissionDate: r.admissionDate, admissionReason: r.admissionReason, referrer: r.referrer, departureDate: r.departureDate,
     departureReason: r.departureReason, departureNote: r.departureNote, current: false,
@@ -73,11 +75,13 @@ export async function readmit(db: Db, request: FastifyRequest, personId: string,
     const before = { admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, departureDate: p.departureDate, departureReason: p.departureReason, departureNote: p.departureNote };
     await writeAudit(tx, request, { action: 'readmission', entity: ENTITY, entityId: personId, changes: diff(before, next) });
   });
-  return listPeriods(db, request, personId);
+  return listPeriods(db, request, personId, false);
 }
 
-export async function listConsents(db: Db, request: FastifyRequest, personId: string): Promise<Consent[]> {
+/** The person's consents (read grant); a read (`audited`) is audited on the person. */
+export async function listConsents(db: Db, request: FastifyRequest, personId: string, audited = true): Promise<Consent[]> {
   await requireAccess(db, personId, me(request), 'canRead');
+  if (audited) await auditRead(db, request, personId, 'consents');
   return (await repo.consentsOf(db, personId)).map(({ consent: c, documentTitle, guardianNames, guardianLastNames }) => ({
     kind: c.kind, granted: c.granted, givenOn: c.givenOn, givenBy: c.givenBy, guardianLinkId: c.guardianLinkId,
     // A registered guardian's name lives on their own file (and its grants); an outsider's is on the link.
@@ -107,12 +111,13 @@ export async function setConsent(db: Db, request: FastifyRequest, personId: stri
     const pick = (c: typeof before) => (c ? { granted: c.granted, givenOn: c.givenOn, givenBy: c.givenBy, guardianLinkId: c.guardianLinkId, documentId: c.documentId, notes: c.notes } : null);
     await writeAudit(tx, request, { action: 'consent', entity: ENTITY, entityId: personId, changes: { [`consent:${body.kind}`]: { before: pick(before), after: values } } });
   });
-  return listConsents(db, request, personId);
+  return listConsents(db, request, personId, false);
 }
 
-/** Whether the person has a photo and an image-use consent. */
-export async function photoInfo(db: Db, request: FastifyRequest, personId: string) {
+/** Whether the person has a photo and an image-use consent; a read (`audited`) is audited on the person. */
+export async function photoInfo(db: Db, request: FastifyRequest, personId: string, audited = true) {
   await requireAccess(db, personId, me(request), 'canRead');
+  if (audited) await auditRead(db, request, personId, 'photo_info');
   const photo = await repo.photoOf(db, personId);
   const image = await repo.findConsent(db, personId, 'image_use');
   return { hasPhoto: !!photo?.key, imageConsent: !!image?.granted };
@@ -141,7 +146,7 @@ export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest
   }
   // The old photo's bytes go once the new one is committed (unless the same image was uploaded again).
   if (previous?.key) await removeUnreferenced(db, store, [previous.key, previous.thumb ?? '']);
-  return photoInfo(db, request, personId);
+  return photoInfo(db, request, personId, false);
 }
 
 export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequest, personId: string) {
@@ -154,7 +159,7 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
     return photo;
   });
   await removeUnreferenced(db, store, [old.key!, old.thumb ?? '']);
-  return photoInfo(db, request, personId);
+  return photoInfo(db, request, personId, false);
 }
 
 /**
@@ -166,6 +171,7 @@ export async function sendPhoto(db: Db, store: FileStore, request: FastifyReques
   await requireAccess(db, personId, me(request), 'canRead');
   const photo = await repo.photoOf(db, personId);
   if (!photo?.key) throw notFound();
+  await auditRead(db, request, personId, 'photo', { size: { before: null, after: size } });
   return reply
     .type(size === 'thumb' ? 'image/jpeg' : (photo.mime ?? 'application/octet-stream'))
     .header('cache-control', 'private, no-store')

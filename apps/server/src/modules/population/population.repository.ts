@@ -1,23 +1,13 @@
 import { col } from '../../db/sql.ts';
-import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../lib/access.ts';
 import {
   auditLog, headquarters, personAccessRequests, personGrants, persons, users,
 } from '../../db/schema.ts';
 
-/** A grant counts while `expires_on` (inclusive, Guatemala date) has not passed. */
-const liveGrant = (today: string) => or(isNull(personGrants.expiresOn), gte(personGrants.expiresOn, today))!;
-
-/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted. */
-export function visibleTo(userId: string, today: string): SQL {
-  return and(
-    isNull(persons.deletedAt),
-    sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${persons.id} and ${personGrants.userId} = ${userId}
-      and (${personGrants.administrator} or ${personGrants.canRead} or ${personGrants.canWrite})
-      and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
-  )!;
-}
-
+/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
+export const visibleTo = (userId: string): SQL => visiblePersons(userId);
 
 export async function findPerson(db: Executor, id: string) {
   const rows = await db.select().from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
@@ -25,14 +15,14 @@ export async function findPerson(db: Executor, id: string) {
 }
 
 /** A person and the caller's live grant flags in one query (null: no such person). */
-export async function findPersonForUser(db: Executor, id: string, userId: string, today: string) {
+export async function findPersonForUser(db: Executor, id: string, userId: string) {
   const rows = await db
-    .select({ person: persons, administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
+    .select({ person: persons, level: accessLevel(userId, persons.id) })
     .from(persons)
-    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
     .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { person: row.person, ...toAccess(row.level) } : null;
 }
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
@@ -63,7 +53,7 @@ export interface ListFilters {
 }
 
 export function listWhere(f: ListFilters): SQL {
-  const parts: (SQL | undefined)[] = [visibleTo(f.userId, f.today)];
+  const parts: (SQL | undefined)[] = [visibleTo(f.userId)];
   for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (f.sex) parts.push(eq(persons.sex, f.sex));
   if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
@@ -116,22 +106,6 @@ export async function countPersons(db: Executor, where: SQL, cap: number) {
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/**
- * The user's live grant on a person in one query: null when the person does
- * not exist (or was deleted), all false when there is no live grant.
- */
-export async function findAccess(db: Executor, personId: string, userId: string, today: string) {
-  const rows = await db
-    .select({ administrator: personGrants.administrator, canRead: personGrants.canRead, canWrite: personGrants.canWrite })
-    .from(persons)
-    .leftJoin(personGrants, and(eq(personGrants.personId, persons.id), eq(personGrants.userId, userId), liveGrant(today)))
-    .where(and(eq(persons.id, personId), isNull(persons.deletedAt)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return { administrator: row.administrator ?? false, canRead: row.canRead ?? false, canWrite: row.canWrite ?? false };
-}
-
 export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {
   await db
     .insert(personGrants)
@@ -159,11 +133,11 @@ export async function deleteGrant(db: Executor, id: string) {
   await db.delete(personGrants).where(eq(personGrants.id, id));
 }
 
-export async function countLiveAdministrators(db: Executor, personId: string, today: string) {
+export async function countLiveAdministrators(db: Executor, personId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(personGrants)
-    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant(today)));
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant()));
   return row?.n ?? 0;
 }
 
@@ -204,7 +178,7 @@ export function listAccessRequests(db: Executor, personId: string) {
 }
 
 /** Pending requests on persons `userId` administers (live administrator grant). */
-export function listPendingForAdministrator(db: Executor, userId: string, today: string) {
+export function listPendingForAdministrator(db: Executor, userId: string) {
   return db
     .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
     .from(personAccessRequests)
@@ -212,9 +186,7 @@ export function listPendingForAdministrator(db: Executor, userId: string, today:
     .where(
       and(
         eq(personAccessRequests.status, 'pending'),
-        sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${personAccessRequests.personId}
-          and ${personGrants.userId} = ${userId} and ${personGrants.administrator}
-          and (${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today}))`,
+        grantedTo(userId, personAccessRequests.personId, 'administrator'),
       ),
     )
     .orderBy(asc(personAccessRequests.createdAt))
@@ -244,35 +216,9 @@ export async function history(db: Executor, personId: string, page: number, page
   return { items, total: count?.n ?? 0 };
 }
 
-/** Which person columns hold which catalog's codes (for 'in use' checks). */
-const CATALOG_COLUMNS: Record<string, { column: SQL; array?: boolean }[]> = {
-  sex: [{ column: sql`${persons.sex}` }],
-  civil_status: [{ column: sql`${persons.civilStatus}` }],
-  sexual_orientation: [{ column: sql`${persons.sexualOrientation}` }],
-  nationality: [{ column: sql`${persons.nationality}` }],
-  ethnic_group: [{ column: sql`${persons.ethnicGroup}` }],
-  linguistic_community: [{ column: sql`${persons.linguisticCommunity}` }],
-  academic_degree: [{ column: sql`${persons.academicDegree}` }],
-  disability: [{ column: sql`${persons.disability}` }],
-  blood_type: [{ column: sql`${persons.bloodType}` }],
-  bond: [{ column: sql`${persons.bond}` }, { column: sql`${persons.perpetrator}` }],
-  referrer: [{ column: sql`${persons.referrer}` }],
-  departure_reason_person: [{ column: sql`${persons.departureReason}` }],
-  thematic: [{ column: sql`${persons.thematic}`, array: true }],
-};
-
-/** Persons (deleted ones included: their history still points at the code) using a catalog code. */
-export async function countCatalogUsage(db: Executor, catalog: string, code: string): Promise<number> {
-  const columns = CATALOG_COLUMNS[catalog];
-  if (!columns) return 0;
-  const conditions = columns.map((c) => (c.array ? sql`${c.column} @> array[${code}]::text[]` : sql`${c.column} = ${code}`));
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${persons} where ${sql.join(conditions, sql` or `)} limit 1) t`);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 /** Counts for the dashboard over the persons visible to the user. */
 export async function dashboardCounts(db: Executor, userId: string, today: string, ageCase: SQL) {
-  const where = visibleTo(userId, today);
+  const where = visibleTo(userId);
   const result = await db.execute<{ kind: string; code: string | null; n: number }>(sql`
     with visible as (select ${persons.sex} as sex, ${persons.thematic} as thematic, ${persons.departureDate} as departure_date, ${ageCase} as age_group
                      from ${persons} where ${where})

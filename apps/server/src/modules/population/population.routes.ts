@@ -10,6 +10,7 @@ import { uuid } from '@amparo/shared/validation';
 import { currentUser } from '../../plugins/auth.ts';
 import { searchUserOptions } from '../users/users.service.ts';
 import * as service from './population.service.ts';
+import { persons } from './population.table.ts';
 import { exportPersons } from './export.service.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
@@ -24,10 +25,19 @@ const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
  */
 export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
+  app.catalogColumns.register(
+    ...([
+      ['sex', persons.sex], ['civil_status', persons.civilStatus], ['sexual_orientation', persons.sexualOrientation], ['nationality', persons.nationality],
+      ['ethnic_group', persons.ethnicGroup], ['linguistic_community', persons.linguisticCommunity], ['academic_degree', persons.academicDegree],
+      ['disability', persons.disability], ['blood_type', persons.bloodType], ['bond', persons.bond], ['bond', persons.perpetrator],
+      ['referrer', persons.referrer], ['departure_reason_person', persons.departureReason],
+    ] as const).map(([catalog, column]) => ({ catalog, table: persons, column })),
+    { catalog: 'thematic', table: persons, column: persons.thematic, array: true },
+  );
 
   app.get('/api/population/persons', {
     config, schema: { operationId: 'listPersons', tags, summary: 'Persons the caller holds a grant on: paged, sorted, searched (≥ 2 characters), filtered', querystring: personListQuery, response: { 200: personListResponse } },
-  }, async (request) => ({ success: true as const, data: await service.listPersons(db(), currentUser(request).userId, request.query) }));
+  }, async (request) => ({ success: true as const, data: await service.listPersons(db(), request, request.query) }));
 
   app.get('/api/population/persons/export', {
     config, schema: {

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
-  Person, PersonAccess, PersonListItem, accessDecision, accessRequestInput, grantInput, personCreate, personListQuery, personUpdate,
+  Person, PersonListItem, accessDecision, accessRequestInput, grantInput, personCreate, personListQuery, personUpdate,
 } from '@amparo/shared/modules/population.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidFields, isForeignKeyViolation, isUniqueViolation, noPersonAccess, notFound } from '../../lib/errors.ts';
+import { accessOf, isLive, requireAccess } from '../../lib/access.ts';
+import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { persons } from '../../db/schema.ts';
@@ -30,23 +32,8 @@ const ENTITY = 'person';
 
 // ---------------------------------------------------------------- access
 
-/**
- * The user's live grant on a person (spec section 6): an administrator may
- * read, write and grant; `can_write` implies `can_read`. 404 when the person
- * does not exist (or was deleted).
- */
-export async function accessOf(db: Executor, personId: string, userId: string): Promise<PersonAccess> {
-  const g = await repo.findAccess(db, personId, userId, todayInGuatemala());
-  if (!g) throw notFound();
-  return { administrator: g.administrator, canRead: g.administrator || g.canRead || g.canWrite, canWrite: g.administrator || g.canWrite };
-}
-
-/** The user's access to a person, refusing (403 `no_person_access`) without `need`; 404 when the person does not exist. */
-export async function requireAccess(db: Executor, personId: string, userId: string, need: keyof PersonAccess) {
-  const access = await accessOf(db, personId, userId);
-  if (!access[need]) throw noPersonAccess();
-  return access;
-}
+/** The per-person grant rule lives in lib/access.ts (issue 9 item 9); re-exported for this module's routes. */
+export { accessOf, requireAccess };
 
 // ---------------------------------------------------------------- mapping
 
@@ -172,9 +159,9 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
  */
 export async function getPerson(db: Db, request: FastifyRequest, id: string): Promise<Person> {
   const today = todayInGuatemala();
-  const row = await repo.findPersonForUser(db, id, request.auth!.userId, today);
+  const row = await repo.findPersonForUser(db, id, request.auth!.userId);
   if (!row) throw notFound();
-  if (!(row.administrator || row.canRead || row.canWrite)) throw noPersonAccess();
+  if (!row.canRead) throw noPersonAccess();
   const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
   await writeAudit(db, request, { action: 'view', entity: ENTITY, entityId: id });
   return toPerson(row.person, names, groups, today);
@@ -223,8 +210,10 @@ export async function deletePerson(db: Db, request: FastifyRequest, id: string):
  * Lists the persons the user holds a live grant on (never others, also in
  * search). Search: every word (≥ 2 characters in all) must appear in names,
  * last names, alias or file numbers, accents ignored. The count stops at a cap (see countCap).
+ * Each person on the page is audited as seen in a list or a search (issue 9 item 5).
  */
-export async function listPersons(db: Db, userId: string, q: z.output<typeof personListQuery>) {
+export async function listPersons(db: Db, request: FastifyRequest, q: z.output<typeof personListQuery>) {
+  const userId = request.auth!.userId;
   const today = todayInGuatemala();
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
@@ -241,6 +230,7 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
   const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
   // The count rides on the rows; a page past the end has none, so count alone then.
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);
+  await auditListed(db, request, rows.map((r) => r.id), q.q ? 'search' : 'list');
   const geo = await geographyNames(db);
   const items: PersonListItem[] = rows.map((r) => {
     const age = ageOn(r.birthDate, today);
@@ -256,26 +246,25 @@ export async function listPersons(db: Db, userId: string, q: z.output<typeof per
 // ---------------------------------------------------------------- grants and requests
 
 type GrantRows = Awaited<ReturnType<typeof repo.listGrants>>;
-function toGrants(rows: GrantRows, today: string) {
+function toGrants(rows: GrantRows) {
   return rows.map(({ grant: g, userName, grantedByName }) => ({
     id: g.id, userId: g.userId, userName, administrator: g.administrator, canRead: g.canRead || g.canWrite || g.administrator,
-    canWrite: g.canWrite || g.administrator, reason: g.reason, expiresOn: g.expiresOn, expired: !!g.expiresOn && g.expiresOn < today,
+    canWrite: g.canWrite || g.administrator, reason: g.reason, expiresOn: g.expiresOn, expired: !isLive(g),
     grantedByName, grantedAt: g.grantedAt.toISOString(),
   }));
 }
 
 export async function listGrants(db: Db, request: FastifyRequest, personId: string) {
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
-  return toGrants(await repo.listGrants(db, personId), todayInGuatemala());
+  return toGrants(await repo.listGrants(db, personId));
 }
 
 /** An administrator must remain: the last live one cannot be removed or demoted. */
 async function assertAdministratorRemains(db: Executor, personId: string, changedUserId: string, stillAdmin: boolean) {
   if (stillAdmin) return;
   const current = await repo.findGrantOf(db, personId, changedUserId);
-  const today = todayInGuatemala();
-  const isLiveAdmin = current?.administrator && (!current.expiresOn || current.expiresOn >= today);
-  if (isLiveAdmin && (await repo.countLiveAdministrators(db, personId, today)) <= 1) throw new AppError(409, 'last_administrator');
+  const isLiveAdmin = current?.administrator && isLive(current);
+  if (isLiveAdmin && (await repo.countLiveAdministrators(db, personId)) <= 1) throw new AppError(409, 'last_administrator');
 }
 
 /** Grants (or changes) a user's access to a person, with a reason and an optional last day. */
@@ -289,7 +278,7 @@ export async function grantAccess(db: Db, request: FastifyRequest, personId: str
       const values = { administrator: body.administrator, canRead: body.canRead || body.canWrite || body.administrator, canWrite: body.canWrite || body.administrator, reason: body.reason, expiresOn: body.expiresOn };
       await repo.upsertGrant(tx, { personId, userId: body.userId, ...values, grantedBy: me });
       const pick = (g: typeof before) => (g ? { administrator: g.administrator, canRead: g.canRead, canWrite: g.canWrite, reason: g.reason, expiresOn: g.expiresOn } : null);
-      const grants = toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+      const grants = toGrants(await repo.listGrants(tx, personId));
       const userName = grants.find((g) => g.userId === body.userId)?.userName ?? body.userId;
       await writeAudit(tx, request, { action: 'grant', entity: ENTITY, entityId: personId, changes: { [`grant:${userName}`]: { before: pick(before), after: values } } });
       return grants;
@@ -312,7 +301,7 @@ export async function revokeAccess(db: Db, request: FastifyRequest, personId: st
       action: 'revoke', entity: ENTITY, entityId: personId,
       changes: { [`grant:${userName}`]: { before: { administrator: grant.administrator, canRead: grant.canRead, canWrite: grant.canWrite }, after: null } },
     });
-    return toGrants(await repo.listGrants(tx, personId), todayInGuatemala());
+    return toGrants(await repo.listGrants(tx, personId));
   });
 }
 
@@ -347,7 +336,7 @@ export async function listAccessRequests(db: Db, request: FastifyRequest, person
 }
 
 export async function pendingRequests(db: Db, userId: string) {
-  return (await repo.listPendingForAdministrator(db, userId, todayInGuatemala())).map(toRequest);
+  return (await repo.listPendingForAdministrator(db, userId)).map(toRequest);
 }
 
 /** An administrator of the person approves (a grant is written) or denies a pending request. */
@@ -380,6 +369,7 @@ export async function decideAccessRequest(db: Db, request: FastifyRequest, reque
 export async function personHistory(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
   await requireAccess(db, personId, request.auth!.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
+  await auditRead(db, request, personId, 'history');
   const names = await historyNames(db, request.auth!.userId, items.map((i) => i.changes));
   return {
     items: items.map((i, n) => ({ id: String(i.id), at: i.at.toISOString(), userName: i.userName, action: i.action, changes: i.changes, names: names[n]! })),
@@ -388,9 +378,6 @@ export async function personHistory(db: Db, request: FastifyRequest, personId: s
 }
 
 // ---------------------------------------------------------------- for other modules
-
-/** Whether any person uses a catalog code (catalogs module: an item in use cannot be deleted). */
-export const catalogUsage = repo.countCatalogUsage;
 
 /** Counts by sex, age group and thematic over the persons the user may see (dashboard). */
 export async function dashboardCounts(db: Db, userId: string) {

@@ -23,7 +23,7 @@ const CASE_FIELD_CATALOG: Record<string, string> = {
 };
 type CaseKind = 'link' | 'perpetrator' | 'attention';
 /** Keys (or key prefixes before ':') with their own label under history.fields. */
-const HISTORY_FIELDS = new Set(['activity', 'activityPhoto', 'document', 'photo', 'reason']);
+const HISTORY_FIELDS = new Set(['activity', 'activityPhoto', 'document', 'photo', 'reason', 'part', 'size']);
 
 /** Names the server gave for the ids an entry mentions (users, persons the viewer may read, activities). */
 const NamesContext = createContext<Record<string, string>>({});
@@ -59,6 +59,8 @@ function Value({ field, value }: { field: string; value: unknown }) {
   }
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{EMPTY}</>;
   if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
+  // What a 'view' entry read (issue 9 item 5): links, attentions, a search...
+  if (field === 'part' && typeof value === 'string') return <>{t(`history.parts.${value}`, { defaultValue: value })}</>;
   const sub = caseField(field);
   if (sub) {
     const catalog = CASE_FIELD_CATALOG[sub.sub];
