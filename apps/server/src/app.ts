@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,7 @@ import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { DiskFileStore, type FileStore } from './lib/storage.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(helmet, securityHeaders(config));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES, config.ACTIVITY_PHOTO_MAX_BYTES), files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
@@ -87,7 +90,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API explorer shows every route and schema: off in production unless asked for (issue 9 item 6).
+  // Its page needs inline scripts, so it sends its own (static) policy instead of the app's.
+  if (config.NODE_ENV !== 'production' || config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
 
   for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {

@@ -5,6 +5,7 @@ import { uuid } from '@amparo/shared/validation';
 import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { personDocuments, sendPersonFile } from '../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
+import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population file'];
@@ -41,5 +42,8 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ success: true as const, data: await personDocuments(db(), request, request.params.id, request.query.page, request.query.pageSize) }));
   app.get('/api/population/persons/:id/document-files/:fileId/content', {
     config, schema: { operationId: 'personDocumentFile', tags, summary: 'A file of one of the person\'s documents: inline or ?download=1; opening it is audited on the person', params: z.object({ id: uuid, fileId: uuid }), querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
-  }, async (request, reply) => sendPersonFile(db(), app.files, request, reply, request.params.id, request.params.fileId, request.query.download === '1'));
+  }, async (request, reply) => {
+    allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
+    return sendPersonFile(db(), app.files, request, reply, request.params.id, request.params.fileId, request.query.download === '1');
+  });
 };
