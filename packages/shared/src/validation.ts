@@ -10,6 +10,10 @@ import { todayInGuatemala } from './format.ts';
 
 /** Global error map: turns zod's own issues into our field error codes. */
 z.config({
+  // In the browser zod must not probe for `new Function` (its JIT): the
+  // Content-Security-Policy forbids eval and the probe is reported as a
+  // violation (issue 9 item 6). The server keeps the faster JIT.
+  jitless: typeof window !== 'undefined',
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
