@@ -60,6 +60,8 @@ const schema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Trust X-Forwarded-For (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
+  /** Serve the OpenAPI explorer at /api/docs in production too (always on elsewhere; issue 9 item 6). */
+  API_DOCS: bool.default(false),
   /** Serve the built web app from this folder ('' = do not serve). */
   WEB_DIST: z.string().optional(),
 });

@@ -24,9 +24,10 @@ export interface TestApp {
 /**
  * A real app on a real, private database: PGlite loaded from the template
  * dump, or (TEST_ENGINE=postgres) a PostgreSQL database cloned from the
- * template. `env` overrides configuration variables.
+ * template. `env` overrides configuration variables; `opts.logger`: pino's options (silent by
+ * default); `opts.beforeReady` may add test-only routes.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { logger?: object; beforeReady?: (app: FastifyInstance, database: Database) => void } = {}): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE ?? 'pglite';
   let database: Database;
   let drop: (() => Promise<void>) | null = null;
@@ -53,7 +54,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   // Each app gets its own folder for stored files.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'amparo-test-files-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  opts.beforeReady?.(app, database);
   await app.ready();
   return {
     app,

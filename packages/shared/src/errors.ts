@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'user_inactive',
   'payload_too_large',
   'unsupported_media_type',
+  'image_too_large', // an image with more pixels than the server decodes (issue 9 item 7)
   'photo_hidden', // an activity photo shows someone without image-use consent (issue 4)
   'activity_not_editable', // only the activity's creator, its facilitators and poblacion_actividades_gestion edit it (issue 9 item 2)
   'activity_manager_required', // untagging a hidden photo needs poblacion_actividades_gestion (issue 9 item 2)
@@ -56,6 +57,10 @@ export const FIELD_ERROR_CODES = [
   'has_records', // a person with linked records cannot be deleted; params.count
   'not_a_participant', // tagging a photo with someone who is not in the activity
   'self_facilitator', // only a manager adds themself as facilitator of an existing activity (issue 9 item 2)
+  'invalid_characters', // control characters (NUL and the like) in text (issue 9 item 7)
+  'no_visible_text', // text made only of spaces and invisible characters
+  'date_out_of_range', // a real date outside the field's range (e.g. a birth date in the future)
+  'image_too_large', // params.max: the largest number of pixels
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

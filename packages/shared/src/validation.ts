@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_ERROR_CODES, type FieldError } from './errors.ts';
+import { todayInGuatemala } from './format.ts';
 
 /**
  * Zod building blocks whose messages are error codes, not sentences, so the
@@ -9,6 +10,10 @@ import { FIELD_ERROR_CODES, type FieldError } from './errors.ts';
 
 /** Global error map: turns zod's own issues into our field error codes. */
 z.config({
+  // In the browser zod must not probe for `new Function` (its JIT): the
+  // Content-Security-Policy forbids eval and the probe is reported as a
+  // violation (issue 9 item 6). The server keeps the faster JIT.
+  jitless: 'window' in globalThis,
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
@@ -49,34 +54,122 @@ export function parseMessage(field: string, message: string): FieldError {
   return Object.keys(params).length ? { field, code: known, params } : { field, code: known };
 }
 
-/** Required trimmed text between `min` and `max` characters. */
+/**
+ * Control characters no text field may hold (issue 9 item 7): C0 except tab,
+ * line feed and carriage return (multi-line fields need them), DEL and C1.
+ * PostgreSQL cannot store NUL in text at all (it answered 500).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Text a reader cannot see: spaces, zero-width and other format characters, lone combining marks, filler letters. */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+
+export const hasNoControlCharacters = (v: string) => !CONTROL_CHARACTERS.test(v);
+export const hasVisibleText = (v: string) => !INVISIBLE_ONLY.test(v);
+
+/** Any user-typed string (passwords, tokens, search terms): no control characters. */
+export function plainString() {
+  return z.string().refine(hasNoControlCharacters, 'invalid_characters');
+}
+
+/**
+ * Required trimmed text between `min` and `max` characters; no control
+ * characters (`invalid_characters`), not only invisible ones (`no_visible_text`).
+ */
 export function text(max: number, min = 1) {
   return z
     .string()
     .trim()
     .min(1, 'required')
+    .refine(hasNoControlCharacters, { message: 'invalid_characters', abort: true })
+    .refine(hasVisibleText, { message: 'no_visible_text', abort: true })
     .min(min, `length:${min}:${max}`)
     .max(max, `length:${min}:${max}`);
 }
 
-/** Optional text: '' and null become null. */
+/** Optional text: '' and null become null; otherwise the rules of `text`. */
 export function optionalText(max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max, `length:0:${max}`).nullable().optional(),
+    z.string().trim()
+      .refine(hasNoControlCharacters, { message: 'invalid_characters', abort: true })
+      .refine(hasVisibleText, { message: 'no_visible_text', abort: true })
+      .max(max, `length:0:${max}`).nullable().optional(),
   ).transform((v) => v ?? null);
 }
 
-/** A 'YYYY-MM-DD' calendar date (Guatemala has no DST; dates carry no time zone). */
-export const isoDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }));
-export const optionalDate = z.preprocess((v) => (v === '' ? null : v), z.iso.date({ error: 'invalid' }).nullable().optional()).transform((v) => v ?? null);
+/** A search term of at most `max` characters: trimmed, no control characters, at least MIN_SEARCH_LENGTH when given. */
+export function searchTerm(max = 100) {
+  return z.string().trim().max(max, `length:${MIN_SEARCH_LENGTH}:${max}`)
+    .refine(hasNoControlCharacters, 'invalid_characters')
+    .optional()
+    .refine((v) => !v || v.length >= MIN_SEARCH_LENGTH, 'search_too_short');
+}
+
+/** Earliest and latest dates any form accepts: PostgreSQL would take year 0000 as an error (500), and no record of ours is that old. */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+
+/** True for a real calendar date 'YYYY-MM-DD' (no 2026-02-30, no month 13). */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const dateChecks = <T extends z.ZodType<string>>(s: T) => s
+  .refine(isCalendarDate, { message: 'invalid', abort: true })
+  .refine((v) => v >= MIN_DATE && v <= MAX_DATE, 'date_out_of_range');
+
+/**
+ * A 'YYYY-MM-DD' calendar date (Guatemala has no DST; dates carry no time
+ * zone) that exists and lies between MIN_DATE and MAX_DATE (issue 9 item 7).
+ */
+export const isoDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), dateChecks(z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })));
+export const optionalDate = z.preprocess((v) => (v === '' ? null : v), dateChecks(z.iso.date({ error: 'invalid' })).nullable().optional()).transform((v) => v ?? null);
+
+/** Oldest birth date accepted, in years before today (issue 9 item 7). */
+export const MAX_AGE_YEARS = 120;
+
+/**
+ * Whether a birth date is plausible: not after today and not more than
+ * MAX_AGE_YEARS before it, both in America/Guatemala (a UTC 'today' is
+ * tomorrow there from 18:00).
+ */
+export function isPlausibleBirthDate(v: string, today: string = todayInGuatemala()): boolean {
+  const [y, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const oldest = `${String(y - MAX_AGE_YEARS).padStart(4, '0')}${rest === '-02-29' ? '-03-01' : rest}`;
+  return v <= today && v >= oldest;
+}
+
+/** An optional birth date: a real date, not in the future, at most MAX_AGE_YEARS ago (Guatemala's today). */
+export const optionalBirthDate = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.iso.date({ error: 'invalid' }).refine(isCalendarDate, { message: 'invalid', abort: true })
+    .refine((v) => isPlausibleBirthDate(v), 'date_out_of_range').nullable().optional(),
+).transform((v) => v ?? null);
+
+/**
+ * A local date and time 'YYYY-MM-DDTHH:mm' in America/Guatemala whose date is
+ * real (2026-02-30 is refused, not moved to March 2) and within MIN_DATE..MAX_DATE.
+ */
+export const localDateTime = z.string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { message: 'invalid', abort: true })
+  .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'invalid', abort: true })
+  .refine((v) => v.slice(0, 10) >= MIN_DATE && v.slice(0, 10) <= MAX_DATE, 'date_out_of_range');
 
 /** A catalog item code (upper-case ASCII, as seeded). */
 export const catalogCode = z.string().trim().min(1, 'required').max(40, 'length:1:40').regex(/^[A-Z0-9_]+$/, 'invalid');
 export const optionalCatalogCode = z.preprocess((v) => (v === '' ? null : v), catalogCode.nullable().optional()).transform((v) => v ?? null);
 
 /** Optimistic-lock version sent back on every update (409 when stale). */
-export const version = z.number({ error: 'required' }).int().min(1);
+/** Largest value of a PostgreSQL `integer` column; beyond it the database answered 500 (issue 9 item 7). */
+export const MAX_INT = 2_147_483_647;
+
+/** Optimistic-lock version sent back on every update (409 when stale); within the integer column's range. */
+export const version = z.number({ error: 'required' }).int().min(1).max(MAX_INT, `too_big::${MAX_INT}`);
 
 export const uuid = z.uuid({ error: 'invalid' });
 
@@ -90,7 +183,7 @@ export const MIN_SEARCH_LENGTH = 2;
 
 /** Page query shared by every list: 1-based page, 10-100 rows. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

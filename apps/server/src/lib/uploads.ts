@@ -4,6 +4,7 @@ import { FileTooLargeError, type FileStore } from './storage.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
+import { checkImagePixels } from './images.ts';
 
 
 /**
@@ -30,6 +31,8 @@ export async function readImageUpload(request: FastifyRequest, field: string, ma
   }
   const type = await fileTypeFromBuffer(data);
   if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) throw invalidField(field, 'image_type');
+  // Stored as is, but browsers decode it: a pixel bomb is refused here too (issue 9 item 7).
+  await checkImagePixels(data, field);
   return { mime: type.mime, data };
 }
 

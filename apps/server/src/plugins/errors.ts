@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { parseMessage, toFieldErrors } from '@amparo/shared/validation';
+import { CONTROL_CHARACTERS, parseMessage, toFieldErrors } from '@amparo/shared/validation';
 import type { ErrorCode, FieldError, Problem } from '@amparo/shared/errors';
 import { AppError } from '../lib/errors.ts';
 
@@ -29,6 +29,13 @@ export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode
  * anything else (500, logged, no detail leaked).
  */
 export const errorsPlugin = fp(async (app) => {
+  // Safety net under the schemas (issue 9 item 7): no string anywhere in a
+  // query or JSON body may carry control characters, whatever its schema says
+  // (passwords, tokens, enums...). PostgreSQL refuses NUL in text (500 before).
+  app.addHook('preValidation', async (request) => {
+    const bad = findControlCharacters(request.query) ?? findControlCharacters(request.body) ?? findControlCharacters(request.params);
+    if (bad !== null) throw new AppError(400, 'validation', [{ field: bad, code: 'invalid_characters' }]);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => parseMessage(v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.message ?? 'invalid'));
@@ -37,7 +44,7 @@ export const errorsPlugin = fp(async (app) => {
     if (error instanceof ZodError) return sendProblem(reply, 400, 'validation', toFieldErrors(error));
     if (error instanceof AppError) return sendProblem(reply, error.status, error.code, error.fieldErrors);
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
+      request.log.error({ err: loggableError(error), cause: loggableError(error.cause) }, 'response does not match its schema');
       return sendProblem(reply, 500, 'internal');
     }
     const status = error.statusCode ?? 500;
@@ -47,7 +54,7 @@ export const errorsPlugin = fp(async (app) => {
     if (status === 415) return sendProblem(reply, 415, 'unsupported_media_type');
     if (status === 429) return sendProblem(reply, 429, 'too_many_attempts');
     if (status >= 400 && status < 500) return sendProblem(reply, status, status === 404 ? 'not_found' : 'validation');
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return sendProblem(reply, 500, 'internal');
   });
 });
@@ -55,4 +62,47 @@ export const errorsPlugin = fp(async (app) => {
 function dedupe(errors: FieldError[]): FieldError[] {
   const seen = new Set<string>();
   return errors.filter((e) => (seen.has(e.field) ? false : (seen.add(e.field), true)));
+}
+
+/** Dotted path of the first string (key or value) holding a control character, or null. Walks at most 10 levels. */
+export function findControlCharacters(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (depth > 10 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    if (CONTROL_CHARACTERS.test(key)) return here;
+    const found = findControlCharacters(item, here, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * What an unexpected error may put in the log (issue 9 item 7: no personal
+ * data in logs). Drizzle's query errors carry the statement's parameters
+ * (children's names) in `params` and in their message ("params: ..."), and
+ * PostgreSQL's messages and details quote the offending values; we keep the
+ * statement (placeholders only), the SQLSTATE and the names of the constraint,
+ * table and column, and drop every value. Follows `cause` a few levels.
+ */
+export function loggableError(err: unknown, depth = 0): Record<string, unknown> | undefined {
+  if (!(err instanceof Error) && (typeof err !== 'object' || err === null)) return err === undefined ? undefined : { value: typeof err };
+  const e = err as Error & Record<string, unknown>;
+  const out: Record<string, unknown> = { type: e.constructor?.name ?? 'Error' };
+  const dbish = 'params' in e || 'severity' in e || 'routine' in e || /^Failed query:/.test(String(e.message));
+  out.message = dbish ? scrubMessage(String(e.message ?? '')) : e.message;
+  if (typeof e.query === 'string') out.query = e.query;
+  for (const k of ['code', 'severity', 'constraint', 'table', 'column', 'routine', 'statusCode']) if (e[k] !== undefined) out[k] = e[k];
+  // The first line of a stack repeats the message; keep only the frames.
+  if (typeof e.stack === 'string') out.stack = dbish ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : e.stack;
+  if (e.cause !== undefined && depth < 4) out.cause = loggableError(e.cause, depth + 1);
+  return out;
+}
+
+/** A database message without values: drizzle's "params: ..." part and anything after ': "' or in a Key (...)=(...) detail. */
+function scrubMessage(message: string): string {
+  return message
+    .replace(/\nparams:[\s\S]*$/, '')
+    .replace(/: ".*$/s, '')
+    .replace(/=\(.*?\)/g, '=(…)');
 }

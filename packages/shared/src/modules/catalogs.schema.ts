@@ -41,7 +41,7 @@ export const catalogItemsResponse = envelope(z.array(catalogItem));
 export const catalogOptionsBody = z.object({
   lang: z.enum(['es', 'en']).default('es'),
   /** Parent filter: a department code for `municipality`. */
-  parent: z.string().max(10).optional(),
+  parent: z.string().max(10).regex(/^[A-Za-z0-9_-]+$/, 'invalid').optional(),
   includeInactive: z.boolean().default(false),
 }).default({ lang: 'es', includeInactive: false });
 

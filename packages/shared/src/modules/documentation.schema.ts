@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogCode, envelope, isoDate, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+import { catalogCode, envelope, isoDate, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
 
 /**
  * Documentation (issue 4, permissions `documentacion` and
@@ -20,7 +20,7 @@ export const documentInput = z.object({
   area: optionalText(120),
   /** A person of the registry; the document then follows that person's grants. */
   personId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
-  tags: z.array(z.string().trim().min(1, 'required').max(40, 'length:1:40')).max(20, 'too_big::20').default([]),
+  tags: z.array(text(40)).max(20, 'too_big::20').default([]),
 });
 export const documentUpdate = documentInput.extend({ version });
 export type DocumentInput = z.input<typeof documentInput>;
@@ -62,7 +62,7 @@ export type DocumentSummary = z.infer<typeof documentSummary>;
 export type Document = z.infer<typeof document>;
 
 export const documentListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional().refine((v) => !v || v.length >= 2, 'search_too_short'),
+  q: searchTerm(100),
   documentType: catalogCode.optional(),
   personId: uuid.optional(),
   sort: z.enum(['documentDate', 'title', 'updatedAt']).default('documentDate'),

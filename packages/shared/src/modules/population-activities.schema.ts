@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { catalogCode, envelope, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
-import { localDateTime } from './population-case.schema.ts';
+import { catalogCode, envelope, localDateTime, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
 
 /**
  * Group activities (issue 4, permission `poblacion_actividades`):
@@ -112,7 +111,7 @@ export type Activity = z.infer<typeof activity>;
 export type ActivitySummary = z.infer<typeof activitySummary>;
 
 export const activityListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional().refine((v) => !v || v.length >= 2, 'search_too_short'),
+  q: searchTerm(100),
   activityType: catalogCode.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

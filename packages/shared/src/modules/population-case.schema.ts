@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  catalogCode, envelope, optionalCatalogCode, optionalDate, optionalText, paged, text, uuid, version,
+  catalogCode, envelope, localDateTime, MAX_INT, optionalCatalogCode, optionalDate, optionalText, paged, text, uuid, version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
 
@@ -116,7 +116,8 @@ export const perpetratorsResponse = envelope(z.array(perpetrator));
 // ---------------------------------------------------------------- attentions
 
 /** 'YYYY-MM-DDTHH:mm', local time in America/Guatemala (the server refuses an attention more than a day ahead: `date_order`). */
-export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'invalid');
+/** 'YYYY-MM-DDTHH:mm' in America/Guatemala, a real date (see validation.ts). */
+export { localDateTime };
 
 /**
  * A service a professional gave the person (inferred from the attention,
@@ -155,7 +156,7 @@ export const attention = z.object({
 export type Attention = z.infer<typeof attention>;
 export const attentionResponse = envelope(attention);
 export const attentionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const attentionsResponse = envelope(paged(attention));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  catalogCode, envelope, isoDate, MIN_SEARCH_LENGTH, optionalCatalogCode, optionalDate, optionalText,
+  catalogCode, envelope, isoDate, optionalCatalogCode, optionalBirthDate, optionalDate, optionalText, searchTerm,
   paged, pageQuery, text, uuid, version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
@@ -31,7 +31,7 @@ const personShape = {
   names: text(100),
   lastNames: text(100),
   alias: optionalText(60),
-  birthDate: optionalDate,
+  birthDate: optionalBirthDate,
   age: z.preprocess((v) => (v === '' ? null : v), z.number().int().min(0, 'too_small:0').max(120, 'too_big::120').nullable().optional()).transform((v) => v ?? null),
   civilStatus: optionalCatalogCode,
   sex: catalogCode,
@@ -76,7 +76,6 @@ type PersonShape = { [K in keyof typeof personShape]: z.infer<(typeof personShap
  */
 function personRules(v: PersonShape, ctx: z.RefinementCtx) {
   if (!v.birthDate && (v.age === null || v.age === undefined)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
-  if (typeof v.birthDate === 'string' && v.birthDate > new Date().toISOString().slice(0, 10)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalid' });
   if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
   if (v.town && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
   if (v.country === 'GT' && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
@@ -153,7 +152,7 @@ export const PERSON_SORTS = ['names', 'lastNames', 'admissionDate', 'createdAt',
 
 /** List query (spec section 9: search needs at least 2 characters). */
 export const personListQuery = pageQuery.extend({
-  q: z.string().trim().max(100, 'length:2:100').optional().refine((v) => !v || v.length >= MIN_SEARCH_LENGTH, 'search_too_short'),
+  q: searchTerm(100),
   sort: z.enum(PERSON_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   sex: catalogCode.optional(),

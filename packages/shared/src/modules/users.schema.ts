@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+import { envelope, hasNoControlCharacters, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
 import { nitField, phoneField, usernameField, MIN_PASSWORD_LENGTH } from './auth.schema.ts';
 import { permissionKeys } from './roles.schema.ts';
 
@@ -28,7 +28,7 @@ export const userCreate = z.object({
 export const userUpdate = z.object({ ...userFields, version });
 
 export const userListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).refine(hasNoControlCharacters, 'invalid_characters').optional(),
   sort: z.enum(['username', 'fullName', 'email', 'createdAt']).default('fullName'),
   active: z.enum(['all', 'active', 'inactive']).default('all'),
 });

@@ -5,6 +5,7 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
 import { documents } from './documentation.table.ts';
+import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 
 const config = { permission: 'documentacion_documentacion' as const };
 const tags = ['documentation'];
@@ -42,5 +43,8 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/documentation/files/:fileId/content', {
     config, schema: { operationId: 'documentFileContent', tags, summary: 'The file\'s bytes: inline (preview) or ?download=1', params: z.object({ fileId: uuid }), querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
-  }, async (request, reply) => service.sendContent(db(), app.files, request, reply, request.params.fileId, request.query.download === '1'));
+  }, async (request, reply) => {
+    allowSameOriginFraming(reply); // the preview embeds this answer in our own page (issue 9 item 6)
+    return service.sendContent(db(), app.files, request, reply, request.params.fileId, request.query.download === '1');
+  });
 };

@@ -6,6 +6,7 @@ import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/mo
 import { personDocuments, sendPersonFile } from '../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
 import { personPeriods } from './person-file.table.ts';
+import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population file'];
@@ -46,5 +47,8 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ success: true as const, data: await personDocuments(db(), request, request.params.id, request.query.page, request.query.pageSize) }));
   app.get('/api/population/persons/:id/document-files/:fileId/content', {
     config, schema: { operationId: 'personDocumentFile', tags, summary: 'A file of one of the person\'s documents: inline or ?download=1; opening it is audited on the person', params: z.object({ id: uuid, fileId: uuid }), querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
-  }, async (request, reply) => sendPersonFile(db(), app.files, request, reply, request.params.id, request.params.fileId, request.query.download === '1'));
+  }, async (request, reply) => {
+    allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
+    return sendPersonFile(db(), app.files, request, reply, request.params.id, request.params.fileId, request.query.download === '1');
+  });
 };

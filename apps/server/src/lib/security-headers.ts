@@ -1,0 +1,53 @@
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers on every answer (issue 9 item 6), through @fastify/helmet.
+ * The policy is what the built web app needs and no more:
+ * - scripts only from our origin (Vite emits no inline script);
+ * - styles from our origin and inline: Mantine (emotion) injects <style>
+ *   elements and style attributes at run time, which cannot carry a nonce;
+ * - images from our origin plus data: (Mantine's inline SVG icons/backgrounds)
+ *   and blob: (files built in the browser, e.g. the exported spreadsheet);
+ * - object-src/frame-src 'self': the document preview embeds the file's
+ *   same-origin content URL in an <object> (that answer allows being framed by
+ *   us, see `allowSameOriginFraming`); nobody else may frame us
+ *   (frame-ancestors 'none', X-Frame-Options DENY).
+ * HSTS only in production, where the app is served over HTTPS.
+ */
+export function securityHeaders(config: Config) {
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(config.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' as const },
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'no-referrer' as const },
+    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * For a stored file shown inline inside our own page (the document preview):
+ * it may be framed by our origin only, and as a document it may load nothing.
+ */
+export function allowSameOriginFraming(reply: { header(name: string, value: string): unknown }) {
+  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
