@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'photo_hidden', // an activity photo shows someone without image-use consent (issue 4)
+  // Issue 9 item 1: user management cannot be used to climb.
+  'own_access_locked', // 403: own role, extra permissions, active flag or e-mail from the users screen
+  'grant_refused', // 403: granting a key (or a role with keys) the editor does not hold
+  'user_outranks_you', // 403: the user holds a key the editor lacks
+  'role_outranks_you', // 403: the Administrador role, edited by someone without every key
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +57,12 @@ export const FIELD_ERROR_CODES = [
   'duplicate',
   'has_records', // a person with linked records cannot be deleted; params.count
   'not_a_participant', // tagging a photo with someone who is not in the activity
+  'own_access_locked', // issue 9 item 1: own role, extra permissions or active flag
+  'own_email_in_account', // own e-mail changes only through My account (confirmation link)
+  'permission_not_held', // params.keys: keys the editor does not hold
+  'role_not_grantable', // params.keys: the role's keys the editor does not hold
+  'admin_role_reserved', // only holders of every key assign the Administrador role
+  'email_unchanged', // self-service e-mail change to the current address
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
