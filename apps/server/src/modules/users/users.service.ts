@@ -239,6 +239,11 @@ export function setPasswordHash(db: Executor, id: string, passwordHash: string) 
   return repo.updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
 }
 
+/** Sets the user's own e-mail once confirmed (account, issue 9 item 1); bumps the version. */
+export function setConfirmedEmail(db: Executor, id: string, email: string) {
+  return repo.setEmail(db, id, email, id);
+}
+
 /** Notes a successful sign-in. */
 export function recordLogin(db: Executor, id: string) {
   return repo.updateUser(db, id, { lastLoginAt: new Date() });
