@@ -70,6 +70,19 @@ describe('self-service e-mail change', () => {
     expect(again.json().code).toBe('invalid_token');
   });
 
+  it('an administrator\'s e-mail change spends a pending self-service link', async () => {
+    const user = await createUser(t.app, adminToken, [], 'pendingmail');
+    const newEmail = `pendiente.${user.username}@amparo.test`;
+    await as(t.app, user.token).post('/api/account/email', { newEmail, currentPassword: user.password });
+    const token = /email-confirm\/([\w-]+)/.exec((await mailsTo(newEmail)).at(-1)!.text)![1]!;
+    const current = (await as(t.app, adminToken).get(`/api/users/${user.id}`)).json().data;
+    const byAdmin = await as(t.app, adminToken).put(`/api/users/${user.id}`, { ...current, email: `admin.puso.${user.username}@amparo.test` });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_token');
+  });
+
   it('refuses an expired link', async () => {
     const user = await createUser(t.app, adminToken, [], 'expiredmail');
     const newEmail = `tarde.${user.username}@amparo.test`;

@@ -15,6 +15,7 @@ import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
+import { cancelPendingEmailChanges } from '../account/email-changes.service.ts';
 import * as repo from './users.repository.ts';
 import { getRole, isAdminRole } from '../roles/roles.service.ts';
 
@@ -158,6 +159,7 @@ export async function updateUser(db: Db, config: Config, mailer: Mailer, request
       // Whoever knew the old address's sessions or reset links loses them with it.
       await revokeUserSessions(tx, id);
       const resetTokensRevoked = await revokePasswordResets(tx, id);
+      await cancelPendingEmailChanges(tx, id);
       await writeAudit(tx, request, {
         action: 'identity_change', entity: 'user', entityId: id,
         changes: { email: { before: before.email, after: after.email }, sessionsRevoked: { before: null, after: true }, resetTokensRevoked: { before: null, after: resetTokensRevoked } },
