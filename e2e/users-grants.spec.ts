@@ -35,7 +35,7 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     const api = await adminApi(request);
     const me = (await api('post', '/api/user-check')) as { user: { id: string } };
     await login(page);
-    await page.goto(`/configuration/users/${me.user.id}`);
+    await page.goto(`/configuration/users/edit/${me.user.id}`);
     await expect(page.getByText(esUsers.grants.ownAccount).first()).toBeVisible();
     await expect(page.getByRole('switch', { name: esUsers.fields.active })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: 'Población atendida' })).toBeDisabled();
@@ -54,7 +54,7 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     targetId = target.id;
 
     await login(page, MANAGER.username, MANAGER.password);
-    await page.goto(`/configuration/users/${targetId}`);
+    await page.goto(`/configuration/users/edit/${targetId}`);
     await expect(page.getByText(esUsers.grants.lacked)).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Población atendida' })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: 'Usuarios', exact: true })).toBeEnabled();
