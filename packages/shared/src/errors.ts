@@ -27,6 +27,11 @@ export const ERROR_CODES = [
   'activity_not_editable', // only the activity's creator, its facilitators and poblacion_actividades_gestion edit it (issue 9 item 2)
   'activity_manager_required', // untagging a hidden photo needs poblacion_actividades_gestion (issue 9 item 2)
   'photo_would_show', // the change would show a photo hidden for lack of image consent: untag it first (issue 9 item 2)
+  // Issue 9 item 1: user management cannot be used to climb.
+  'own_access_locked', // 403: own role, extra permissions, active flag or e-mail from the users screen
+  'grant_refused', // 403: granting a key (or a role with keys) the editor does not hold
+  'user_outranks_you', // 403: the user holds a key the editor lacks
+  'role_outranks_you', // 403: the Administrador role, edited by someone without every key
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -61,6 +66,12 @@ export const FIELD_ERROR_CODES = [
   'no_visible_text', // text made only of spaces and invisible characters
   'date_out_of_range', // a real date outside the field's range (e.g. a birth date in the future)
   'image_too_large', // params.max: the largest number of pixels
+  'own_access_locked', // issue 9 item 1: own role, extra permissions or active flag
+  'own_email_in_account', // own e-mail changes only through My account (confirmation link)
+  'permission_not_held', // params.keys: keys the editor does not hold
+  'role_not_grantable', // params.keys: the role's keys the editor does not hold
+  'admin_role_reserved', // only holders of every key assign the Administrador role
+  'email_unchanged', // self-service e-mail change to the current address
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -11,3 +11,4 @@ export * from '../modules/population/case.table.ts';
 export * from '../modules/documentation/documentation.table.ts';
 export * from '../modules/population/activities.table.ts';
 export * from '../modules/population/person-file.table.ts';
+export * from '../modules/account/account.table.ts';

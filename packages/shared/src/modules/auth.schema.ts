@@ -103,6 +103,19 @@ export const changePasswordBody = z
   })
   .refine((v) => v.newPassword === v.confirmation, { path: ['confirmation'], message: 'password_mismatch' });
 
+/**
+ * `POST /api/account/email`: a self-service e-mail change (issue 9 item 1).
+ * Needs the current password; takes effect only when the link mailed to the
+ * new address is opened (`POST /api/account/email/confirm`).
+ */
+export const emailChangeBody = z.object({
+  newEmail: z.email({ error: 'invalid' }).max(254, 'length:1:254'),
+  currentPassword: z.string().min(1, 'required').max(200, 'invalid'),
+});
+export const emailChangeResponse = envelope(z.object({ pendingEmail: z.string(), expiresAt: z.string() }));
+export const emailConfirmBody = z.object({ token: z.string().min(20, 'invalid').max(200, 'invalid') });
+export const emailConfirmResponse = envelope(z.object({ email: z.string() }));
+
 /** The four classes the strength meter checks (spec section 5). */
 export function passwordStrength(password: string) {
   const checks = {

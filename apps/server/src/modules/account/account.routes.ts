@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, okResponse, updateProfileBody, userCheckResponse } from '@amparo/shared/modules/auth.schema';
+import { changePasswordBody, emailChangeBody, emailChangeResponse, emailConfirmBody, emailConfirmResponse, okResponse, updateProfileBody, userCheckResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { currentUser } from '../../plugins/auth.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
@@ -28,6 +28,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await account.changeOwnPassword(app.db.db, request, me.userId, me.sessionId, request.body);
     return { success: true as const, data: {} };
   });
+
+  app.post('/api/account/email', {
+    config: { permission: 'session' },
+    schema: {
+      operationId: 'requestEmailChange', tags: ['account'], summary: 'Ask to change own e-mail: needs the current password; mails a 24-hour single-use link to the new address (issue 9 item 1)',
+      description: 'Errors: 400 current_password_wrong, 400 newEmail email_unchanged / mail_not_institutional / email_taken. Nothing changes until the link is opened.',
+      body: emailChangeBody, response: { 200: emailChangeResponse },
+    },
+  }, async (request) => {
+    const me = currentUser(request);
+    return { success: true as const, data: await account.requestEmailChange(app.db.db, app.config, app.mailer, request, me.userId, me.sessionId, request.body) };
+  });
+
+  app.post('/api/account/email/confirm', {
+    config: { permission: 'public' },
+    schema: {
+      operationId: 'confirmEmailChange', tags: ['account'], summary: 'Apply an e-mail change from the link mailed to the new address; revokes the other sessions and reset links, tells the old address',
+      description: 'Public: the link is the credential (single use, 24 hours). Errors: 400 invalid_token, 400 email_taken.',
+      body: emailConfirmBody, response: { 200: emailConfirmResponse },
+    },
+  }, async (request) => ({ success: true as const, data: await account.confirmEmailChange(app.db.db, app.mailer, request, request.body) }));
 
   app.put('/api/account/photo', {
     config: { permission: 'session' },

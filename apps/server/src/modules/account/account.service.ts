@@ -1,15 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { UserProfile, updateProfileBody, changePasswordBody } from '@amparo/shared/modules/auth.schema';
+import type { UserProfile, updateProfileBody, changePasswordBody, emailChangeBody, emailConfirmBody } from '@amparo/shared/modules/auth.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { isInstitutionalEmail } from '../../lib/email.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import * as repo from './account.repository.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as users from '../users/users.service.ts';
-import { revokeUserSessions } from '../auth/sessions.service.ts';
+import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
 
 /** The profile the client keeps (spec section 3 'Logged-in user'), with `permisos` = role keys + extra keys. */
 export async function getProfile(db: Executor, userId: string): Promise<UserProfile> {
@@ -63,4 +68,64 @@ export async function changeOwnPassword(db: Db, request: FastifyRequest, userId:
     await revokeUserSessions(tx, userId, sessionId);
     await writeAudit(tx, request, { action: 'password_change', entity: 'user', entityId: userId });
   });
+}
+
+/** Confirmation links for a new e-mail live 24 hours (issue 9 item 1): the owner may read that mailbox the next day. */
+const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+
+/**
+ * Starts a self-service e-mail change (issue 9 item 1): checks the current
+ * password (400 `current_password_wrong`), the new address (institutional,
+ * free, not the current one), then mails a single-use link to the NEW address.
+ * Nothing changes until the link is opened; an earlier pending change is
+ * spent. Returns the pending address and when the link expires.
+ */
+export async function requestEmailChange(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof emailChangeBody>) {
+  const record = await users.findUserRecord(db, userId);
+  if (!record) throw notFound();
+  if (!(await verifyPassword(record.passwordHash, body.currentPassword))) {
+    throw new AppError(400, 'current_password_wrong', [{ field: 'currentPassword', code: 'invalid' }]);
+  }
+  if (body.newEmail.toLowerCase() === record.email.toLowerCase()) throw invalidField('newEmail', 'email_unchanged');
+  if (!isInstitutionalEmail(body.newEmail, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('newEmail', 'mail_not_institutional');
+  if (await users.emailTaken(db, body.newEmail, userId)) throw invalidField('newEmail', 'email_taken');
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await repo.cancelEmailChanges(tx, userId);
+    await repo.insertEmailChange(tx, { userId, newEmail: body.newEmail, tokenHash: hashToken(token), sessionId, expiresAt });
+    await writeAudit(tx, request, { action: 'email_change_request', entity: 'user', entityId: userId, changes: { email: { before: record.email, after: body.newEmail } } });
+  });
+  await mailer.send({
+    to: body.newEmail,
+    subject: 'Amparo: confirme su nuevo correo / confirm your new e-mail',
+    text: `Hola ${record.fullName}:\n\nPara usar esta dirección en su cuenta de Amparo abra este enlace (válido 24 horas, un solo uso):\n${config.PUBLIC_URL}/email-confirm/${token}\n\nSi no lo pidió, ignore este mensaje: nada cambiará.\n\n--\nTo use this address for your Amparo account open the link above (valid 24 hours, single use). If you did not ask for it, ignore this message.`,
+  });
+  return { pendingEmail: body.newEmail, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Applies a self-service e-mail change from its link (issue 9 item 1): the
+ * token is spent atomically (400 `invalid_token` when unknown, used, expired
+ * or the account is inactive), the address must still be free (400
+ * `email_taken`). In one transaction: the e-mail changes, every session but
+ * the one that asked is revoked, reset links and other pending changes are
+ * spent, and it is audited. Then the OLD address is told.
+ */
+export async function confirmEmailChange(db: Db, mailer: Mailer, request: FastifyRequest, body: z.output<typeof emailConfirmBody>) {
+  const done = await db.transaction(async (tx) => {
+    const change = await repo.consumeEmailChange(tx, hashToken(body.token));
+    if (!change) throw new AppError(400, 'invalid_token');
+    const record = await users.findUserRecord(tx, change.userId);
+    if (!record || !record.active) throw new AppError(400, 'invalid_token');
+    if (await users.emailTaken(tx, change.newEmail, change.userId)) throw invalidField('email', 'email_taken');
+    await users.setConfirmedEmail(tx, change.userId, change.newEmail);
+    await repo.cancelEmailChanges(tx, change.userId);
+    await revokeUserSessions(tx, change.userId, change.sessionId ?? undefined);
+    await revokePasswordResets(tx, change.userId);
+    await writeAudit(tx, request, { action: 'email_change', entity: 'user', entityId: change.userId, changes: { email: { before: record.email, after: change.newEmail } } }, change.userId);
+    return { oldEmail: record.email, newEmail: change.newEmail, fullName: record.fullName };
+  });
+  await mailer.send(users.identityChangedMail(done.oldEmail, done.fullName, { email: done.newEmail }, null));
+  return { email: done.newEmail };
 }

@@ -70,6 +70,16 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
 }
 
+/** Spends every outstanding reset token of a user (issue 9 item 1: a changed e-mail leaves no link alive). Returns how many. */
+export async function revokePasswordResets(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+    .returning({ id: passwordResets.id });
+  return rows.length;
+}
+
 export async function findUserForLogin(db: Executor, login: string) {
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })

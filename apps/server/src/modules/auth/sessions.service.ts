@@ -10,3 +10,8 @@ import * as repo from './auth.repository.ts';
 export function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string) {
   return repo.revokeUserSessions(db, userId, keepSessionId);
 }
+
+/** Spends every outstanding password-reset token of a user (e-mail changed: old links must die). Returns how many. */
+export function revokePasswordResets(db: Executor, userId: string) {
+  return repo.revokePasswordResets(db, userId);
+}

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role, roleInput, roleUpdate } from '@amparo/shared/modules/roles.schema';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
+import { applyGrantableKeys, holdsEveryKey, keysNotHeld } from '@amparo/shared/grants';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -22,6 +23,13 @@ function normalize(keys: string[]): string[] {
   return PERMISSION_KEYS.filter((k) => set.has(k));
 }
 
+/** Whether a role is the Administrador role (every key, never deleted). */
+export function isAdminRole(role: { slug: string }): boolean {
+  return role.slug === ADMIN_ROLE_SLUG;
+}
+
+const grantRefused = (keys: string[]) => new AppError(403, 'grant_refused', [{ field: 'permissions', code: 'permission_not_held', params: { keys } }]);
+
 const duplicateSlug = () => new AppError(409, 'duplicate', [{ field: 'slug', code: 'duplicate' }]);
 
 export async function listRoles(db: Db): Promise<Role[]> {
@@ -34,7 +42,10 @@ export async function getRole(db: Executor, id: string): Promise<Role> {
   return toRole(row);
 }
 
+/** Creates a role; 403 `grant_refused` (field `permissions`) when it holds a key the editor lacks (issue 9 item 1). */
 export async function createRole(db: Db, request: FastifyRequest, body: z.output<typeof roleInput>): Promise<Role> {
+  const lacking = keysNotHeld(request.auth?.permisos ?? [], body.permissions);
+  if (lacking.length) throw grantRefused(lacking);
   try {
     return await db.transaction(async (tx) => {
       const values = { slug: body.slug, name: body.name, permissions: normalize(body.permissions), createdBy: request.auth!.userId, updatedBy: request.auth!.userId };
@@ -51,17 +62,24 @@ export async function createRole(db: Db, request: FastifyRequest, body: z.output
 /**
  * Updates a role (409 on a stale version). The 'Administrador' role keeps its
  * slug and every key: it is how the charity can never lock itself out.
+ * Issue 9 item 1: only holders of every key edit the Administrador role (403
+ * `role_outranks_you`); nobody adds a key they lack (403 `grant_refused`), and
+ * keys the editor lacks that the role already has stay as they are.
  */
 export async function updateRole(db: Db, request: FastifyRequest, id: string, body: z.output<typeof roleUpdate>): Promise<Role> {
   try {
     return await db.transaction(async (tx) => {
       const before = await repo.findRole(tx, id);
       if (!before) throw notFound();
-      const isAdmin = before.slug === ADMIN_ROLE_SLUG;
+      const isAdmin = isAdminRole(before);
+      const held = request.auth?.permisos ?? new Set<string>();
+      if (isAdmin && !holdsEveryKey(held)) throw new AppError(403, 'role_outranks_you');
+      const granted = applyGrantableKeys(held, before.permissions, body.permissions);
+      if (granted.refused.length) throw grantRefused(granted.refused);
       const values = {
         slug: isAdmin ? before.slug : body.slug,
         name: body.name,
-        permissions: isAdmin ? [...PERMISSION_KEYS] : normalize(body.permissions),
+        permissions: isAdmin ? [...PERMISSION_KEYS] : granted.keys,
         updatedBy: request.auth!.userId,
       };
       await updateVersioned(tx, roles, id, body.version, values);

@@ -60,6 +60,11 @@ export async function updateUser(db: Executor, id: string, values: Partial<typeo
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
+/** Sets a user's e-mail and bumps `version`, so a form opened before answers 409. */
+export async function setEmail(db: Executor, id: string, email: string, updatedBy: string) {
+  await db.update(users).set({ email, version: sql`${users.version} + 1`, updatedBy, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
 export async function listUsers(
   db: Executor,
   q: { q?: string; active: 'all' | 'active' | 'inactive'; sort: 'username' | 'fullName' | 'email' | 'createdAt'; order: 'asc' | 'desc'; page: number; pageSize: number },

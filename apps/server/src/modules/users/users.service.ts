@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { UserItem, userCreate, userListQuery, userUpdate } from '@amparo/shared/modules/users.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
+import { applyGrantableKeys, holdsEveryKey, keysNotHeld } from '@amparo/shared/grants';
+import type { FieldError } from '@amparo/shared/errors';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidField, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -11,9 +13,11 @@ import { hashPassword } from '../../lib/password.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
-import { revokeUserSessions } from '../auth/sessions.service.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
+import { cancelPendingEmailChanges } from '../account/email-changes.service.ts';
 import * as repo from './users.repository.ts';
-import { getRole } from '../roles/roles.service.ts';
+import { getRole, isAdminRole } from '../roles/roles.service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
@@ -43,17 +47,52 @@ export async function getUser(db: Executor, id: string): Promise<UserItem> {
   return toItem(row);
 }
 
-async function assertRole(db: Executor, roleId: string | null) {
-  if (roleId && !(await getRole(db, roleId).catch(() => null))) throw invalidField('roleId', 'unknown_code');
+/** The keys the signed-in editor holds (role + extra), from the session. */
+function editorKeys(request: FastifyRequest): ReadonlySet<string> {
+  return request.auth?.permisos ?? new Set<string>();
 }
 
-/** Creates a staff account with an initial password (institutional mail only; unique username and e-mail). */
+/**
+ * Refuses assigning a role the editor could not have granted key by key
+ * (issue 9 item 1): 400 `roleId: unknown_code` when it does not exist, 403
+ * `grant_refused` with `roleId: admin_role_reserved` (the Administrador role,
+ * editor without every key) or `roleId: role_not_grantable` (params.keys).
+ */
+export async function assertRoleAssignable(db: Executor, request: FastifyRequest, roleId: string | null) {
+  if (!roleId) return;
+  const role = await getRole(db, roleId).catch(() => null);
+  if (!role) throw invalidField('roleId', 'unknown_code');
+  const held = editorKeys(request);
+  if (isAdminRole(role) && !holdsEveryKey(held)) throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'admin_role_reserved' }]);
+  const lacking = keysNotHeld(held, role.permissions);
+  if (lacking.length) throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'role_not_grantable', params: { keys: lacking } }]);
+}
+
+/**
+ * A user manager may not edit someone holding a key the manager lacks: that
+ * would let them take the account over (change its e-mail, reset the
+ * password) and reach what it reaches (issue 9 item 1). 403 `user_outranks_you`.
+ */
+function assertNotOutranked(request: FastifyRequest, target: Row) {
+  const lacking = keysNotHeld(editorKeys(request), [...(target.rolePermissions ?? []), ...target.extraPermissions]);
+  if (lacking.length) throw new AppError(403, 'user_outranks_you');
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => keysOrdered([...a]).join() === keysOrdered([...b]).join();
+
+/**
+ * Creates a staff account with an initial password (institutional mail only;
+ * unique username and e-mail). The role and extra keys must be ones the
+ * editor could grant (issue 9 item 1, see `assertRoleAssignable`).
+ */
 export async function createUser(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof userCreate>): Promise<UserItem> {
   if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
-      await assertRole(tx, body.roleId);
+      await assertRoleAssignable(tx, request, body.roleId);
+      const lacking = keysNotHeld(editorKeys(request), body.extraPermissions);
+      if (lacking.length) throw new AppError(403, 'grant_refused', [{ field: 'extraPermissions', code: 'permission_not_held', params: { keys: lacking } }]);
       if (await repo.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
       if (await repo.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
       const id = await repo.insertUser(tx, {
@@ -73,34 +112,92 @@ export async function createUser(db: Db, config: Config, request: FastifyRequest
 }
 
 /**
- * Updates a user's role, responsibility, workgroup, active flag and extra
- * permissions (409 on a stale version). Deactivating a user ends their sessions.
- * Users cannot deactivate themselves (they would lock the door behind them).
+ * Updates a user (409 on a stale version). Deactivating a user ends their sessions.
+ * Issue 9 item 1:
+ * - 403 `user_outranks_you` when the user holds a key the editor lacks;
+ * - on one's own account, a changed role, extra permissions or active flag is
+ *   refused (403 `own_access_locked`, field `own_access_locked`), and so is a
+ *   changed e-mail (`own_email_in_account`: My account confirms it by mail);
+ * - a new role or extra key must be held by the editor (403 `grant_refused`);
+ *   extra keys the editor lacks keep their current state;
+ * - a changed e-mail revokes the user's sessions and reset links in the same
+ *   transaction, is audited (`identity_change`) and is mailed to the old address.
  */
-export async function updateUser(db: Db, config: Config, request: FastifyRequest, id: string, body: z.output<typeof userUpdate>): Promise<UserItem> {
-  return db.transaction(async (tx) => {
-    const before = await getUser(tx, id);
-    if (body.email.toLowerCase() !== before.email.toLowerCase()) {
+export async function updateUser(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, id: string, body: z.output<typeof userUpdate>): Promise<UserItem> {
+  const editorId = request.auth!.userId;
+  const { before, after, editorName } = await db.transaction(async (tx) => {
+    const row = await repo.findUserById(tx, id);
+    if (!row) throw notFound();
+    assertNotOutranked(request, row);
+    const before = toItem(row);
+    const emailChanged = body.email.toLowerCase() !== before.email.toLowerCase();
+    if (id === editorId) {
+      const locked: FieldError[] = [];
+      if (body.roleId !== before.roleId) locked.push({ field: 'roleId', code: 'own_access_locked' });
+      if (!sameKeys(body.extraPermissions, before.extraPermissions)) locked.push({ field: 'extraPermissions', code: 'own_access_locked' });
+      if (body.active !== before.active) locked.push({ field: 'active', code: 'own_access_locked' });
+      if (emailChanged) locked.push({ field: 'email', code: 'own_email_in_account' });
+      if (locked.length) throw new AppError(403, 'own_access_locked', locked);
+    }
+    if (emailChanged) {
       if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
       if (await repo.emailTaken(tx, body.email, id)) throw invalidField('email', 'email_taken');
     }
-    if (id === request.auth!.userId && !body.active) throw invalidField('active', 'invalid');
-    await assertRole(tx, body.roleId);
+    if (body.roleId !== before.roleId) await assertRoleAssignable(tx, request, body.roleId);
+    const extra = applyGrantableKeys(editorKeys(request), before.extraPermissions, body.extraPermissions);
+    if (extra.refused.length) throw new AppError(403, 'grant_refused', [{ field: 'extraPermissions', code: 'permission_not_held', params: { keys: extra.refused } }]);
     await updateVersioned(tx, users, id, body.version, {
       fullName: body.fullName, email: body.email, phone: body.phone, nit: body.nit ? normalizeNit(body.nit) : null,
       roleId: body.roleId, responsibility: body.responsibility, workgroup: body.workgroup, active: body.active,
-      extraPermissions: keysOrdered(body.extraPermissions), updatedBy: request.auth!.userId,
+      extraPermissions: extra.keys, updatedBy: editorId,
     });
     if (!body.active) await revokeUserSessions(tx, id);
     const after = await getUser(tx, id);
     await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: diff(auditable(before), auditable(after)) });
-    return after;
+    let editorName: string | null = null;
+    if (emailChanged) {
+      // Whoever knew the old address's sessions or reset links loses them with it.
+      await revokeUserSessions(tx, id);
+      const resetTokensRevoked = await revokePasswordResets(tx, id);
+      await cancelPendingEmailChanges(tx, id);
+      await writeAudit(tx, request, {
+        action: 'identity_change', entity: 'user', entityId: id,
+        changes: { email: { before: before.email, after: after.email }, sessionsRevoked: { before: null, after: true }, resetTokensRevoked: { before: null, after: resetTokensRevoked } },
+      });
+      editorName = (await repo.findUserById(tx, editorId))?.fullName ?? null;
+    }
+    return { before, after, editorName };
   });
+  if (editorName !== null) {
+    // After the commit: the owner of the old address learns of the change (no link, no token).
+    await mailer.send(identityChangedMail(before.email, before.fullName, { email: after.email }, editorName));
+  }
+  return after;
 }
 
+/**
+ * The notice to a user's old address when their e-mail (or username) changed
+ * (issue 9 item 1). `by` is who changed it: an administrator's name, or null
+ * for the user's own confirmed change. It carries no link nor token.
+ */
+export function identityChangedMail(oldEmail: string, fullName: string, change: { email?: string; username?: string }, by: string | null) {
+  const what = [change.email ? `correo: ${change.email}` : null, change.username ? `usuario: ${change.username}` : null].filter(Boolean).join(', ');
+  const whatEn = [change.email ? `e-mail: ${change.email}` : null, change.username ? `username: ${change.username}` : null].filter(Boolean).join(', ');
+  const who = by ? `por ${by}` : 'por usted, con el enlace de confirmación';
+  const whoEn = by ? `by ${by}` : 'by you, through the confirmation link';
+  return {
+    to: oldEmail,
+    subject: 'Amparo: sus datos de acceso cambiaron / your sign-in details changed',
+    text: `Hola ${fullName}:\n\nLos datos de acceso de su cuenta de Amparo cambiaron (${what}) ${who}. Se cerraron las sesiones abiertas.\nSi usted no lo esperaba, avise de inmediato a un administrador.\n\n--\nThe sign-in details of your Amparo account changed (${whatEn}) ${whoEn}. Open sessions were closed. If you did not expect this, tell an administrator at once.`,
+  };
+}
+
+/** Sets a user's photo; 403 `user_outranks_you` when they hold a key the editor lacks (issue 9 item 1). */
 export async function setUserPhoto(db: Db, request: FastifyRequest, id: string, mime: string, data: Buffer): Promise<UserItem> {
   return db.transaction(async (tx) => {
-    await getUser(tx, id);
+    const row = await repo.findUserById(tx, id);
+    if (!row) throw notFound();
+    assertNotOutranked(request, row);
     await repo.savePhoto(tx, id, mime, data);
     await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
     return getUser(tx, id);
@@ -142,6 +239,11 @@ export function insertRegisteredUser(db: Executor, values: { username: string; e
 /** Stores a new argon2id password hash and when it changed (sessions are revoked by the caller). */
 export function setPasswordHash(db: Executor, id: string, passwordHash: string) {
   return repo.updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
+}
+
+/** Sets the user's own e-mail once confirmed (account, issue 9 item 1); bumps the version. */
+export function setConfirmedEmail(db: Executor, id: string, email: string) {
+  return repo.setEmail(db, id, email, id);
 }
 
 /** Notes a successful sign-in. */

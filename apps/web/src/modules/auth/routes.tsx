@@ -50,6 +50,12 @@ export const authRoutes = {
       path: '/500',
       component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/status-pages')), 'ServerErrorPage'),
     }),
+    // Opened from the mail sent to a new address, signed in or not (issue 9 item 1).
+    createRoute({
+      getParentRoute: () => parent,
+      path: '/email-confirm/$token',
+      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/email-confirm-page')), 'EmailConfirmPage'),
+    }),
   ],
   appRoutes: (parent: AnyRoute) => [
     createRoute({

@@ -11,6 +11,7 @@ import { ProfileOverview } from '../components/profile-overview';
 import { ProfileForm } from '../components/profile-form';
 import { PhotoSection } from '../components/photo-section';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { ChangeEmailForm } from '../components/change-email-form';
 
 export function AccountPage() {
   const { t } = useTranslation('account');
@@ -43,6 +44,7 @@ export function AccountPage() {
             {/* Remounted on each new version so the form never sends a stale one. */}
             <ProfileForm key={user.version} user={user} />
             <PhotoSection />
+            <ChangeEmailForm currentEmail={user.email} />
             <ChangePasswordForm />
           </Stack>
         </Tabs.Panel>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { forgotBody, loginBody, loginResponse, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
+import type { emailConfirmBody, emailConfirmResponse, forgotBody, loginBody, loginResponse, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
 import { api } from '../../../shared/lib/api';
 import { sessionQueryOptions } from '../../../shared/lib/session';
 
@@ -39,4 +39,14 @@ export function useResetPassword() {
 
 export function useRegister() {
   return useMutation({ mutationFn: (body: z.input<typeof registerBody>) => api.post<object>('register', body) });
+}
+
+/** Applies an own e-mail change from the link mailed to the new address (public: the link is the credential, issue 9 item 1). */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof emailConfirmBody>) => api.post<z.infer<typeof emailConfirmResponse>['data']>('account/email/confirm', body, { quiet401: true }),
+    // A signed-in tab shows the new address (other sessions were closed).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey }),
+  });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { roleInput } from '@amparo/shared/modules/roles.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 
 export type RoleValues = z.input<typeof roleInput>;
@@ -12,10 +13,13 @@ interface RoleFormProps {
   initialValues?: RoleValues;
   onSubmit: (values: RoleValues) => Promise<unknown>;
   saving: boolean;
+  /** Why the whole key list is read-only (the Administrador role for someone without every key). */
+  lockedReason?: string;
 }
 
-export function RoleForm({ initialValues, onSubmit, saving }: RoleFormProps) {
+export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: RoleFormProps) {
   const { t } = useTranslation('roles');
+  const held = useEditorKeys();
   const { form, submitWith } = useZodForm<RoleValues>(roleInput, initialValues ?? { slug: '', name: '', permissions: [] });
   const submit = submitWith(onSubmit);
 
@@ -33,6 +37,9 @@ export function RoleForm({ initialValues, onSubmit, saving }: RoleFormProps) {
           value={form.values.permissions}
           onChange={(value) => form.setFieldValue('permissions', value)}
           error={form.errors.permissions}
+          held={held}
+          lackedReason={t('roles:grants.lacked')}
+          lockedReason={lockedReason}
         />
         <Group justify="flex-end">
           <Button component={Link} to="/configuration/roles" variant="default">{t('common:actions.cancel')}</Button>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { holdsEveryKey } from '@amparo/shared/grants';
+import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { useUpdateRole } from '../api/mutations';
 import { useRole } from '../api/queries';
 import { RoleForm, type RoleValues } from '../components/role-form';
@@ -13,6 +15,7 @@ export function RoleEditPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const role = useRole(id);
   const update = useUpdateRole(id);
+  const held = useEditorKeys();
 
   if (role.isPending) return <PageLoader />;
   if (role.isError) return <PageError error={role.error} onRetry={() => void role.refetch()} />;
@@ -27,7 +30,14 @@ export function RoleEditPage() {
   return (
     <>
       <PageHeader title={t('roles:editTitle', { name })} />
-      <RoleForm key={version} initialValues={{ slug, name, permissions }} onSubmit={save} saving={update.isPending} />
+      <RoleForm
+        key={version}
+        initialValues={{ slug, name, permissions }}
+        onSubmit={save}
+        saving={update.isPending}
+        // The Administrador role always holds every key; only someone holding every key edits it (issue 9 item 1).
+        lockedReason={slug === 'administrador' ? (holdsEveryKey(held) ? t('roles:grants.adminFixed') : t('errors:problem.role_outranks_you')) : undefined}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
@@ -23,10 +24,14 @@ interface UserFormProps {
   initialValues: UserValues;
   onSubmit: (values: UserValues) => Promise<unknown>;
   saving: boolean;
+  /** The form edits the signed-in user: role, extra permissions, active flag and e-mail are locked (issue 9 item 1). */
+  self?: boolean;
 }
 
-export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProps) {
+export function UserForm({ mode, initialValues, onSubmit, saving, self = false }: UserFormProps) {
   const { t } = useTranslation('users');
+  const held = useEditorKeys();
+  const ownReason = self ? t('users:grants.ownAccount') : undefined;
   const roles = useRoleOptions();
   const { form, submitWith } = useZodForm<UserValues>(mode === 'create' ? userCreate : editSchema, initialValues);
   const submit = submitWith(onSubmit);
@@ -40,7 +45,14 @@ export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProp
               <TextInput label={t('users:fields.username')} autoComplete="off" withAsterisk {...form.getInputProps('username')} />
             )}
             <TextInput label={t('users:fields.fullName')} withAsterisk {...form.getInputProps('fullName')} />
-            <TextInput label={t('users:fields.email')} type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label={t('users:fields.email')}
+              type="email"
+              withAsterisk
+              disabled={self}
+              description={self ? t('users:grants.ownEmail') : undefined}
+              {...form.getInputProps('email')}
+            />
             <TextInput label={t('users:fields.phone')} type="tel" {...form.getInputProps('phone')} />
             <TextInput label={t('users:fields.nit')} {...form.getInputProps('nit')} />
             <Select
@@ -50,8 +62,8 @@ export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProp
               searchable
               placeholder={t('users:fields.noRole')}
               // GET roles needs configuracion_roles; without it the picker cannot be filled.
-              description={roles.isError ? t('users:rolesUnavailable') : undefined}
-              disabled={roles.isError}
+              description={roles.isError ? t('users:rolesUnavailable') : (ownReason ?? t('users:grants.roleHint'))}
+              disabled={roles.isError || self}
               nothingFoundMessage={t('common:status.empty')}
               {...form.getInputProps('roleId')}
             />
@@ -63,7 +75,13 @@ export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProp
                 <PasswordStrength value={form.values.password} />
               </Stack>
             )}
-            <Switch label={t('users:fields.active')} mt="md" {...form.getInputProps('active', { type: 'checkbox' })} />
+            <Switch
+              label={t('users:fields.active')}
+              mt="md"
+              disabled={self}
+              description={ownReason}
+              {...form.getInputProps('active', { type: 'checkbox' })}
+            />
           </SimpleGrid>
         </Paper>
         <PermissionTree
@@ -71,6 +89,9 @@ export function UserForm({ mode, initialValues, onSubmit, saving }: UserFormProp
           value={form.values.extraPermissions}
           onChange={(value) => form.setFieldValue('extraPermissions', value)}
           error={form.errors.extraPermissions}
+          held={held}
+          lackedReason={t('users:grants.lacked')}
+          lockedReason={ownReason}
         />
         <Group justify="flex-end">
           <Button component={Link} to="/configuration/users" variant="default">{t('common:actions.cancel')}</Button>

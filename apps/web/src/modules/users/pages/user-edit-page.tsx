@@ -8,6 +8,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { PhotoUpload } from '../../../shared/ui/photo-upload';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useUpdateUser, useUploadUserPhoto } from '../api/mutations';
 import { useUser } from '../api/queries';
 import { EMPTY_USER, UserForm, type UserValues } from '../components/user-form';
@@ -34,6 +35,7 @@ export function UserEditPage() {
   const user = useUser(id);
   const update = useUpdateUser(id);
   const photo = useUploadUserPhoto(id);
+  const me = useCurrentUser();
 
   if (user.isPending) return <PageLoader />;
   if (user.isError) return <PageError error={user.error} onRetry={() => void user.refetch()} />;
@@ -62,7 +64,7 @@ export function UserEditPage() {
           </Group>
         </Paper>
         {/* Remounted on each new version (a photo upload bumps it) so a save never sends a stale one. */}
-        <UserForm key={version} mode="edit" initialValues={toValues(user.data)} onSubmit={save} saving={update.isPending} />
+        <UserForm key={version} mode="edit" initialValues={toValues(user.data)} onSubmit={save} saving={update.isPending} self={me?.id === id} />
       </Stack>
     </>
   );

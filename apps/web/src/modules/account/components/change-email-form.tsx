@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { emailChangeBody } from '@amparo/shared/modules/auth.schema';
+import { ApiError } from '../../../shared/lib/api';
+import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { notifyError } from '../../../shared/lib/notify';
+import { useRequestEmailChange } from '../api/mutations';
+
+/**
+ * Own e-mail change (issue 9 item 1): the current password, then a link to the
+ * new address; nothing changes until that link is opened.
+ */
+export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation('account');
+  const request = useRequestEmailChange();
+  const form = useForm({
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: zodValidate(emailChangeBody, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
+
+  const submit = form.onSubmit((values) =>
+    request.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => {
+        const message = applyServerErrors(error, t, form.setErrors);
+        if (error instanceof ApiError && error.code === 'current_password_wrong') form.setFieldError('currentPassword', message);
+        notifyError(message);
+      },
+    }),
+  );
+
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <div>
+            <Title order={4}>{t('account:email.title')}</Title>
+            <Text c="dimmed" size="sm">{t('account:email.current', { email: currentEmail })}</Text>
+          </div>
+          {request.isSuccess && (
+            <Alert color="teal" icon={<IconMailForward size={18} />} role="status">
+              {t('account:email.sent', { email: request.data.pendingEmail })}
+            </Alert>
+          )}
+          <TextInput label={t('account:email.new')} type="email" autoComplete="email" withAsterisk description={t('account:email.hint')} {...form.getInputProps('newEmail')} />
+          <PasswordInput label={t('account:password.current')} autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={request.isPending}>{t('account:email.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, failOnPageErrors, login } from './fixtures';
+import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
+import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
+
+/**
+ * Issue 9 item 1 in the browser: the user form explains what the server
+ * refuses. On one's own user the role, the active flag and the permission
+ * tree are disabled with the reason; a user manager sees the keys they lack
+ * disabled, and the server still refuses them.
+ */
+
+const MANAGER = {
+  role: { slug: 'gestion-usuarios-e2e', name: 'Gestión de usuarios E2E' },
+  username: 'marta.usuarios.e2e', fullName: 'Marta Usuarios Xicará', email: 'marta.usuarios@amparo.org.gt', password: 'Usuarios-Segura-2026',
+};
+const TARGET = { username: 'pedro.destino.e2e', fullName: 'Pedro Destino Chávez', email: 'pedro.destino@amparo.org.gt', password: 'Destino-Segura-2026' };
+
+async function adminApi(request: APIRequestContext) {
+  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  return async (method: 'post' | 'get', path: string, data?: unknown) => {
+    const res = await request[method](path, data === undefined ? {} : { data });
+    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+}
+
+test.describe.serial('User form: grants the editor cannot make', () => {
+  failOnPageErrors();
+  let targetId = '';
+
+  test('1. on their own user, the admin sees role, active flag and permissions locked with the reason', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const me = (await api('post', '/api/user-check')) as { user: { id: string } };
+    await login(page);
+    await page.goto(`/configuration/users/edit/${me.user.id}`);
+    await expect(page.getByText(esUsers.grants.ownAccount).first()).toBeVisible();
+    await expect(page.getByRole('switch', { name: esUsers.fields.active })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Población atendida' })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.email}`) })).toBeDisabled();
+  });
+
+  test('2. a user manager sees the keys they lack disabled, and the server refuses a change to their own keys', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const role = (await api('post', '/api/roles', { ...MANAGER.role, permissions: ['configuracion', 'configuracion_usuarios'] })) as { id: string };
+    await api('post', '/api/users', {
+      username: MANAGER.username, password: MANAGER.password, fullName: MANAGER.fullName, email: MANAGER.email, roleId: role.id, active: true, extraPermissions: [],
+    });
+    const target = (await api('post', '/api/users', {
+      username: TARGET.username, password: TARGET.password, fullName: TARGET.fullName, email: TARGET.email, roleId: null, active: true, extraPermissions: [],
+    })) as { id: string };
+    targetId = target.id;
+
+    await login(page, MANAGER.username, MANAGER.password);
+    await page.goto(`/configuration/users/edit/${targetId}`);
+    await expect(page.getByText(esUsers.grants.lacked)).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Población atendida' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Usuarios', exact: true })).toBeEnabled();
+    // Ticking a module the manager half-holds adds only what they hold.
+    await page.getByRole('checkbox', { name: 'Configuración', exact: true }).click();
+    await page.getByRole('button', { name: esCommon.actions.save }).click();
+    await expect(page).toHaveURL(/\/configuration\/users$/);
+    const saved = (await api('get', `/api/users/${targetId}`)) as { extraPermissions: string[] };
+    expect(saved.extraPermissions).toEqual(['configuracion', 'configuracion_usuarios']);
+
+    // The server is the guard: a crafted request for a key the manager lacks is refused.
+    const res = await page.request.put(`/api/users/${targetId}`, {
+      data: { fullName: TARGET.fullName, email: TARGET.email, phone: null, nit: null, roleId: null, responsibility: null, workgroup: null, active: true, extraPermissions: ['poblacion', 'poblacion_poblacion'], version: 2 },
+    });
+    expect(res.status()).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('grant_refused');
+    expect(esErrors.problem.grant_refused).toBeTruthy();
+  });
+});
