@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
+import { BackgroundTasks } from './lib/background.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Work run after the answer (reset mails); awaited on close. */
+    background: BackgroundTasks;
     /** Uploaded files (documents); on disk under DATA_DIR/files. */
     files: FileStore;
     /** Columns holding catalog codes, registered by each module at start-up (an item in use cannot be deleted). */
@@ -68,6 +71,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('db', database);
   app.decorate('mailer', new Mailer(database.db, config, app.log));
+  app.decorate('background', new BackgroundTasks(app.log));
+  app.addHook('onClose', async () => app.background.idle());
   const files = new DiskFileStore(join(config.DATA_DIR, 'files'));
   // Partial uploads of a process that died (issue 9 item 4); live ones of another instance are younger.
   const swept = await files.sweepTemporary(TEMPORARY_MAX_AGE_MS);

@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change own password; revokes the other sessions', body: changePasswordBody, response: { 200: okResponse } },
   }, async (request) => {
     const me = currentUser(request);
-    await account.changeOwnPassword(app.db.db, request, me.userId, me.sessionId, request.body);
+    await account.changeOwnPassword(app.db.db, app.config, request, me.userId, me.sessionId, request.body);
     return { success: true as const, data: {} };
   });
 

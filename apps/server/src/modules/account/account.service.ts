@@ -13,6 +13,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { forgive, takeAttempt } from '../auth/attempts.service.ts';
 import * as users from '../users/users.service.ts';
 import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
 
@@ -53,15 +54,28 @@ export async function updateOwnProfile(db: Db, request: FastifyRequest, userId: 
 }
 
 /**
+ * The user's record once `currentPassword` is right: 400
+ * `current_password_wrong` otherwise; 429 `too_many_attempts` after
+ * LOGIN_MAX_FAILURES_ACCOUNT wrong ones in LOGIN_WINDOW_MINUTES (per user, and
+ * per address), counted before the check (issue 9 item 3).
+ */
+async function checkCurrentPassword(db: Db, config: Config, request: FastifyRequest, userId: string, currentPassword: string) {
+  const record = await users.findUserRecord(db, userId);
+  if (!record) throw notFound();
+  const attemptId = await takeAttempt(db, config, 'password_check', userId, request.ip);
+  if (!(await verifyPassword(record.passwordHash, currentPassword))) {
+    throw new AppError(400, 'current_password_wrong', [{ field: 'currentPassword', code: 'invalid' }]);
+  }
+  await forgive(db, 'password_check', attemptId, userId);
+  return record;
+}
+
+/**
  * Changes the user's password after checking the current one ('The current
  * password is wrong', spec section 8); every other session is revoked.
  */
-export async function changeOwnPassword(db: Db, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof changePasswordBody>) {
-  const record = await users.findUserRecord(db, userId);
-  if (!record) throw notFound();
-  if (!(await verifyPassword(record.passwordHash, body.currentPassword))) {
-    throw new AppError(400, 'current_password_wrong', [{ field: 'currentPassword', code: 'invalid' }]);
-  }
+export async function changeOwnPassword(db: Db, config: Config, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof changePasswordBody>) {
+  await checkCurrentPassword(db, config, request, userId, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await users.setPasswordHash(tx, userId, passwordHash);
@@ -81,11 +95,7 @@ const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
  * spent. Returns the pending address and when the link expires.
  */
 export async function requestEmailChange(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof emailChangeBody>) {
-  const record = await users.findUserRecord(db, userId);
-  if (!record) throw notFound();
-  if (!(await verifyPassword(record.passwordHash, body.currentPassword))) {
-    throw new AppError(400, 'current_password_wrong', [{ field: 'currentPassword', code: 'invalid' }]);
-  }
+  const record = await checkCurrentPassword(db, config, request, userId, body.currentPassword);
   if (body.newEmail.toLowerCase() === record.email.toLowerCase()) throw invalidField('newEmail', 'email_unchanged');
   if (!isInstitutionalEmail(body.newEmail, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('newEmail', 'mail_not_institutional');
   if (await users.emailTaken(db, body.newEmail, userId)) throw invalidField('newEmail', 'email_taken');
@@ -100,6 +110,7 @@ export async function requestEmailChange(db: Db, config: Config, mailer: Mailer,
     to: body.newEmail,
     subject: 'Amparo: confirme su nuevo correo / confirm your new e-mail',
     text: `Hola ${record.fullName}:\n\nPara usar esta dirección en su cuenta de Amparo abra este enlace (válido 24 horas, un solo uso):\n${config.PUBLIC_URL}/email-confirm/${token}\n\nSi no lo pidió, ignore este mensaje: nada cambiará.\n\n--\nTo use this address for your Amparo account open the link above (valid 24 hours, single use). If you did not ask for it, ignore this message.`,
+    secret: token,
   });
   return { pendingEmail: body.newEmail, expiresAt: expiresAt.toISOString() };
 }

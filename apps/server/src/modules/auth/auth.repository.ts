@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { invitations, loginFailures, passwordResets, roles, sessions, users } from '../../db/schema.ts';
 
 export interface SessionRow {
@@ -94,23 +94,40 @@ export async function findUserByEmail(db: Executor, email: string) {
   return rows[0] ?? null;
 }
 
-export async function countRecentFailures(db: Executor, accountKey: string, ip: string, windowMinutes: number) {
-  const [row] = await db
-    .select({
-      account: sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
-      address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-    })
-    .from(loginFailures)
-    .where(and(gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`), sql`(${loginFailures.accountKey} = ${accountKey} or ${loginFailures.ip} = ${ip})`));
-  return row ?? { account: 0, address: 0 };
+/**
+ * Takes one attempt of `kind` for an account key and an address, unless
+ * either already has its limit within the window; returns the new attempt's
+ * id, or null when refused. A transaction-scoped advisory lock per account key
+ * and per address (always in that order) makes count-then-insert atomic, so
+ * parallel attempts are counted exactly like sequential ones (issue 9 item 3).
+ * A null `accountKey` counts per address only.
+ */
+export async function takeAttempt(db: Db, kind: string, accountKey: string | null, ip: string, limits: { account: number; address: number; windowMinutes: number }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    if (accountKey !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:account:${accountKey}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:ip:${ip}`}))`);
+    const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+    const [row] = await tx
+      .select({
+        account: accountKey === null ? sql<number>`0` : sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
+        address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+      })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.kind, kind), gt(loginFailures.at, since), accountKey === null ? eq(loginFailures.ip, ip) : sql`(${loginFailures.accountKey} = ${accountKey} or ${loginFailures.ip} = ${ip})`));
+    if (Number(row?.account ?? 0) >= limits.account || Number(row?.address ?? 0) >= limits.address) return null;
+    const [inserted] = await tx.insert(loginFailures).values({ kind, accountKey: accountKey ?? '', ip }).returning({ id: loginFailures.id });
+    return inserted!.id;
+  });
 }
 
-export async function recordFailure(db: Executor, accountKey: string, ip: string) {
-  await db.insert(loginFailures).values({ accountKey, ip });
+/** Forgets one attempt (it succeeded). */
+export async function forgetAttempt(db: Executor, id: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-export async function clearFailures(db: Executor, accountKey: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+/** Forgets every attempt of `kind` on an account (a successful sign-in or password check). */
+export async function clearAttempts(db: Executor, kind: string, accountKey: string) {
+  await db.delete(loginFailures).where(and(eq(loginFailures.kind, kind), eq(loginFailures.accountKey, accountKey)));
 }
 
 export async function insertPasswordReset(db: Executor, values: typeof passwordResets.$inferInsert) {

@@ -9,6 +9,7 @@ import { envelope, uuid } from '@amparo/shared/validation';
 import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
+import { takeAttempt } from './attempts.service.ts';
 import { getProfile } from '../account/account.service.ts';
 import { usernameTaken } from '../users/users.service.ts';
 
@@ -51,9 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/forgot', {
     config: { permission: 'public' },
-    schema: { operationId: 'forgot', tags: ['auth'], summary: 'Mail a single-use reset link (1 hour); same answer whether or not the account exists', body: forgotBody, response: { 200: okResponse } },
+    schema: { operationId: 'forgot', tags: ['auth'], summary: 'Mail a single-use reset link (1 hour); same answer, at once, whether or not the account exists', description: 'Errors: 400 validation, 429 too_many_attempts (3 per address asked for, 10 per client address in LOGIN_WINDOW_MINUTES).', body: forgotBody, response: { 200: okResponse } },
   }, async (request) => {
-    await auth.forgot(app.db.db, app.config, app.mailer, request.body);
+    await auth.forgot(app.db.db, app.config, app.mailer, app.background, request, request.body);
     return { success: true as const, data: {} };
   });
 
@@ -67,8 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/register/username-available', {
     config: { permission: 'public' },
-    schema: { operationId: 'usernameAvailable', tags: ['auth'], summary: 'Username availability check (spec section 5)', querystring: usernameAvailableQuery, response: { 200: usernameAvailableResponse } },
-  }, async (request) => ({ success: true as const, data: { available: !(await usernameTaken(app.db.db, request.query.username)) } }));
+    schema: { operationId: 'usernameAvailable', tags: ['auth'], summary: 'Username availability check (spec section 5)', description: 'Errors: 429 too_many_attempts (60 per client address in LOGIN_WINDOW_MINUTES, issue 9 item 3).', querystring: usernameAvailableQuery, response: { 200: usernameAvailableResponse } },
+  }, async (request) => {
+    await takeAttempt(app.db.db, app.config, 'username_check', null, request.ip);
+    return { success: true as const, data: { available: !(await usernameTaken(app.db.db, request.query.username)) } };
+  });
 
   app.get('/api/register/:id', {
     config: { permission: 'public' },

@@ -9,7 +9,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 import * as repo from './auth.repository.ts';
+import { forgive, takeAttempt } from './attempts.service.ts';
 import * as users from '../users/users.service.ts';
 import { getProfile } from '../account/account.service.ts';
 
@@ -20,28 +22,29 @@ const INVITATION_TTL_DAYS = 7;
 /**
  * Signs a user in with username-or-email and password. Failures answer one
  * message ('The credentials are wrong', spec section 8) whichever part was
- * wrong, with the same argon2 work when the account does not exist; more than
- * LOGIN_MAX_FAILURES_ACCOUNT failures per account, or LOGIN_MAX_FAILURES_ADDRESS
- * per address, within LOGIN_WINDOW_MINUTES answer 429. Returns the profile and
- * the opaque session token (stored only as its hash).
+ * wrong, with the same argon2 work when the account does not exist. Each
+ * attempt is counted BEFORE the password is checked (atomically, so parallel
+ * guesses are limited like sequential ones) and forgiven when it succeeds;
+ * LOGIN_MAX_FAILURES_ACCOUNT attempts per account, or LOGIN_MAX_FAILURES_ADDRESS
+ * per address, within LOGIN_WINDOW_MINUTES answer 429 (issue 9 item 3,
+ * docs/decisions/0005). Returns the profile and the opaque session token
+ * (stored only as its hash).
  */
 export async function login(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof loginBody>) {
   const loginName = body.username.trim().toLowerCase();
   const user = await repo.findUserForLogin(db, loginName);
-  // Failures count per account (by id, whether it signs in by username or e-mail) and per address.
+  // Attempts count per account (by id, whether it signs in by username or e-mail) and per address.
   const accountKey = user ? user.id : loginName;
-  const failures = await repo.countRecentFailures(db, accountKey, request.ip, config.LOGIN_WINDOW_MINUTES);
-  if (failures.account >= config.LOGIN_MAX_FAILURES_ACCOUNT || failures.address >= config.LOGIN_MAX_FAILURES_ADDRESS) {
-    throw new AppError(429, 'too_many_attempts');
-  }
+  // Lockout: 429 before any password work.
+  const attemptId = await takeAttempt(db, config, 'login', accountKey, request.ip);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok || !user.active) {
-    await repo.recordFailure(db, accountKey, request.ip);
+    // Failed sign-in: the attempt stays counted.
     throw new AppError(401, 'credentials_wrong');
   }
   const token = newToken();
   await db.transaction(async (tx) => {
-    await repo.clearFailures(tx, accountKey);
+    await forgive(tx, 'login', attemptId, accountKey);
     await repo.insertSession(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
@@ -56,27 +59,41 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
 }
 
 /**
- * Starts a password reset. Answers the same whether or not the account exists
- * (no account enumeration); an active account gets a single-use link valid one hour.
+ * Starts a password reset (issue 9 item 3). Counted first (3 per address
+ * asked for, 10 per client address in LOGIN_WINDOW_MINUTES; 429 beyond),
+ * then answered at once the same way whether or not the account exists: the
+ * look-up, the token and the mail run after the answer (`background`), so the
+ * time tells nothing either. An active account gets a single-use link valid
+ * one hour; the link is scrubbed from the outbox once delivered.
  */
-export async function forgot(db: Db, config: Config, mailer: Mailer, body: z.output<typeof forgotBody>) {
-  const user = await repo.findUserByEmail(db, body.email);
-  if (!user || !user.active) return;
-  const token = newToken();
-  await repo.insertPasswordReset(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  await mailer.send({
-    to: user.email,
-    subject: 'Amparo: restablecer contraseña / reset password',
-    text: `Hola ${user.fullName}:\n\nPara elegir una nueva contraseña abra este enlace (válido una hora, un solo uso):\n${config.PUBLIC_URL}/password-reset/${token}\n\nSi no lo pidió, ignore este mensaje.\n\n--\nTo choose a new password open the link above (valid for one hour, single use).`,
+export async function forgot(db: Db, config: Config, mailer: Mailer, background: BackgroundTasks, request: FastifyRequest, body: z.output<typeof forgotBody>) {
+  await takeAttempt(db, config, 'forgot', body.email, request.ip);
+  background.run('forgot', async () => {
+    const user = await repo.findUserByEmail(db, body.email);
+    if (!user || !user.active) return;
+    const token = newToken();
+    await repo.insertPasswordReset(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    const link = `${config.PUBLIC_URL}/password-reset/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Amparo: restablecer contraseña / reset password',
+      text: `Hola ${user.fullName}:\n\nPara elegir una nueva contraseña abra este enlace (válido una hora, un solo uso):\n${link}\n\nSi no lo pidió, ignore este mensaje.\n\n--\nTo choose a new password open the link above (valid for one hour, single use).`,
+      secret: token,
+    });
   });
 }
 
-/** Completes a reset: the token is used once; every session of the user is revoked. */
+/**
+ * Completes a reset: the token is used once, every other outstanding reset
+ * token of the user is spent with it (issue 9 item 3), and every session of
+ * the user is revoked.
+ */
 export async function reset(db: Db, request: FastifyRequest, body: z.output<typeof resetBody>) {
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(body.token));
     if (!userId) throw new AppError(400, 'invalid_token');
+    await repo.revokePasswordResets(tx, userId);
     await users.setPasswordHash(tx, userId, passwordHash);
     await repo.revokeUserSessions(tx, userId);
     await writeAudit(tx, request, { action: 'password_reset', entity: 'user', entityId: userId }, userId);

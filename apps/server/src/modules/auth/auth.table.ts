@@ -30,16 +30,23 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins, counted per account and per address in a sliding window. */
+/**
+ * Attempts counted per account and per address in a sliding window (issue 9
+ * item 3): failed sign-ins (`login`), current-password checks
+ * (`password_check`), reset requests (`forgot`) and username look-ups
+ * (`username_check`). A sign-in attempt is written before the password is
+ * checked and removed when it succeeds.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull().default('login'),
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_account_idx').on(t.accountKey, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [index('login_failures_kind_account_idx').on(t.kind, t.accountKey, t.at), index('login_failures_kind_ip_idx').on(t.kind, t.ip, t.at)],
 );
 
 /** Invitations an administrator sends; the id is the link in /register/{id}. */

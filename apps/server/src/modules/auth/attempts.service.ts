@@ -1,0 +1,47 @@
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as repo from './auth.repository.ts';
+
+/**
+ * What is rate-limited, per account key and per client address, in a sliding
+ * window (issue 9 item 3; docs/decisions/0005-sign-in-limits.md):
+ * - `login`: sign-in attempts, counted before the password is checked, the
+ *   successful one removed (LOGIN_MAX_FAILURES_ACCOUNT / _ADDRESS, LOGIN_WINDOW_MINUTES);
+ * - `password_check`: the current-password check of My account (password and
+ *   e-mail changes), same limits as sign-in, per user;
+ * - `forgot`: every reset request, 3 per address asked for and 10 per client address;
+ * - `username_check`: the public availability look-up, 60 per client address.
+ */
+export type AttemptKind = 'login' | 'password_check' | 'forgot' | 'username_check';
+
+function limitsOf(kind: AttemptKind, config: Config) {
+  const windowMinutes = config.LOGIN_WINDOW_MINUTES;
+  switch (kind) {
+    case 'login':
+    case 'password_check':
+      return { account: config.LOGIN_MAX_FAILURES_ACCOUNT, address: config.LOGIN_MAX_FAILURES_ADDRESS, windowMinutes };
+    case 'forgot':
+      return { account: 3, address: 10, windowMinutes };
+    case 'username_check':
+      return { account: Number.MAX_SAFE_INTEGER, address: 60, windowMinutes };
+  }
+}
+
+/**
+ * Counts one attempt before the work it guards, atomically (parallel calls
+ * are limited like sequential ones). Returns the attempt's id, to `forgive`
+ * when it succeeded. 429 `too_many_attempts` when the account key or the
+ * address is at its limit in the window.
+ */
+export async function takeAttempt(db: Db, config: Config, kind: AttemptKind, accountKey: string | null, ip: string): Promise<number> {
+  const id = await repo.takeAttempt(db, kind, accountKey === null ? null : accountKey.toLowerCase(), ip, limitsOf(kind, config));
+  if (id === null) throw new AppError(429, 'too_many_attempts');
+  return id;
+}
+
+/** The guarded work succeeded: this attempt no longer counts, nor do earlier failures on the account. */
+export async function forgive(db: Executor, kind: AttemptKind, attemptId: number, accountKey: string) {
+  await repo.forgetAttempt(db, attemptId);
+  await repo.clearAttempts(db, kind, accountKey.toLowerCase());
+}
