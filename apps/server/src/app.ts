@@ -14,6 +14,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
 import { BackgroundTasks } from './lib/background.ts';
+import { clientRequestId } from './lib/request-id.ts';
+import { recordSecurityEvent } from './lib/security-log.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -28,6 +30,7 @@ import { activitiesRoutes } from './modules/population/activities.routes.ts';
 import { personFileRoutes } from './modules/population/person-file.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
+import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -63,7 +66,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    // The server names every request; a client's x-request-id is kept apart (issue 9 item 5).
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,6 +84,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('files', files);
   app.decorate('catalogColumns', new CatalogColumns());
 
+  app.addHook('onRequest', async (request) => {
+    const clientId = clientRequestId(request);
+    if (clientId) request.log = request.log.child({ clientRequestId: clientId });
+  });
+  // Every 403 the API answers goes to the security log, from this one place (issue 9 item 5).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 403 || !request.url.startsWith('/api/')) return;
+    await recordSecurityEvent(database.db, request, { kind: 'forbidden', code: request.problemCode }).catch((err: unknown) =>
+      request.log.error({ code: (err as { code?: string }).code }, 'security log entry not written'));
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
@@ -111,7 +125,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   await app.register(authPlugin, { staticRoots: serveWeb ? [webDist] : [] });
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes]) {
+  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes, securityLogRoutes]) {
     await app.register(routes);
   }
 

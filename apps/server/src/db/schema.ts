@@ -12,3 +12,4 @@ export * from '../modules/documentation/documentation.table.ts';
 export * from '../modules/population/activities.table.ts';
 export * from '../modules/population/person-file.table.ts';
 export * from '../modules/account/account.table.ts';
+export * from '../lib/security-log.table.ts';

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
+import { clientRequestId } from './request-id.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -25,6 +26,7 @@ export async function writeAudit(db: Executor, request: FastifyRequest | null, e
     changes: entry.changes ?? {},
     ip: request?.ip ?? null,
     requestId: request?.id ?? null,
+    clientRequestId: request ? clientRequestId(request) : null,
   });
 }
 

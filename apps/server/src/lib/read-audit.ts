@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
+import { clientRequestId } from './request-id.ts';
 
 /**
  * Audit of reads of a person's case data (issue 9 item 5): each read writes a
@@ -20,7 +21,7 @@ const part = (name: ReadPart) => ({ part: { before: null, after: name } });
 export async function auditRead(db: Executor, request: FastifyRequest, personId: string, name: ReadPart, detail: Record<string, { before: unknown; after: unknown }> = {}) {
   await db.insert(auditLog).values({
     userId: request.auth?.userId ?? null, action: 'view', entity: 'person', entityId: personId,
-    changes: { ...part(name), ...detail }, ip: request.ip ?? null, requestId: request.id ?? null,
+    changes: { ...part(name), ...detail }, ip: request.ip ?? null, requestId: request.id ?? null, clientRequestId: clientRequestId(request),
   });
 }
 
@@ -34,6 +35,6 @@ export async function auditListed(db: Executor, request: FastifyRequest, personI
   if (ids.length === 0) return;
   await db.insert(auditLog).values(ids.map((id) => ({
     userId: request.auth?.userId ?? null, action: 'view', entity: 'person', entityId: id,
-    changes: part(name), ip: request.ip ?? null, requestId: request.id ?? null,
+    changes: part(name), ip: request.ip ?? null, requestId: request.id ?? null, clientRequestId: clientRequestId(request),
   })));
 }

@@ -20,7 +20,15 @@ export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode
     instance: reply.request.url.split('?')[0] ?? '',
     ...(errors?.length ? { errors } : {}),
   };
+  reply.request.problemCode = code;
   return reply.status(status).type('application/problem+json; charset=utf-8').send(problem);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The problem code answered, if any (the security log records it with a 403). */
+    problemCode: ErrorCode | null;
+  }
 }
 
 /**
@@ -29,6 +37,7 @@ export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode
  * anything else (500, logged, no detail leaked).
  */
 export const errorsPlugin = fp(async (app) => {
+  app.decorateRequest('problemCode', null);
   // Safety net under the schemas (issue 9 item 7): no string anywhere in a
   // query or JSON body may carry control characters, whatever its schema says
   // (passwords, tokens, enums...). PostgreSQL refuses NUL in text (500 before).

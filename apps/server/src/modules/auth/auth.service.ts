@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { recordSecurityEvent } from '../../lib/security-log.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
@@ -36,10 +37,14 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
   // Attempts count per account (by id, whether it signs in by username or e-mail) and per address.
   const accountKey = user ? user.id : loginName;
   // Lockout: 429 before any password work.
-  const attemptId = await takeAttempt(db, config, 'login', accountKey, request.ip);
+  const attemptId = await takeAttempt(db, config, 'login', accountKey, request.ip).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.status === 429) await recordSecurityEvent(db, request, { kind: 'login_locked', userId: user?.id ?? null, loginName, code: 'too_many_attempts' });
+    throw err;
+  });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok || !user.active) {
     // Failed sign-in: the attempt stays counted.
+    await recordSecurityEvent(db, request, { kind: 'login_failed', userId: user?.id ?? null, loginName, code: 'credentials_wrong' });
     throw new AppError(401, 'credentials_wrong');
   }
   const token = newToken();

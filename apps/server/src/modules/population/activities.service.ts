@@ -194,14 +194,19 @@ export async function updateActivity(db: Db, request: FastifyRequest, id: string
   });
 }
 
-/** Deletes an activity with its participants and photos; the photos' bytes go afterwards. */
+/** Deletes an activity with its participants and photos (editors only); each participant's history records the leave; the photos' bytes go afterwards. */
 export async function deleteActivity(db: Db, store: FileStore, request: FastifyRequest, id: string) {
   const keys = await db.transaction(async (tx) => {
     await requireEditor(tx, request, id);
     const before = await toActivity(tx, request, await load(tx, id));
     const photos = await repo.photosOf(tx, id);
+    const participantIds = await repo.participantIdsOf(tx, id);
     await repo.deleteActivity(tx, id);
     await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(snapshot(before), null) });
+    // Each participant's history says they left it (issue 9 item 5), as when one participant is removed.
+    for (const personId of participantIds) {
+      await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null }} });
+    }
     return photos.flatMap((p) => [p.storageKey, p.thumbKey]);
   });
   await removeUnreferenced(db, store, keys);

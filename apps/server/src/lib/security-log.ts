@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { securityEvents } from './security-log.table.ts';
+
+export type SecurityEventKind = 'login_failed' | 'login_locked' | 'forbidden';
+
+/**
+ * Writes a security log entry (issue 9 item 5) outside any business
+ * transaction, so a refused request still leaves its trace. Who (signed-in
+ * user, or the account a sign-in named), from where, which route pattern
+ * (no query string, no body, never a password) and the server's request id.
+ */
+export async function recordSecurityEvent(db: Executor, request: FastifyRequest, event: { kind: SecurityEventKind; userId?: string | null; loginName?: string | null; code?: string | null }) {
+  await db.insert(securityEvents).values({
+    kind: event.kind,
+    userId: event.userId ?? request.auth?.userId ?? null,
+    loginName: event.loginName?.slice(0, 200) ?? null,
+    code: event.code ?? null,
+    ip: request.ip ?? null,
+    method: request.method,
+    route: request.routeOptions?.url ?? null,
+    requestId: request.id,
+  });
+}
