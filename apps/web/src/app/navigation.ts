@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import {
-  IconBuilding, IconCalendarEvent, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldLock, IconUsers,
+  IconBuilding, IconCalendarEvent, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldCheck, IconShieldLock, IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PermissionKey } from '@amparo/shared/permissions';
@@ -48,6 +48,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/configuration/users', permission: 'configuracion_usuarios', icon: IconUsers },
       { to: '/configuration/roles', permission: 'configuracion_roles', icon: IconShieldLock },
       { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },
+      { to: '/configuration/security-log', permission: 'configuracion_seguridad', icon: IconShieldCheck },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import { accountRoutes } from '../modules/account/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { rolesRoutes } from '../modules/roles/routes';
 import { usersRoutes } from '../modules/users/routes';
+import { securityLogRoutes } from '../modules/security-log/routes';
 import { headquartersRoutes } from '../modules/headquarters/routes';
 import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
@@ -75,6 +76,7 @@ const routeTree = rootRoute.addChildren([
     ...dashboardRoutes(appLayout),
     ...rolesRoutes(appLayout),
     ...usersRoutes(appLayout),
+    ...securityLogRoutes(appLayout),
     ...headquartersRoutes(appLayout),
     ...catalogsRoutes(appLayout),
     ...populationRoutes(appLayout),

@@ -1,0 +1,19 @@
+import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
+import { requirePermission } from '../../app/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
+import { SECURITY_LOG_SEARCH_DEFAULTS, securityLogSearch } from './api/list-search';
+
+const NS = ['security-log'];
+
+/** Configuration › Security log (key configuracion_seguridad, issue 9 item 5). */
+export function securityLogRoutes(parent: AnyRoute) {
+  const page = createRoute({
+    getParentRoute: () => parent,
+    path: 'configuration/security-log',
+    beforeLoad: requirePermission('configuracion_seguridad'),
+    validateSearch: securityLogSearch,
+    search: { middlewares: [stripSearchParams(SECURITY_LOG_SEARCH_DEFAULTS)] },
+    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/security-log-page')), 'SecurityLogPage'),
+  });
+  return [page];
+}
