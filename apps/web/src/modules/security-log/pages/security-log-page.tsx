@@ -63,7 +63,7 @@ export function SecurityLogPage() {
                     <Table.Td><Badge variant="light" color={KIND_COLORS[event.kind]}>{t(`security-log:kinds.${event.kind}`)}</Badge></Table.Td>
                     <Table.Td>{event.userName ?? event.loginName ?? EMPTY}</Table.Td>
                     <Table.Td>{event.method && event.route ? `${event.method} ${event.route}` : EMPTY}</Table.Td>
-                    <Table.Td>{event.code ?? EMPTY}</Table.Td>
+                    <Table.Td>{event.code ? t(`errors:problem.${event.code}`, { defaultValue: event.code }) : EMPTY}</Table.Td>
                     <Table.Td>{event.ip ?? EMPTY}</Table.Td>
                   </Table.Tr>
                 ))}
