@@ -39,6 +39,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 export async function openDatabase(options: { url?: string; dataDir?: string; loadDataDir?: Blob | File; poolSize?: number; owner?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection the server ends (restart, failover, a dropped test database: 57P01) is
+    // emitted on the pool; without a listener it would crash the process. The pool replaces it.
+    pool.on('error', (err: Error & { code?: string }) => process.stderr.write(`database: idle connection lost (${err.code ?? 'unknown'})\n`));
     // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (no floats).
     const db = drizzlePg(pool, { schema });
     return {
