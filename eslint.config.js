@@ -1,14 +1,27 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'e2e/artifacts/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/drizzle/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -16,7 +29,17 @@ export default tseslint.config(
     // Architecture rule: a server module reaches another module through its service, never its repository.
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/[^/]+\\.repository(\\.ts)?$', message: "Use the other module's service, not its repository." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/[^/]+\\.repository(\\.ts)?$',
+              message: "Use the other module's service, not its repository.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -30,4 +53,6 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}', 'scripts/**', 'apps/web/scripts/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  // Formatting belongs to Prettier (npm run lint runs prettier --check first).
+  prettier,
 );

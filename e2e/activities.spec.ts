@@ -24,7 +24,10 @@ const SOLOLA = geography.departments.find((d) => d.code === '07')!;
 const SOLOLA_TOWN = geography.municipalities.find((m) => m.code === '0701')!;
 const COLLEAGUE = {
   role: { slug: 'actividades-e2e', name: 'Actividades E2E' },
-  username: 'luis.actividades.e2e', fullName: 'Luis Fernando Sactic', email: 'luis.sactic@amparo.org.gt', password: 'Actividad-Segura-2026',
+  username: 'luis.actividades.e2e',
+  fullName: 'Luis Fernando Sactic',
+  email: 'luis.sactic@amparo.org.gt',
+  password: 'Actividad-Segura-2026',
 };
 
 type Person = { id: string; names: string; lastNames: string; fileCode: string };
@@ -60,7 +63,10 @@ async function expectLoaded(img: Locator) {
 test.describe.serial('Group activity with participants and a photo', () => {
   failOnPageErrors();
 
-  test('1. the admin registers an activity, adds two registered participants and a photo, and tags it', async ({ page, request }) => {
+  test('1. the admin registers an activity, adds two registered participants and a photo, and tags it', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     // Two demo persons of the seeded registry (all the admin's).
     const list = (await api('get', '/api/population/persons?pageSize=2')) as { items: Person[] };
@@ -92,10 +98,14 @@ test.describe.serial('Group activity with participants and a photo', () => {
       await page.getByRole('button', { name: esAct.participants.add, exact: true }).click();
       await expect(page.getByRole('row').filter({ hasText: fullName(p) })).toHaveCount(1);
     }
-    await expect(page.getByRole('heading', { name: esAct.participants.title_other.replace('{{count}}', '2') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: esAct.participants.title_other.replace('{{count}}', '2') }),
+    ).toBeVisible();
 
     // ---- A photo: hidden from others until someone says who appears in it (the demo persons have no image consent).
-    await page.getByLabel(esAct.photos.choose).setInputFiles({ name: 'taller.png', mimeType: 'image/png', buffer: PHOTO });
+    await page
+      .getByLabel(esAct.photos.choose)
+      .setInputFiles({ name: 'taller.png', mimeType: 'image/png', buffer: PHOTO });
     const alt = esAct.photos.alt.replace('{{n}}', '1').replace('{{name}}', ACTIVITY.name);
     await expectLoaded(page.getByRole('img', { name: alt }));
     await expect(page.getByText(esAct.photos.not_reviewed)).toBeVisible();
@@ -121,15 +131,33 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('2. a colleague sees a placeholder until the person in the photo gives image consent', async ({ page, request }) => {
+  test('2. a colleague sees a placeholder until the person in the photo gives image consent', async ({
+    page,
+    request,
+  }) => {
     expect(activityPath, 'set by test 1').not.toBe('');
     const api = await adminApi(request);
-    const role = (await api('post', '/api/roles', { ...COLLEAGUE.role, permissions: ['poblacion', 'poblacion_poblacion', 'poblacion_actividades'] })) as { id: string };
+    const role = (await api('post', '/api/roles', {
+      ...COLLEAGUE.role,
+      permissions: ['poblacion', 'poblacion_poblacion', 'poblacion_actividades'],
+    })) as { id: string };
     const user = (await api('post', '/api/users', {
-      username: COLLEAGUE.username, fullName: COLLEAGUE.fullName, email: COLLEAGUE.email, password: COLLEAGUE.password, roleId: role.id, active: true, extraPermissions: [],
+      username: COLLEAGUE.username,
+      fullName: COLLEAGUE.fullName,
+      email: COLLEAGUE.email,
+      password: COLLEAGUE.password,
+      roleId: role.id,
+      active: true,
+      extraPermissions: [],
     })) as { id: string };
     for (const p of persons) {
-      await api('post', `/api/population/persons/${p.id}/grants`, { userId: user.id, canRead: true, canWrite: false, administrator: false, reason: 'Apoya el taller' });
+      await api('post', `/api/population/persons/${p.id}/grants`, {
+        userId: user.id,
+        canRead: true,
+        canWrite: false,
+        administrator: false,
+        reason: 'Apoya el taller',
+      });
     }
 
     await login(page, COLLEAGUE.username, COLLEAGUE.password);
@@ -140,17 +168,26 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await expect(page.getByRole('link', { name: esCommon.actions.edit })).toHaveCount(0);
     await expect(page.getByRole('button', { name: esCommon.actions.delete })).toHaveCount(0);
     await expect(page.getByRole('button', { name: esAct.photos.upload })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: esAct.photos.persons_button_n.replace('{{n}}', '1') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: esAct.photos.persons_button_n.replace('{{n}}', '1') })).toHaveCount(
+      0,
+    );
     await expect(page.getByRole('combobox', { name: labelRe(esAct.participants.add_label) })).toHaveCount(0);
     await expect(page.getByRole('img', { name: esAct.photos.hidden_placeholder })).toBeVisible();
     await expect(page.getByRole('button', { name: esAct.photos.open.replace('{{n}}', '1') })).toHaveCount(0);
     const activityId = activityPath.split('/').pop()!;
-    const detail = (await (await page.request.get(`/api/population/activities/${activityId}`)).json()) as { data: { photos: { id: string }[] } };
+    const detail = (await (await page.request.get(`/api/population/activities/${activityId}`)).json()) as {
+      data: { photos: { id: string }[] };
+    };
     const photoId = detail.data.photos[0]!.id;
     expect((await page.request.get(`/api/population/activity-photos/${photoId}?size=thumb`)).status()).toBe(403);
 
     // The person in the photo gives image-use consent: the photo shows.
-    await api('put', `/api/population/persons/${persons[0]!.id}/consents`, { kind: 'image_use', granted: true, givenOn: ACTIVITY.date, givenBy: 'self' });
+    await api('put', `/api/population/persons/${persons[0]!.id}/consents`, {
+      kind: 'image_use',
+      granted: true,
+      givenOn: ACTIVITY.date,
+      givenBy: 'self',
+    });
     await page.reload();
     const alt = esAct.photos.alt.replace('{{n}}', '1').replace('{{name}}', ACTIVITY.name);
     await expectLoaded(page.getByRole('img', { name: alt }));
@@ -158,14 +195,19 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await expect(page.getByText(esAct.photos.in_photo.replace('{{names}}', persons[0]!.names))).toBeVisible();
   });
 
-  test('3. management untags a hidden photo only with a reason, which the person\'s history keeps', async ({ page, request }) => {
+  test("3. management untags a hidden photo only with a reason, which the person's history keeps", async ({
+    page,
+    request,
+  }) => {
     expect(activityPath, 'set by test 1').not.toBe('');
     const api = await adminApi(request);
     const activityId = activityPath.split('/').pop()!;
     const [first, second] = persons as [Person, Person];
     // The admin (all keys, so activity management too) tags the second person, who has no image consent: hidden again.
     const { photos } = (await api('get', `/api/population/activities/${activityId}`)) as { photos: { id: string }[] };
-    await api('put', `/api/population/activities/${activityId}/photos/${photos[0]!.id}/persons`, { personIds: [first.id, second.id] });
+    await api('put', `/api/population/activities/${activityId}/photos/${photos[0]!.id}/persons`, {
+      personIds: [first.id, second.id],
+    });
 
     await login(page);
     await page.goto(activityPath);
@@ -182,7 +224,11 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await expect(page.getByText(esAct.photos.hidden_for_others)).toHaveCount(0);
     await expect(page.getByText(esAct.photos.in_photo.replace('{{names}}', first.names))).toBeVisible();
 
-    const history = (await api('get', `/api/population/persons/${second.id}/history?pageSize=100`)) as { items: { action: string; changes: Record<string, { after: unknown }> }[] };
-    expect(history.items.find((h) => h.action === 'photo_untag')?.changes.reason?.after).toBe('No aparece en la foto; revisado con el facilitador');
+    const history = (await api('get', `/api/population/persons/${second.id}/history?pageSize=100`)) as {
+      items: { action: string; changes: Record<string, { after: unknown }> }[];
+    };
+    expect(history.items.find((h) => h.action === 'photo_untag')?.changes.reason?.after).toBe(
+      'No aparece en la foto; revisado con el facilitador',
+    );
   });
 });

@@ -30,8 +30,12 @@ const option = (item: CatalogEntry) => `${item.code} - ${item.es}`;
 
 /** 'YYYY-MM-DD' of yesterday in Guatemala: an attention in the past, whatever day the test runs. */
 const yesterdayInGuatemala = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date(Date.now() - 24 * 3600_000));
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Guatemala',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() - 24 * 3600_000));
 
 const LINK = { names: 'Rosa Elvira', lastNames: 'Coj Ixcamparic', bond: catalogItem('bond', 'MADRE') };
 const attendedDate = yesterdayInGuatemala();
@@ -57,7 +61,11 @@ const READER = {
   email: 'ana.cutzal@amparo.org.gt',
   password: 'Lectura-Segura-2026',
 };
-const DOCUMENT = { title: 'Acta de ingreso E2E', type: catalogItem('document_type', 'ACTA'), fileName: 'acta-ingreso-e2e.pdf' };
+const DOCUMENT = {
+  title: 'Acta de ingreso E2E',
+  type: catalogItem('document_type', 'ACTA'),
+  fileName: 'acta-ingreso-e2e.pdf',
+};
 
 /** A small, well-formed one-page PDF (header, objects, a correct xref table, %%EOF). */
 function smallPdf(): Buffer {
@@ -152,7 +160,9 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
   test('1. the admin records a linked person, an attention and a perpetrator on a demo person', async ({ page }) => {
     // Run against a separately built web app (WEB_DIST): make sure that build is the one served.
     if (process.env.WEB_DIST) {
-      const built = /assets\/index-[\w-]+\.js/.exec(readFileSync(join(process.env.WEB_DIST, 'index.html'), 'utf8'))?.[0];
+      const built = /assets\/index-[\w-]+\.js/.exec(
+        readFileSync(join(process.env.WEB_DIST, 'index.html'), 'utf8'),
+      )?.[0];
       expect(built, 'entry script of the WEB_DIST build').toBeTruthy();
       expect(await (await page.request.get('/')).text()).toContain(built!);
     }
@@ -162,7 +172,10 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
 
     // The first row of the list (the demo persons, all owned by the admin).
     await page.goto('/population/served/list');
-    const firstRow = page.getByRole('row').filter({ has: page.getByRole('link') }).first();
+    const firstRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link') })
+      .first();
     await expect(firstRow).toBeVisible();
     const fileLink = firstRow.getByRole('link');
     const fileCode = (await fileLink.textContent())?.trim() ?? '';
@@ -268,13 +281,24 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     expect(personId, 'set by test 1').not.toBe('');
     // Set-up through the API (not the subject here): role, user, read grant.
     const post = await adminApi(request);
-    const role = (await post('/api/roles', { ...READER.role, permissions: ['poblacion', 'poblacion_poblacion'] })) as { id: string };
+    const role = (await post('/api/roles', { ...READER.role, permissions: ['poblacion', 'poblacion_poblacion'] })) as {
+      id: string;
+    };
     const user = (await post('/api/users', {
-      username: READER.username, fullName: READER.fullName, email: READER.email, password: READER.password,
-      roleId: role.id, active: true, extraPermissions: [],
+      username: READER.username,
+      fullName: READER.fullName,
+      email: READER.email,
+      password: READER.password,
+      roleId: role.id,
+      active: true,
+      extraPermissions: [],
     })) as { id: string };
     await post(`/api/population/persons/${personId}/grants`, {
-      userId: user.id, canRead: true, canWrite: false, administrator: false, reason: 'Seguimiento del caso en lectura',
+      userId: user.id,
+      canRead: true,
+      canWrite: false,
+      administrator: false,
+      reason: 'Seguimiento del caso en lectura',
     });
 
     await login(page, READER.username, READER.password);
@@ -290,7 +314,9 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
 
     /** No row's edit or delete icon ('Editar …', 'Eliminar …') in a panel. */
     const rowActions = (panel: ReturnType<Page['getByRole']>) =>
-      panel.getByRole('button', { name: new RegExp(`^(${escapeRe(esCommon.actions.edit)}|${escapeRe(esCommon.actions.delete)}) `) });
+      panel.getByRole('button', {
+        name: new RegExp(`^(${escapeRe(esCommon.actions.edit)}|${escapeRe(esCommon.actions.delete)}) `),
+      });
 
     let panel = await openTab(page, esPop.detail.tab_links);
     await expect(panel.getByRole('row').filter({ hasText: `${LINK.names} ${LINK.lastNames}` })).toHaveCount(1);
@@ -303,7 +329,9 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     await expect(attentionRow).toContainText(ATTENTION.summary);
     await expect(panel.getByRole('button', { name: esPop.attentions.add })).toHaveCount(0);
     // Reading stays possible: the row's 'Ver …' button is there, edit and delete are not.
-    await expect(attentionRow.getByRole('button', { name: new RegExp(`^${escapeRe(esPop.attentions.view)} `) })).toHaveCount(1);
+    await expect(
+      attentionRow.getByRole('button', { name: new RegExp(`^${escapeRe(esPop.attentions.view)} `) }),
+    ).toHaveCount(1);
     await expect(rowActions(panel)).toHaveCount(0);
 
     panel = await openTab(page, esPop.detail.tab_perpetrators);
@@ -340,7 +368,9 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     await expect(page.getByText(esDoc.files.none)).toBeVisible();
 
     // Upload: the Mantine FileInput's hidden <input type=file>.
-    await page.locator('input[type="file"]').setInputFiles({ name: DOCUMENT.fileName, mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: DOCUMENT.fileName, mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: esDoc.actions.upload }).click();
     const fileRow = page.getByTestId('file-row').filter({ hasText: DOCUMENT.fileName });
     await expect(fileRow).toHaveCount(1);
@@ -377,9 +407,13 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     panel = await openTab(page, esPop.detail.tab_documents);
     const row = panel.getByRole('row').filter({ hasText: DOCUMENT.title });
     await expect(row).toHaveCount(1);
-    const fileLink = row.getByRole('link', { name: esPop.person_documents.download.replace('{{name}}', DOCUMENT.fileName) });
+    const fileLink = row.getByRole('link', {
+      name: esPop.person_documents.download.replace('{{name}}', DOCUMENT.fileName),
+    });
     const href = (await fileLink.getAttribute('href')) ?? '';
-    expect(href).toMatch(new RegExp(`^/api/population/persons/${personId}/document-files/[0-9a-f-]{36}/content\\?download=1$`));
+    expect(href).toMatch(
+      new RegExp(`^/api/population/persons/${personId}/document-files/[0-9a-f-]{36}/content\\?download=1$`),
+    );
     const fromFile = await page.request.get(href);
     expect(fromFile.status()).toBe(200);
     expect(Buffer.compare(await fromFile.body(), PDF)).toBe(0);

@@ -71,8 +71,10 @@ let personPath = '';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A text box by its label, exactly, whether or not the label carries the required asterisk. */
-const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${escapeRe(label)}\\s*\\*?$`) });
-const combobox = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}\\s*\\*?$`) });
+const textbox = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: new RegExp(`^${escapeRe(label)}\\s*\\*?$`) });
+const combobox = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}\\s*\\*?$`) });
 
 /** Opens a Mantine Select/MultiSelect and clicks one of its options. */
 async function pick(page: Page, label: string, optionName: string) {
@@ -141,8 +143,12 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     await textbox(page, esRoles.fields.slug).fill(ROLE.slug);
     const documentation = page.getByRole('checkbox', { name: permissionLabel('documentacion', 'es'), exact: true });
     await documentation.check();
-    await expect(page.getByRole('checkbox', { name: permissionLabel('documentacion_documentacion', 'es'), exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: permissionLabel('poblacion', 'es'), exact: true })).not.toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: permissionLabel('documentacion_documentacion', 'es'), exact: true }),
+    ).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: permissionLabel('poblacion', 'es'), exact: true }),
+    ).not.toBeChecked();
     await page.getByRole('button', { name: esCommon.actions.save }).click();
 
     await expect(page).toHaveURL(/\/configuration\/roles$/);
@@ -152,9 +158,15 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     // Saved permissions: documentacion + documentacion_documentacion, nothing of poblacion.
     await roleRow.getByRole('link', { name: `${esCommon.actions.edit} ${ROLE.name}` }).click();
     await expect(page).toHaveURL(/\/configuration\/roles\/edit\/[\w-]+$/);
-    await expect(page.getByRole('checkbox', { name: permissionLabel('documentacion', 'es'), exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: permissionLabel('poblacion', 'es'), exact: true })).not.toBeChecked();
-    await expect(page.getByRole('checkbox', { name: permissionLabel('poblacion_poblacion', 'es'), exact: true })).not.toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: permissionLabel('documentacion', 'es'), exact: true }),
+    ).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: permissionLabel('poblacion', 'es'), exact: true }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: permissionLabel('poblacion_poblacion', 'es'), exact: true }),
+    ).not.toBeChecked();
 
     // User with that role.
     await page.goto('/configuration/users/add');
@@ -194,7 +206,9 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     await town.click();
     await expect(page.getByRole('option')).toHaveCount(SOLOLA_TOWNS.length);
     await expect(page.getByRole('option', { name: option(TOWN.code, TOWN.name), exact: true })).toBeVisible();
-    await expect(page.getByRole('option', { name: option(OTHER_TOWN.code, OTHER_TOWN.name), exact: true })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: option(OTHER_TOWN.code, OTHER_TOWN.name), exact: true })).toHaveCount(
+      0,
+    );
     await town.fill(OTHER_TOWN.name);
     const townList = page.getByRole('listbox', { name: new RegExp(`^${escapeRe(esPop.fields.town)}`) });
     await expect(townList.getByText(esPop.common.nothing_found)).toBeVisible();
@@ -225,7 +239,8 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     const searches: string[] = [];
     page.on('request', (r: Request) => {
       const url = new URL(r.url());
-      if (url.pathname === '/api/population/persons' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+      if (url.pathname === '/api/population/persons' && url.searchParams.has('q'))
+        searches.push(url.searchParams.get('q')!);
     });
     await page.goto('/population/served/list');
     const box = page.getByRole('searchbox', { name: esPop.list.search_label });
@@ -300,7 +315,9 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     await expect(page.getByTestId('user-name')).toHaveText(USER.fullName);
     await expect(sideMenu(page).getByText(esCommon.menu.dashboard, { exact: true })).toBeVisible();
     await expect(sideMenu(page).getByText(permissionLabel('poblacion', 'es'), { exact: true })).toHaveCount(0);
-    await expect(sideMenu(page).getByText(permissionLabel('poblacion_poblacion', 'es'), { exact: true })).toHaveCount(0);
+    await expect(sideMenu(page).getByText(permissionLabel('poblacion_poblacion', 'es'), { exact: true })).toHaveCount(
+      0,
+    );
 
     await page.goto('/population/served/list');
     await expect(page).toHaveURL(/\/no-permission$/);
@@ -310,7 +327,10 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
   test('7. the language switch turns the labels to English and back', async ({ page }) => {
     await page.goto('/sign-in');
     await expect(page.getByRole('button', { name: esAuth.signIn.submit })).toBeVisible();
-    await page.getByRole('radiogroup', { name: esCommon.shell.language }).getByText(esCommon.languages.en, { exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: esCommon.shell.language })
+      .getByText(esCommon.languages.en, { exact: true })
+      .click();
     await expect(page.getByRole('button', { name: enAuth.signIn.submit })).toBeVisible();
     await expect(page.getByRole('button', { name: esAuth.signIn.submit })).toHaveCount(0);
     await expect(page.getByLabel(enAuth.signIn.username)).toBeVisible();
@@ -325,7 +345,10 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     await expect(menuEn.getByText(enCommon.menu.dashboard, { exact: true })).toBeVisible();
     await expect(menuEn.getByText(permissionLabel('poblacion', 'en'), { exact: true })).toBeVisible();
 
-    await page.getByRole('radiogroup', { name: enCommon.shell.language }).getByText(enCommon.languages.es, { exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: enCommon.shell.language })
+      .getByText(enCommon.languages.es, { exact: true })
+      .click();
     await expect(sideMenu(page).getByText(esCommon.menu.dashboard, { exact: true })).toBeVisible();
     await expect(sideMenu(page).getByText(permissionLabel('poblacion', 'es'), { exact: true })).toBeVisible();
     await expect(page.getByText(enCommon.menu.dashboard, { exact: true })).toHaveCount(0);
@@ -333,8 +356,7 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
   });
 
   test('8. the test banner shows only on the test server', async ({ page }) => {
-    const appInfo = (origin: string) =>
-      page.waitForResponse((r) => r.url() === `${origin}/api/app-info` && r.ok());
+    const appInfo = (origin: string) => page.waitForResponse((r) => r.url() === `${origin}/api/app-info` && r.ok());
 
     let info = appInfo(BANNER_URL);
     await page.goto(`${BANNER_URL}/sign-in`);

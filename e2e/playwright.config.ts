@@ -25,13 +25,36 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   // SIGTERM (not Playwright's default SIGKILL) lets start-server.mjs stop the
   // server and delete its temporary database folder.
   webServer: [
-    { command: 'node e2e/start-server.mjs 3301', url: `${MAIN_URL}/api/health`, cwd: '..', timeout: 120_000, reuseExistingServer: false, stdout: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 } },
-    { command: 'node e2e/start-server.mjs 3302 banner', url: `${BANNER_URL}/api/health`, cwd: '..', timeout: 120_000, reuseExistingServer: false, stdout: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 } },
+    {
+      command: 'node e2e/start-server.mjs 3301',
+      url: `${MAIN_URL}/api/health`,
+      cwd: '..',
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: 'node e2e/start-server.mjs 3302 banner',
+      url: `${BANNER_URL}/api/health`,
+      cwd: '..',
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
   ],
 });

@@ -35,20 +35,26 @@ function smallPdf(): Buffer {
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const fromConsole: string[] = [];
   page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|display|frame|connect)/i.test(msg.text())) fromConsole.push(msg.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|display|frame|connect)/i.test(msg.text()))
+      fromConsole.push(msg.text());
   });
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 test.describe.serial('Security headers: the app runs under its Content-Security-Policy', () => {
   failOnPageErrors();
 
-  test('sign-in, persons list, a person\'s file, activities and documents report no CSP violation', async ({ page }) => {
+  test("sign-in, persons list, a person's file, activities and documents report no CSP violation", async ({ page }) => {
     const violations = await watchViolations(page);
     const shell = await page.goto('/sign-in');
     const headers = shell!.headers();
@@ -62,7 +68,10 @@ test.describe.serial('Security headers: the app runs under its Content-Security-
     expect(await violations(), 'dashboard').toEqual([]);
 
     await page.goto('/population/served/list');
-    const firstRow = page.getByRole('row').filter({ has: page.getByRole('link') }).first();
+    const firstRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link') })
+      .first();
     await expect(firstRow).toBeVisible();
     expect(await violations(), 'persons list').toEqual([]);
 
@@ -89,16 +98,22 @@ test.describe.serial('Security headers: the app runs under its Content-Security-
     const violations = await watchViolations(page);
     await login(page);
     // A document with a PDF, filed through the API with the signed-in session.
-    const created = await page.request.post('/api/documentation/documents', { data: { title: 'Acta CSP', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] } });
+    const created = await page.request.post('/api/documentation/documents', {
+      data: { title: 'Acta CSP', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] },
+    });
     expect(created.status(), await created.text()).toBe(200);
     const documentId = (await created.json()).data.id as string;
-    const uploaded = await page.request.post(`/api/documentation/documents/${documentId}/files`, { multipart: { file: { name: 'acta-csp.pdf', mimeType: 'application/pdf', buffer: smallPdf() } } });
+    const uploaded = await page.request.post(`/api/documentation/documents/${documentId}/files`, {
+      multipart: { file: { name: 'acta-csp.pdf', mimeType: 'application/pdf', buffer: smallPdf() } },
+    });
     expect(uploaded.status(), await uploaded.text()).toBe(200);
 
     await page.goto(`/documentation/view/${documentId}`);
     const fileRow = page.getByTestId('file-row').filter({ hasText: 'acta-csp.pdf' });
     await expect(fileRow).toHaveCount(1);
-    const contentLoaded = page.waitForResponse((r) => /\/api\/documentation\/files\/[0-9a-f-]{36}\/content$/.test(r.url()));
+    const contentLoaded = page.waitForResponse((r) =>
+      /\/api\/documentation\/files\/[0-9a-f-]{36}\/content$/.test(r.url()),
+    );
     await fileRow.getByRole('button', { name: `${esDoc.actions.preview} acta-csp.pdf` }).click();
     const preview = page.getByRole('dialog', { name: esDoc.files.previewTitle.replace('{{name}}', 'acta-csp.pdf') });
     await expect(preview.locator('object')).toBeVisible();

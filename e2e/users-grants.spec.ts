@@ -13,9 +13,17 @@ import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json
 
 const MANAGER = {
   role: { slug: 'gestion-usuarios-e2e', name: 'Gestión de usuarios E2E' },
-  username: 'marta.usuarios.e2e', fullName: 'Marta Usuarios Xicará', email: 'marta.usuarios@amparo.org.gt', password: 'Usuarios-Segura-2026',
+  username: 'marta.usuarios.e2e',
+  fullName: 'Marta Usuarios Xicará',
+  email: 'marta.usuarios@amparo.org.gt',
+  password: 'Usuarios-Segura-2026',
 };
-const TARGET = { username: 'pedro.destino.e2e', fullName: 'Pedro Destino Chávez', email: 'pedro.destino@amparo.org.gt', password: 'Destino-Segura-2026' };
+const TARGET = {
+  username: 'pedro.destino.e2e',
+  fullName: 'Pedro Destino Chávez',
+  email: 'pedro.destino@amparo.org.gt',
+  password: 'Destino-Segura-2026',
+};
 
 async function adminApi(request: APIRequestContext) {
   const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
@@ -31,7 +39,10 @@ test.describe.serial('User form: grants the editor cannot make', () => {
   failOnPageErrors();
   let targetId = '';
 
-  test('1. on their own user, the admin sees role, active flag and permissions locked with the reason', async ({ page, request }) => {
+  test('1. on their own user, the admin sees role, active flag and permissions locked with the reason', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const me = (await api('post', '/api/user-check')) as { user: { id: string } };
     await login(page);
@@ -42,14 +53,32 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     await expect(page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.email}`) })).toBeDisabled();
   });
 
-  test('2. a user manager sees the keys they lack disabled, and the server refuses a change to their own keys', async ({ page, request }) => {
+  test('2. a user manager sees the keys they lack disabled, and the server refuses a change to their own keys', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
-    const role = (await api('post', '/api/roles', { ...MANAGER.role, permissions: ['configuracion', 'configuracion_usuarios'] })) as { id: string };
+    const role = (await api('post', '/api/roles', {
+      ...MANAGER.role,
+      permissions: ['configuracion', 'configuracion_usuarios'],
+    })) as { id: string };
     await api('post', '/api/users', {
-      username: MANAGER.username, password: MANAGER.password, fullName: MANAGER.fullName, email: MANAGER.email, roleId: role.id, active: true, extraPermissions: [],
+      username: MANAGER.username,
+      password: MANAGER.password,
+      fullName: MANAGER.fullName,
+      email: MANAGER.email,
+      roleId: role.id,
+      active: true,
+      extraPermissions: [],
     });
     const target = (await api('post', '/api/users', {
-      username: TARGET.username, password: TARGET.password, fullName: TARGET.fullName, email: TARGET.email, roleId: null, active: true, extraPermissions: [],
+      username: TARGET.username,
+      password: TARGET.password,
+      fullName: TARGET.fullName,
+      email: TARGET.email,
+      roleId: null,
+      active: true,
+      extraPermissions: [],
     })) as { id: string };
     targetId = target.id;
 
@@ -67,7 +96,18 @@ test.describe.serial('User form: grants the editor cannot make', () => {
 
     // The server is the guard: a crafted request for a key the manager lacks is refused.
     const res = await page.request.put(`/api/users/${targetId}`, {
-      data: { fullName: TARGET.fullName, email: TARGET.email, phone: null, nit: null, roleId: null, responsibility: null, workgroup: null, active: true, extraPermissions: ['poblacion', 'poblacion_poblacion'], version: 2 },
+      data: {
+        fullName: TARGET.fullName,
+        email: TARGET.email,
+        phone: null,
+        nit: null,
+        roleId: null,
+        responsibility: null,
+        workgroup: null,
+        active: true,
+        extraPermissions: ['poblacion', 'poblacion_poblacion'],
+        version: 2,
+      },
     });
     expect(res.status()).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('grant_refused');

@@ -2,10 +2,18 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npm', ['run', 'dev', '--workspace', 'apps/server'], { stdio: 'inherit', env: { ...process.env, WEB_DIST: '' } }),
+  spawn('npm', ['run', 'dev', '--workspace', 'apps/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST: '' },
+  }),
   spawn('npm', ['run', 'dev', '--workspace', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-procs.forEach((p) => p.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
+procs.forEach((p) =>
+  p.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

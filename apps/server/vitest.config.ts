@@ -12,7 +12,12 @@ export default defineConfig({
       test: {
         name: engine,
         env: { TEST_ENGINE: engine },
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/shared/src/**/*.test.ts', '../web/src/**/*.test.ts'],
+        include: [
+          'src/**/*.test.ts',
+          'test/**/*.test.ts',
+          '../../packages/shared/src/**/*.test.ts',
+          '../web/src/**/*.test.ts',
+        ],
         globalSetup: ['./test/global-setup.ts'],
       },
     })),

@@ -9,7 +9,12 @@ import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
@@ -91,8 +96,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Every 403 the API answers goes to the security log, from this one place (issue 9 item 5).
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 403 || !request.url.startsWith('/api/')) return;
-    await recordSecurityEvent(database.db, request, { kind: 'forbidden', code: request.problemCode }).catch((err: unknown) =>
-      request.log.error({ code: (err as { code?: string }).code }, 'security log entry not written'));
+    await recordSecurityEvent(database.db, request, { kind: 'forbidden', code: request.problemCode }).catch(
+      (err: unknown) => request.log.error({ code: (err as { code?: string }).code }, 'security log entry not written'),
+    );
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -102,11 +108,23 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(errorsPlugin);
   await app.register(helmet, securityHeaders(config));
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES, config.ACTIVITY_PHOTO_MAX_BYTES), files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(config.PHOTO_MAX_BYTES, config.DOCUMENT_MAX_BYTES, config.ACTIVITY_PHOTO_MAX_BYTES),
+      files: 1,
+      fields: 10,
+      fieldSize: 64 * 1024,
+    },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Amparo API', version: '0.1.0', description: 'Answers are { success, data }; errors are RFC 9457 problem+json with a `code` and field `errors`.' },
+      info: {
+        title: 'Amparo API',
+        version: '0.1.0',
+        description:
+          'Answers are { success, data }; errors are RFC 9457 problem+json with a `code` and field `errors`.',
+      },
       components: {
         securitySchemes: {
           cookie: { type: 'apiKey', in: 'cookie', name: 'amparo_session' },
@@ -119,25 +137,44 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   // The API explorer shows every route and schema: off in production unless asked for (issue 9 item 6).
   // Its page needs inline scripts, so it sends its own (static) policy instead of the app's.
-  if (config.NODE_ENV !== 'production' || config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.NODE_ENV !== 'production' || config.API_DOCS)
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   await app.register(authPlugin, { staticRoots: serveWeb ? [webDist] : [] });
 
-  for (const routes of [authRoutes, accountRoutes, rolesRoutes, usersRoutes, headquartersRoutes, catalogsRoutes, populationRoutes, caseRoutes, personFileRoutes, activitiesRoutes, documentationRoutes, dashboardRoutes, securityLogRoutes]) {
+  for (const routes of [
+    authRoutes,
+    accountRoutes,
+    rolesRoutes,
+    usersRoutes,
+    headquartersRoutes,
+    catalogsRoutes,
+    populationRoutes,
+    caseRoutes,
+    personFileRoutes,
+    activitiesRoutes,
+    documentationRoutes,
+    dashboardRoutes,
+    securityLogRoutes,
+  ]) {
     await app.register(routes);
   }
 
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: webDist, wildcard: false, index: false,
+      root: webDist,
+      wildcard: false,
+      index: false,
       // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (res, path) => res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+      setHeaders: (res, path) =>
+        res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') return sendProblem(reply, 404, 'not_found');
+    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET')
+      return sendProblem(reply, 404, 'not_found');
     // Client-side routes (and unknown paths, which the web turns into /404) get the SPA shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   });

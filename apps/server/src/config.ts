@@ -38,22 +38,53 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Minutes without activity before a session ends. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   /** Hours after sign-in when a session ends whatever the activity. */
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Largest JSON body, bytes. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Largest photo upload, bytes (profile and user photos). */
-  PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   /** Largest document file, bytes (issue 4: 20 MB default). */
-  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   /** Largest group-activity photo, bytes. */
-  ACTIVITY_PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  ACTIVITY_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** Comma-separated institutional mail domains; empty = any domain. */
   ALLOWED_EMAIL_DOMAINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    ),
   /** Failed sign-ins allowed per account / per address in LOGIN_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -72,7 +103,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    const lines = result.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    );
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -11,7 +11,9 @@ async function main() {
   if (admin) {
     const line = '='.repeat(64);
     // Printed once, at the first start only; the password is not stored in clear anywhere.
-    console.log(`\n${line}\n Amparo: first administrator created\n   user:     ${admin.username}\n   email:    ${admin.email}\n   password: ${admin.generated ? admin.password : '(from ADMIN_PASSWORD)'}\n Change the password after signing in (/account).\n${line}\n`);
+    console.log(
+      `\n${line}\n Amparo: first administrator created\n   user:     ${admin.username}\n   email:    ${admin.email}\n   password: ${admin.generated ? admin.password : '(from ADMIN_PASSWORD)'}\n Change the password after signing in (/account).\n${line}\n`,
+    );
   }
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,7 +19,10 @@ import { multipartFile } from './multipart.ts';
  * record. Collection and upload must never lose a file still in use.
  */
 
-const PDF = (n: number) => Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n% trial ${n} ${Date.now()}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+const PDF = (n: number) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n% trial ${n} ${Date.now()}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
 const TRIALS = 100;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,10 +33,20 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
 
   const upload = (url: string, field: string, name: string, content: Buffer, type: string) => {
     const body = multipartFile(field, name, content, type);
-    return t.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
   };
   const newDocument = async () => {
-    const res = await as(t.app, token).post('/api/documentation/documents', { title: 'Acta', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] });
+    const res = await as(t.app, token).post('/api/documentation/documents', {
+      title: 'Acta',
+      documentType: 'ACTA',
+      documentDate: '2026-11-02',
+      tags: [],
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id as string;
   };
@@ -41,7 +54,12 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
   beforeAll(async () => {
     t = await buildTestApp();
     const admin = await login(t.app);
-    const user = await createUser(t.app, admin, ['documentacion', 'documentacion_documentacion', 'poblacion', 'poblacion_actividades'], 'files');
+    const user = await createUser(
+      t.app,
+      admin,
+      ['documentacion', 'documentacion_documentacion', 'poblacion', 'poblacion_actividades'],
+      'files',
+    );
     token = user.token;
     me = user.id;
   });
@@ -52,7 +70,9 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
     for (let n = 0; n < TRIALS; n++) {
       const bytes = PDF(n);
       const [a, b] = [await newDocument(), await newDocument()];
-      expect((await upload(`/api/documentation/documents/${a}/files`, 'file', 'a.pdf', bytes, 'application/pdf')).statusCode).toBe(200);
+      expect(
+        (await upload(`/api/documentation/documents/${a}/files`, 'file', 'a.pdf', bytes, 'application/pdf')).statusCode,
+      ).toBe(200);
       // The deletion starts 0-4 ms after the upload, to meet it at each of its steps.
       const [uploaded, deleted] = await Promise.all([
         upload(`/api/documentation/documents/${b}/files`, 'file', 'b.pdf', bytes, 'application/pdf'),
@@ -62,7 +82,8 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       const fileId = uploaded.json().data.files[0].id as string;
       const download = await as(t.app, token).get(`/api/documentation/files/${fileId}/content?download=1`);
-      if (download.statusCode !== 200 || !download.rawPayload.equals(bytes)) failures.push(`trial ${n}: ${download.statusCode}`);
+      if (download.statusCode !== 200 || !download.rawPayload.equals(bytes))
+        failures.push(`trial ${n}: ${download.statusCode}`);
     }
     expect(failures, `${failures.length} of ${TRIALS} trials lost B's file`).toEqual([]);
   });
@@ -70,8 +91,14 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
   it('collects at start-up the stored files no row refers to (a crash between a deletion and its collection), keeping the referenced ones', async () => {
     const kept = PDF(-1);
     const doc = await newDocument();
-    expect((await upload(`/api/documentation/documents/${doc}/files`, 'file', 'kept.pdf', kept, 'application/pdf')).statusCode).toBe(200);
-    const orphan = await t.app.files.stage(Readable.from([Buffer.from('bytes of a document deleted just before a crash')]), 1024);
+    expect(
+      (await upload(`/api/documentation/documents/${doc}/files`, 'file', 'kept.pdf', kept, 'application/pdf'))
+        .statusCode,
+    ).toBe(200);
+    const orphan = await t.app.files.stage(
+      Readable.from([Buffer.from('bytes of a document deleted just before a crash')]),
+      1024,
+    );
     await orphan.commit();
     const store = t.app.files as DiskFileStore;
     expect(await store.has(orphan.key)).toBe(true);
@@ -83,15 +110,24 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
   it('deleting activity photo A while the same image goes to another activity leaves that photo whole', async () => {
     const activity = async () => {
       const res = await as(t.app, token).post('/api/population/activities', {
-        name: 'Taller', activityType: 'TALLER', startsAt: '2026-11-20T14:30', state: '07', town: '0701', place: 'Salón',
-        facilitatorIds: [me], thematic: ['MALTRATO_PSICOLOGICO'], unregistered: [{ sex: 'F', ageGroup: 'NINEZ', count: 1 }],
+        name: 'Taller',
+        activityType: 'TALLER',
+        startsAt: '2026-11-20T14:30',
+        state: '07',
+        town: '0701',
+        place: 'Salón',
+        facilitatorIds: [me],
+        thematic: ['MALTRATO_PSICOLOGICO'],
+        unregistered: [{ sex: 'F', ageGroup: 'NINEZ', count: 1 }],
       });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.id as string;
     };
     const failures: string[] = [];
     for (let n = 0; n < 20; n++) {
-      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 100, b: 200 } } }).png().toBuffer();
+      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 100, b: 200 } } })
+        .png()
+        .toBuffer();
       const [a, b] = [await activity(), await activity()];
       const first = await upload(`/api/population/activities/${a}/photos`, 'photo', 'a.png', image, 'image/png');
       expect(first.statusCode, first.body).toBe(200);
@@ -116,7 +152,16 @@ describe('partial uploads left by a crash (issue 9 item 4)', () => {
   it('sweeps at start-up the temp file of a killed upload once it is an hour old, and leaves younger ones (another instance may be receiving them)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'amparo-killed-upload-'));
     const tmp = join(dataDir, 'files', 'tmp');
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/upload-forever.ts', import.meta.url)), join(dataDir, 'files')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./fixtures/upload-forever.ts', import.meta.url)),
+        join(dataDir, 'files'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('receiving') && resolve());
       child.once('exit', (code) => reject(new Error(`upload process ended early (${code})`)));

@@ -69,4 +69,3 @@ export default async function setup(project: TestProject) {
   writeFileSync(dump, Buffer.from(await blob.arrayBuffer()));
   await database.close();
 }
-

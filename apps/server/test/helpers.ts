@@ -27,7 +27,10 @@ export interface TestApp {
  * template. `env` overrides configuration variables; `opts.logger`: pino's options (silent by
  * default); `opts.beforeReady` may add test-only routes.
  */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { logger?: object; beforeReady?: (app: FastifyInstance, database: Database) => void } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: object; beforeReady?: (app: FastifyInstance, database: Database) => void } = {},
+): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE ?? 'pglite';
   let database: Database;
   let drop: (() => Promise<void>) | null = null;
@@ -71,7 +74,11 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
 }
 
 /** Signs in through the API and returns the bearer token. */
-export async function login(app: FastifyInstance, username = TEST_ADMIN.username, password = TEST_ADMIN.password): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  username = TEST_ADMIN.username,
+  password = TEST_ADMIN.password,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.user.token as string;
@@ -79,8 +86,19 @@ export async function login(app: FastifyInstance, username = TEST_ADMIN.username
 
 /** `app.inject` with a bearer token. */
 export function as(app: FastifyInstance, token: string | null) {
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> =>
-    app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }), ...extra, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) } });
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    extra: Partial<InjectOptions> = {},
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      ...extra,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) },
+    });
   return {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown, extra?: Partial<InjectOptions>) => call('POST', url, payload ?? {}, extra),
@@ -94,7 +112,12 @@ let counter = 0;
  * Creates (through the API, as the admin) a role holding `permissions` and a
  * user with that role, signs the user in and returns their id and token.
  */
-export async function createUser(app: FastifyInstance, adminToken: string, permissions: string[], name = 'user'): Promise<{ id: string; token: string; username: string; password: string }> {
+export async function createUser(
+  app: FastifyInstance,
+  adminToken: string,
+  permissions: string[],
+  name = 'user',
+): Promise<{ id: string; token: string; username: string; password: string }> {
   counter += 1;
   const slug = `role-${name}-${counter}-${randomBytes(3).toString('hex')}`;
   const admin = as(app, adminToken);
@@ -103,8 +126,13 @@ export async function createUser(app: FastifyInstance, adminToken: string, permi
   const username = `${name}${counter}${randomBytes(2).toString('hex')}`.toLowerCase();
   const password = 'Clave-Segura-1';
   const user = await admin.post('/api/users', {
-    username, password, fullName: `Usuario ${name} ${counter}`, email: `${username}@amparo.test`,
-    roleId: role.json().data.id, active: true, extraPermissions: [],
+    username,
+    password,
+    fullName: `Usuario ${name} ${counter}`,
+    email: `${username}@amparo.test`,
+    roleId: role.json().data.id,
+    active: true,
+    extraPermissions: [],
   });
   expect(user.statusCode, user.body).toBe(200);
   return { id: user.json().data.id, token: await login(app, username, password), username, password };
@@ -119,7 +147,14 @@ export async function countRows(database: Database, table: string): Promise<numb
 /** A valid person body (Sololá / Sololá). */
 export function personBody(overrides: Record<string, unknown> = {}) {
   return {
-    names: 'María José', lastNames: 'Pérez López', birthDate: '2015-03-10', sex: 'F', state: '07', town: '0701',
-    thematic: ['NEGLIGENCIA'], admissionDate: '2026-01-15', ...overrides,
+    names: 'María José',
+    lastNames: 'Pérez López',
+    birthDate: '2015-03-10',
+    sex: 'F',
+    state: '07',
+    town: '0701',
+    thematic: ['NEGLIGENCIA'],
+    admissionDate: '2026-01-15',
+    ...overrides,
   };
 }

@@ -6,7 +6,8 @@ import { as, buildTestApp, createUser, login, type TestApp } from './helpers.ts'
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Fills `:param` segments with a well-formed id so the route matches. */
-const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'name' || name === 'catalog' ? 'sex' : SAMPLE_ID));
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === 'name' || name === 'catalog' ? 'sex' : SAMPLE_ID));
 
 describe('permission matrix: every registered endpoint', () => {
   let t: TestApp;
@@ -23,10 +24,23 @@ describe('permission matrix: every registered endpoint', () => {
   it('registers the endpoints this issue names, each with a permission', () => {
     const routes = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
     for (const expected of [
-      'POST /api/login', 'POST /api/logout', 'POST /api/register', 'POST /api/forgot', 'POST /api/reset', 'POST /api/user-check',
-      'POST /api/update_user', 'POST /api/population/access/:personId', 'POST /api/catalog/:name', 'GET /api/population/persons',
-      'GET /api/roles', 'GET /api/users', 'GET /api/headquarters', 'GET /api/catalogs/:catalog/items', 'GET /api/dashboard',
-    ]) expect(routes).toContain(expected);
+      'POST /api/login',
+      'POST /api/logout',
+      'POST /api/register',
+      'POST /api/forgot',
+      'POST /api/reset',
+      'POST /api/user-check',
+      'POST /api/update_user',
+      'POST /api/population/access/:personId',
+      'POST /api/catalog/:name',
+      'GET /api/population/persons',
+      'GET /api/roles',
+      'GET /api/users',
+      'GET /api/headquarters',
+      'GET /api/catalogs/:catalog/items',
+      'GET /api/dashboard',
+    ])
+      expect(routes).toContain(expected);
     expect(t.app.apiRoutes.length).toBeGreaterThan(40);
   });
 
@@ -34,7 +48,11 @@ describe('permission matrix: every registered endpoint', () => {
     const guarded = t.app.apiRoutes.filter((r) => r.permission !== 'public');
     expect(guarded.length).toBeGreaterThan(35);
     for (const route of guarded) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json().code).toBe('unauthenticated');
@@ -47,7 +65,14 @@ describe('permission matrix: every registered endpoint', () => {
     const client = as(t.app, noKeys);
     for (const route of keyed) {
       const url = concrete(route.url);
-      const res = route.method === 'GET' ? await client.get(url) : route.method === 'DELETE' ? await client.delete(url) : route.method === 'PUT' ? await client.put(url, {}) : await client.post(url, {});
+      const res =
+        route.method === 'GET'
+          ? await client.get(url)
+          : route.method === 'DELETE'
+            ? await client.delete(url)
+            : route.method === 'PUT'
+              ? await client.put(url, {})
+              : await client.post(url, {});
       expect(res.statusCode, `${route.method} ${route.url} (${route.permission})`).toBe(403);
       expect(res.json().code).toBe('forbidden');
     }

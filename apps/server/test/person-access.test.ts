@@ -22,13 +22,19 @@ import { multipartFile, PNG_FIXTURE } from './multipart.ts';
  * entry fails the first test; one without its grant check fails the others.
  */
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Path parameters and body fields that name a person or a record of one. */
 const PERSON_PARAMS = ['personId', 'linkId', 'perpetratorId', 'attentionId', 'grantId', 'fileId', 'photoId'];
 const PERSON_BODY = ['personId', 'personIds', 'linkedPersonId', 'documentId', 'guardianLinkId'];
 /** `:id` names a person's record under these prefixes (a person, a document, an access request). */
-const PERSON_ID_PREFIXES = ['/api/population/persons/:id', '/api/documentation/documents/:id', '/api/population/access-requests/:id'];
+const PERSON_ID_PREFIXES = [
+  '/api/population/persons/:id',
+  '/api/documentation/documents/:id',
+  '/api/population/access-requests/:id',
+];
 
 function namesPerson(r: RegisteredRoute): boolean {
   if (r.params.some((p) => PERSON_PARAMS.includes(p))) return true;
@@ -75,16 +81,34 @@ interface Case {
 }
 type Entry = Case[] | { exempt: string };
 
-const fill = (url: string, values: Record<string, string>) => url.replace(/:(\w+)/g, (_m, name: string) => values[name] ?? `:${name}`);
-const at = (url: string, values: (f: Fixture) => Record<string, string>, extra: (f: Fixture) => Omit<Target, 'url'> = () => ({})): Case => ({
+const fill = (url: string, values: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => values[name] ?? `:${name}`);
+const at = (
+  url: string,
+  values: (f: Fixture) => Record<string, string>,
+  extra: (f: Fixture) => Omit<Target, 'url'> = () => ({}),
+): Case => ({
   target: (f) => ({ url: fill(url, values(f)), ...extra(f) }),
 });
 const onP = (f: Fixture) => ({ id: f.p });
 const personUpdate = (f: Fixture) => ({ payload: { ...personBody({ names: 'Cambiada' }), version: f.pVersion } });
 const linkBody = { names: 'Rosa', lastNames: 'Ajú', bond: 'TIO' };
 const perpetratorBody = { alias: 'El Tío', thematic: ['NEGLIGENCIA'] };
-const attentionBody = (f: Fixture) => ({ attendedAt: '2026-10-01T09:30', professionalId: f.readerId, area: 'LEGAL', modality: 'INDIVIDUAL', durationMinutes: 30, summary: 'Intento' });
-const docBody = (personId: string) => ({ title: 'Acta ajena', documentType: 'ACTA', documentDate: '2026-11-02', tags: [], personId });
+const attentionBody = (f: Fixture) => ({
+  attendedAt: '2026-10-01T09:30',
+  professionalId: f.readerId,
+  area: 'LEGAL',
+  modality: 'INDIVIDUAL',
+  durationMinutes: 30,
+  summary: 'Intento',
+});
+const docBody = (personId: string) => ({
+  title: 'Acta ajena',
+  documentType: 'ACTA',
+  documentDate: '2026-11-02',
+  tags: [],
+  personId,
+});
 const photoUpload = { multipart: { field: 'photo', name: 'foto.png', content: PNG_FIXTURE, type: 'image/png' } };
 const fileUpload = { multipart: { field: 'file', name: 'acta.pdf', content: () => PDF, type: 'application/pdf' } };
 
@@ -93,75 +117,214 @@ const CASES: Record<string, Entry> = {
   'GET /api/population/persons/:id': [at('/api/population/persons/:id', onP)],
   'PUT /api/population/persons/:id': [at('/api/population/persons/:id', onP, personUpdate)],
   'DELETE /api/population/persons/:id': [at('/api/population/persons/:id', onP)],
-  'POST /api/population/access/:personId': { exempt: "answers the caller's own grant flags (all N without a grant); nothing of the person is read" },
+  'POST /api/population/access/:personId': {
+    exempt: "answers the caller's own grant flags (all N without a grant); nothing of the person is read",
+  },
   'GET /api/population/persons/:id/grants': [at('/api/population/persons/:id/grants', onP)],
-  'POST /api/population/persons/:id/grants': [at('/api/population/persons/:id/grants', onP, () => ({ payload: { userId: '00000000-0000-4000-8000-000000000000', canRead: true, canWrite: true, administrator: true, reason: 'Me lo doy' } }))],
-  'DELETE /api/population/persons/:id/grants/:grantId': [at('/api/population/persons/:id/grants/:grantId', (f) => ({ id: f.p, grantId: f.readerGrant }))],
+  'POST /api/population/persons/:id/grants': [
+    at('/api/population/persons/:id/grants', onP, () => ({
+      payload: {
+        userId: '00000000-0000-4000-8000-000000000000',
+        canRead: true,
+        canWrite: true,
+        administrator: true,
+        reason: 'Me lo doy',
+      },
+    })),
+  ],
+  'DELETE /api/population/persons/:id/grants/:grantId': [
+    at('/api/population/persons/:id/grants/:grantId', (f) => ({ id: f.p, grantId: f.readerGrant })),
+  ],
   'GET /api/population/persons/:id/access-requests': [at('/api/population/persons/:id/access-requests', onP)],
-  'POST /api/population/persons/:id/access-requests': { exempt: 'asking for access is what a user without a grant does (audited; 409 while one is pending)' },
-  'POST /api/population/access-requests/:id/decision': [at('/api/population/access-requests/:id/decision', (f) => ({ id: f.request }), () => ({ payload: { approve: true } }))],
+  'POST /api/population/persons/:id/access-requests': {
+    exempt: 'asking for access is what a user without a grant does (audited; 409 while one is pending)',
+  },
+  'POST /api/population/access-requests/:id/decision': [
+    at(
+      '/api/population/access-requests/:id/decision',
+      (f) => ({ id: f.request }),
+      () => ({ payload: { approve: true } }),
+    ),
+  ],
   'GET /api/population/persons/:id/history': [at('/api/population/persons/:id/history', onP)],
 
   'GET /api/population/persons/:id/links': [at('/api/population/persons/:id/links', onP)],
   'POST /api/population/persons/:id/links': [
     at('/api/population/persons/:id/links', onP, () => ({ payload: linkBody })),
     // The body names P on a file the caller administers.
-    { ...at('/api/population/persons/:id/links', (f) => ({ id: f.q }), (f) => ({ payload: { linkedPersonId: f.p, bond: 'HERMANO' } })), reader: false },
+    {
+      ...at(
+        '/api/population/persons/:id/links',
+        (f) => ({ id: f.q }),
+        (f) => ({ payload: { linkedPersonId: f.p, bond: 'HERMANO' } }),
+      ),
+      reader: false,
+    },
   ],
   'PUT /api/population/persons/:id/links/:linkId': [
-    at('/api/population/persons/:id/links/:linkId', (f) => ({ id: f.p, linkId: f.link }), (f) => ({ payload: { ...linkBody, version: f.linkVersion } })),
-    { ...at('/api/population/persons/:id/links/:linkId', (f) => ({ id: f.q, linkId: f.qLink }), (f) => ({ payload: { linkedPersonId: f.p, bond: 'HERMANO', version: f.qLinkVersion } })), reader: false },
+    at(
+      '/api/population/persons/:id/links/:linkId',
+      (f) => ({ id: f.p, linkId: f.link }),
+      (f) => ({ payload: { ...linkBody, version: f.linkVersion } }),
+    ),
+    {
+      ...at(
+        '/api/population/persons/:id/links/:linkId',
+        (f) => ({ id: f.q, linkId: f.qLink }),
+        (f) => ({ payload: { linkedPersonId: f.p, bond: 'HERMANO', version: f.qLinkVersion } }),
+      ),
+      reader: false,
+    },
   ],
-  'DELETE /api/population/persons/:id/links/:linkId': [at('/api/population/persons/:id/links/:linkId', (f) => ({ id: f.p, linkId: f.link }))],
+  'DELETE /api/population/persons/:id/links/:linkId': [
+    at('/api/population/persons/:id/links/:linkId', (f) => ({ id: f.p, linkId: f.link })),
+  ],
   'GET /api/population/persons/:id/perpetrators': [at('/api/population/persons/:id/perpetrators', onP)],
-  'POST /api/population/persons/:id/perpetrators': [at('/api/population/persons/:id/perpetrators', onP, () => ({ payload: perpetratorBody }))],
-  'PUT /api/population/persons/:id/perpetrators/:perpetratorId': [at('/api/population/persons/:id/perpetrators/:perpetratorId', (f) => ({ id: f.p, perpetratorId: f.perpetrator }), (f) => ({ payload: { ...perpetratorBody, version: f.perpetratorVersion } }))],
-  'DELETE /api/population/persons/:id/perpetrators/:perpetratorId': [at('/api/population/persons/:id/perpetrators/:perpetratorId', (f) => ({ id: f.p, perpetratorId: f.perpetrator }))],
+  'POST /api/population/persons/:id/perpetrators': [
+    at('/api/population/persons/:id/perpetrators', onP, () => ({ payload: perpetratorBody })),
+  ],
+  'PUT /api/population/persons/:id/perpetrators/:perpetratorId': [
+    at(
+      '/api/population/persons/:id/perpetrators/:perpetratorId',
+      (f) => ({ id: f.p, perpetratorId: f.perpetrator }),
+      (f) => ({ payload: { ...perpetratorBody, version: f.perpetratorVersion } }),
+    ),
+  ],
+  'DELETE /api/population/persons/:id/perpetrators/:perpetratorId': [
+    at('/api/population/persons/:id/perpetrators/:perpetratorId', (f) => ({ id: f.p, perpetratorId: f.perpetrator })),
+  ],
   'GET /api/population/persons/:id/attentions': [at('/api/population/persons/:id/attentions', onP)],
-  'POST /api/population/persons/:id/attentions': [at('/api/population/persons/:id/attentions', onP, (f) => ({ payload: attentionBody(f) }))],
-  'PUT /api/population/persons/:id/attentions/:attentionId': [at('/api/population/persons/:id/attentions/:attentionId', (f) => ({ id: f.p, attentionId: f.attention }), (f) => ({ payload: { ...attentionBody(f), version: f.attentionVersion } }))],
-  'DELETE /api/population/persons/:id/attentions/:attentionId': [at('/api/population/persons/:id/attentions/:attentionId', (f) => ({ id: f.p, attentionId: f.attention }))],
+  'POST /api/population/persons/:id/attentions': [
+    at('/api/population/persons/:id/attentions', onP, (f) => ({ payload: attentionBody(f) })),
+  ],
+  'PUT /api/population/persons/:id/attentions/:attentionId': [
+    at(
+      '/api/population/persons/:id/attentions/:attentionId',
+      (f) => ({ id: f.p, attentionId: f.attention }),
+      (f) => ({ payload: { ...attentionBody(f), version: f.attentionVersion } }),
+    ),
+  ],
+  'DELETE /api/population/persons/:id/attentions/:attentionId': [
+    at('/api/population/persons/:id/attentions/:attentionId', (f) => ({ id: f.p, attentionId: f.attention })),
+  ],
 
   'GET /api/population/persons/:id/periods': [at('/api/population/persons/:id/periods', onP)],
-  'POST /api/population/persons/:id/readmission': [at('/api/population/persons/:id/readmission', onP, (f) => ({ payload: { admissionDate: '2026-11-01', version: f.pVersion } }))],
+  'POST /api/population/persons/:id/readmission': [
+    at('/api/population/persons/:id/readmission', onP, (f) => ({
+      payload: { admissionDate: '2026-11-01', version: f.pVersion },
+    })),
+  ],
   'GET /api/population/persons/:id/consents': [at('/api/population/persons/:id/consents', onP)],
   'PUT /api/population/persons/:id/consents': [
-    at('/api/population/persons/:id/consents', onP, () => ({ payload: { kind: 'image_use', granted: true, givenOn: '2026-11-01', givenBy: 'self' } })),
+    at('/api/population/persons/:id/consents', onP, () => ({
+      payload: { kind: 'image_use', granted: true, givenOn: '2026-11-01', givenBy: 'self' },
+    })),
     // P's document cited as the signed consent on the caller's own person.
-    { ...at('/api/population/persons/:id/consents', (f) => ({ id: f.q }), (f) => ({ payload: { kind: 'services', granted: true, givenOn: '2026-11-01', givenBy: 'self', documentId: f.document } })), reader: false },
+    {
+      ...at(
+        '/api/population/persons/:id/consents',
+        (f) => ({ id: f.q }),
+        (f) => ({
+          payload: { kind: 'services', granted: true, givenOn: '2026-11-01', givenBy: 'self', documentId: f.document },
+        }),
+      ),
+      reader: false,
+    },
   ],
   'GET /api/population/persons/:id/photo-info': [at('/api/population/persons/:id/photo-info', onP)],
   'PUT /api/population/persons/:id/photo': [at('/api/population/persons/:id/photo', onP, () => photoUpload)],
   'DELETE /api/population/persons/:id/photo': [at('/api/population/persons/:id/photo', onP)],
-  'GET /api/population/persons/:id/photo': [at('/api/population/persons/:id/photo', onP), at('/api/population/persons/:id/photo?size=thumb', onP)],
+  'GET /api/population/persons/:id/photo': [
+    at('/api/population/persons/:id/photo', onP),
+    at('/api/population/persons/:id/photo?size=thumb', onP),
+  ],
   'GET /api/population/persons/:id/documents': [at('/api/population/persons/:id/documents', onP)],
-  'GET /api/population/persons/:id/document-files/:fileId/content': [at('/api/population/persons/:id/document-files/:fileId/content', (f) => ({ id: f.p, fileId: f.file }))],
+  'GET /api/population/persons/:id/document-files/:fileId/content': [
+    at('/api/population/persons/:id/document-files/:fileId/content', (f) => ({ id: f.p, fileId: f.file })),
+  ],
   'GET /api/population/persons/:id/activities': [at('/api/population/persons/:id/activities', onP)],
 
   'POST /api/population/activities/:id/participants': [
     // Attaching needs a read grant on the person (so the reader may), not a write grant.
-    { ...at('/api/population/activities/:id/participants', (f) => ({ id: f.ownActivity }), (f) => ({ payload: { personId: f.p } })), reader: false },
+    {
+      ...at(
+        '/api/population/activities/:id/participants',
+        (f) => ({ id: f.ownActivity }),
+        (f) => ({ payload: { personId: f.p } }),
+      ),
+      reader: false,
+    },
   ],
   'DELETE /api/population/activities/:id/participants/:personId': [
-    { ...at('/api/population/activities/:id/participants/:personId', (f) => ({ id: f.activity, personId: f.p })), reader: false },
+    {
+      ...at('/api/population/activities/:id/participants/:personId', (f) => ({ id: f.activity, personId: f.p })),
+      reader: false,
+    },
   ],
-  'DELETE /api/population/activities/:id/photos/:photoId': { exempt: "an activity's photos follow the activity's edit rule (issue 9 item 2), not a person grant" },
-  'PUT /api/population/activities/:id/photos/:photoId/persons': [at('/api/population/activities/:id/photos/:photoId/persons', (f) => ({ id: f.activity, photoId: f.photo }), (f) => ({ payload: { personIds: [f.p] } }))],
+  'DELETE /api/population/activities/:id/photos/:photoId': {
+    exempt: "an activity's photos follow the activity's edit rule (issue 9 item 2), not a person grant",
+  },
+  'PUT /api/population/activities/:id/photos/:photoId/persons': [
+    at(
+      '/api/population/activities/:id/photos/:photoId/persons',
+      (f) => ({ id: f.activity, photoId: f.photo }),
+      (f) => ({ payload: { personIds: [f.p] } }),
+    ),
+  ],
   // A photo showing P without image consent (documented answer: 403 photo_hidden).
-  'GET /api/population/activity-photos/:photoId': [at('/api/population/activity-photos/:photoId', (f) => ({ photoId: f.photo })), at('/api/population/activity-photos/:photoId?size=thumb', (f) => ({ photoId: f.photo }))],
+  'GET /api/population/activity-photos/:photoId': [
+    at('/api/population/activity-photos/:photoId', (f) => ({ photoId: f.photo })),
+    at('/api/population/activity-photos/:photoId?size=thumb', (f) => ({ photoId: f.photo })),
+  ],
 
-  'POST /api/documentation/documents': [{ ...at('/api/documentation/documents', () => ({}), (f) => ({ payload: docBody(f.p) })), reader: false }],
+  'POST /api/documentation/documents': [
+    {
+      ...at(
+        '/api/documentation/documents',
+        () => ({}),
+        (f) => ({ payload: docBody(f.p) }),
+      ),
+      reader: false,
+    },
+  ],
   'GET /api/documentation/documents/:id': [at('/api/documentation/documents/:id', (f) => ({ id: f.document }))],
   'PUT /api/documentation/documents/:id': [
-    at('/api/documentation/documents/:id', (f) => ({ id: f.document }), (f) => ({ payload: { ...docBody(f.p), title: 'Cambiado', version: f.documentVersion } })),
+    at(
+      '/api/documentation/documents/:id',
+      (f) => ({ id: f.document }),
+      (f) => ({ payload: { ...docBody(f.p), title: 'Cambiado', version: f.documentVersion } }),
+    ),
     // Tying the caller's own document to P.
-    { ...at('/api/documentation/documents/:id', (f) => ({ id: f.ownDocument }), (f) => ({ payload: { ...docBody(f.p), version: f.ownDocumentVersion } })), reader: false },
+    {
+      ...at(
+        '/api/documentation/documents/:id',
+        (f) => ({ id: f.ownDocument }),
+        (f) => ({ payload: { ...docBody(f.p), version: f.ownDocumentVersion } }),
+      ),
+      reader: false,
+    },
   ],
   'DELETE /api/documentation/documents/:id': [at('/api/documentation/documents/:id', (f) => ({ id: f.document }))],
-  'POST /api/documentation/documents/:id/files': [at('/api/documentation/documents/:id/files', (f) => ({ id: f.document }), () => fileUpload)],
-  'PUT /api/documentation/documents/:id/files/:fileId': [at('/api/documentation/documents/:id/files/:fileId', (f) => ({ id: f.document, fileId: f.file }), () => fileUpload)],
-  'DELETE /api/documentation/documents/:id/files/:fileId': [at('/api/documentation/documents/:id/files/:fileId', (f) => ({ id: f.document, fileId: f.file }))],
-  'GET /api/documentation/files/:fileId/content': [at('/api/documentation/files/:fileId/content', (f) => ({ fileId: f.file }))],
+  'POST /api/documentation/documents/:id/files': [
+    at(
+      '/api/documentation/documents/:id/files',
+      (f) => ({ id: f.document }),
+      () => fileUpload,
+    ),
+  ],
+  'PUT /api/documentation/documents/:id/files/:fileId': [
+    at(
+      '/api/documentation/documents/:id/files/:fileId',
+      (f) => ({ id: f.document, fileId: f.file }),
+      () => fileUpload,
+    ),
+  ],
+  'DELETE /api/documentation/documents/:id/files/:fileId': [
+    at('/api/documentation/documents/:id/files/:fileId', (f) => ({ id: f.document, fileId: f.file })),
+  ],
+  'GET /api/documentation/files/:fileId/content': [
+    at('/api/documentation/files/:fileId/content', (f) => ({ fileId: f.file })),
+  ],
 };
 
 /** Row counts and version sums of every table holding case data, and the audit trail's length. */
@@ -195,11 +358,26 @@ describe('person routes refuse callers without the grant (generated from the reg
   };
   const call = (token: string, method: string, target: Target) => {
     if (target.multipart) {
-      const m = multipartFile(target.multipart.field, target.multipart.name, target.multipart.content(), target.multipart.type);
-      return t.app.inject({ method: method as 'PUT', url: target.url, headers: { ...m.headers, authorization: `Bearer ${token}` }, payload: m.payload });
+      const m = multipartFile(
+        target.multipart.field,
+        target.multipart.name,
+        target.multipart.content(),
+        target.multipart.type,
+      );
+      return t.app.inject({
+        method: method as 'PUT',
+        url: target.url,
+        headers: { ...m.headers, authorization: `Bearer ${token}` },
+        payload: m.payload,
+      });
     }
     const body = method === 'GET' || method === 'DELETE' ? {} : { payload: (target.payload ?? {}) as object };
-    return t.app.inject({ method: method as 'GET', url: target.url, headers: { authorization: `Bearer ${token}` }, ...body });
+    return t.app.inject({
+      method: method as 'GET',
+      url: target.url,
+      headers: { authorization: `Bearer ${token}` },
+      ...body,
+    });
   };
   const personRoutes = () => t.app.apiRoutes.filter(namesPerson);
 
@@ -207,7 +385,9 @@ describe('person routes refuse callers without the grant (generated from the reg
     t = await buildTestApp();
     const adminToken = await login(t.app);
     // The outsider and the reader hold every key the person routes declare (with their parents), and no other.
-    const keys = [...new Set(personRoutes().flatMap((r) => (isPermissionKey(r.permission) ? requiredKeys(r.permission) : [])))];
+    const keys = [
+      ...new Set(personRoutes().flatMap((r) => (isPermissionKey(r.permission) ? requiredKeys(r.permission) : []))),
+    ];
     const owner = await createUser(t.app, adminToken, keys, 'owner');
     const out = await createUser(t.app, adminToken, keys, 'outsider');
     const read = await createUser(t.app, adminToken, keys, 'reader');
@@ -223,36 +403,113 @@ describe('person routes refuse callers without the grant (generated from the reg
     };
     const p = await ok(o.post('/api/population/persons', personBody({ names: 'Protegida' })));
     const q = await ok(x.post('/api/population/persons', personBody({ names: 'Propia' })));
-    const links = (await ok(o.post(`/api/population/persons/${p.id}/links`, { names: 'Marta', lastNames: 'Tzoc', bond: 'ABUELO' }))) as unknown as { id: string; version: number }[];
-    const qLinks = (await ok(x.post(`/api/population/persons/${q.id}/links`, { names: 'Juan', lastNames: 'Tzoc', bond: 'TIO' }))) as unknown as { id: string; version: number }[];
-    const perpetrator = await ok(o.post(`/api/population/persons/${p.id}/perpetrators`, { names: 'Zacarías', thematic: ['NEGLIGENCIA'] }));
-    const attention = await ok(o.post(`/api/population/persons/${p.id}/attentions`, { attendedAt: '2026-10-01T09:30', professionalId: owner.id, area: 'PSICOLOGIA', modality: 'INDIVIDUAL', durationMinutes: 50, summary: 'Sesión' }));
-    const grants = (await ok(o.post(`/api/population/persons/${p.id}/grants`, { userId: read.id, canRead: true, canWrite: false, reason: 'Seguimiento' }))) as unknown as { id: string; userId: string }[];
+    const links = (await ok(
+      o.post(`/api/population/persons/${p.id}/links`, { names: 'Marta', lastNames: 'Tzoc', bond: 'ABUELO' }),
+    )) as unknown as { id: string; version: number }[];
+    const qLinks = (await ok(
+      x.post(`/api/population/persons/${q.id}/links`, { names: 'Juan', lastNames: 'Tzoc', bond: 'TIO' }),
+    )) as unknown as { id: string; version: number }[];
+    const perpetrator = await ok(
+      o.post(`/api/population/persons/${p.id}/perpetrators`, { names: 'Zacarías', thematic: ['NEGLIGENCIA'] }),
+    );
+    const attention = await ok(
+      o.post(`/api/population/persons/${p.id}/attentions`, {
+        attendedAt: '2026-10-01T09:30',
+        professionalId: owner.id,
+        area: 'PSICOLOGIA',
+        modality: 'INDIVIDUAL',
+        durationMinutes: 50,
+        summary: 'Sesión',
+      }),
+    );
+    const grants = (await ok(
+      o.post(`/api/population/persons/${p.id}/grants`, {
+        userId: read.id,
+        canRead: true,
+        canWrite: false,
+        reason: 'Seguimiento',
+      }),
+    )) as unknown as { id: string; userId: string }[];
     const photo = multipartFile('photo', 'foto.png', PNG_FIXTURE(), 'image/png');
-    const uploaded = await t.app.inject({ method: 'PUT', url: `/api/population/persons/${p.id}/photo`, headers: { ...photo.headers, authorization: `Bearer ${owner.token}` }, payload: photo.payload });
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/population/persons/${p.id}/photo`,
+      headers: { ...photo.headers, authorization: `Bearer ${owner.token}` },
+      payload: photo.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const request = await ok(x.post(`/api/population/persons/${p.id}/access-requests`, { reason: 'Necesito ver el caso' }));
-    const document = await ok(o.post('/api/documentation/documents', { title: 'Resolución', documentType: 'RESOLUCION', documentDate: '2026-11-02', tags: [], personId: p.id }));
+    const request = await ok(
+      x.post(`/api/population/persons/${p.id}/access-requests`, { reason: 'Necesito ver el caso' }),
+    );
+    const document = await ok(
+      o.post('/api/documentation/documents', {
+        title: 'Resolución',
+        documentType: 'RESOLUCION',
+        documentDate: '2026-11-02',
+        tags: [],
+        personId: p.id,
+      }),
+    );
     const file = multipartFile('file', 'resolucion.pdf', PDF, 'application/pdf');
-    const withFile = await t.app.inject({ method: 'POST', url: `/api/documentation/documents/${document.id}/files`, headers: { ...file.headers, authorization: `Bearer ${owner.token}` }, payload: file.payload });
+    const withFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/documentation/documents/${document.id}/files`,
+      headers: { ...file.headers, authorization: `Bearer ${owner.token}` },
+      payload: file.payload,
+    });
     expect(withFile.statusCode, withFile.body).toBe(200);
-    const ownDocument = await ok(x.post('/api/documentation/documents', { title: 'Propio', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] }));
-    const activityBody = { name: 'Taller', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701' };
+    const ownDocument = await ok(
+      x.post('/api/documentation/documents', {
+        title: 'Propio',
+        documentType: 'ACTA',
+        documentDate: '2026-11-02',
+        tags: [],
+      }),
+    );
+    const activityBody = {
+      name: 'Taller',
+      activityType: 'TALLER',
+      startsAt: '2026-11-20T09:00',
+      state: '07',
+      town: '0701',
+    };
     const activity = await ok(o.post('/api/population/activities', { ...activityBody, facilitatorIds: [owner.id] }));
     const ownActivity = await ok(x.post('/api/population/activities', { ...activityBody, facilitatorIds: [out.id] }));
     await ok(o.post(`/api/population/activities/${activity.id}/participants`, { personId: p.id }));
     const jpeg = multipartFile('photo', 'grupo.png', PNG_FIXTURE(), 'image/png');
-    const withPhoto = await t.app.inject({ method: 'POST', url: `/api/population/activities/${activity.id}/photos`, headers: { ...jpeg.headers, authorization: `Bearer ${owner.token}` }, payload: jpeg.payload });
+    const withPhoto = await t.app.inject({
+      method: 'POST',
+      url: `/api/population/activities/${activity.id}/photos`,
+      headers: { ...jpeg.headers, authorization: `Bearer ${owner.token}` },
+      payload: jpeg.payload,
+    });
     expect(withPhoto.statusCode, withPhoto.body).toBe(200);
     const photoId = (withPhoto.json().data.photos as { id: string }[])[0]!.id;
     await ok(o.put(`/api/population/activities/${activity.id}/photos/${photoId}/persons`, { personIds: [p.id] }));
     const fresh = await ok(o.get(`/api/population/persons/${p.id}`));
     f = {
-      p: p.id, pVersion: fresh.version, q: q.id, link: links[0]!.id, linkVersion: links[0]!.version, qLink: qLinks[0]!.id, qLinkVersion: qLinks[0]!.version,
-      perpetrator: perpetrator.id, perpetratorVersion: perpetrator.version, attention: attention.id, attentionVersion: attention.version,
-      readerGrant: grants.find((g) => g.userId === read.id)!.id, request: request.id, document: document.id, documentVersion: (withFile.json().data as { version: number }).version,
-      file: (withFile.json().data.files as { id: string }[])[0]!.id, ownDocument: ownDocument.id, ownDocumentVersion: ownDocument.version,
-      activity: activity.id, ownActivity: ownActivity.id, photo: photoId, readerId: read.id,
+      p: p.id,
+      pVersion: fresh.version,
+      q: q.id,
+      link: links[0]!.id,
+      linkVersion: links[0]!.version,
+      qLink: qLinks[0]!.id,
+      qLinkVersion: qLinks[0]!.version,
+      perpetrator: perpetrator.id,
+      perpetratorVersion: perpetrator.version,
+      attention: attention.id,
+      attentionVersion: attention.version,
+      readerGrant: grants.find((g) => g.userId === read.id)!.id,
+      request: request.id,
+      document: document.id,
+      documentVersion: (withFile.json().data as { version: number }).version,
+      file: (withFile.json().data.files as { id: string }[])[0]!.id,
+      ownDocument: ownDocument.id,
+      ownDocumentVersion: ownDocument.version,
+      activity: activity.id,
+      ownActivity: ownActivity.id,
+      photo: photoId,
+      readerId: read.id,
     };
   });
   afterAll(() => t.close());
@@ -266,7 +523,7 @@ describe('person routes refuse callers without the grant (generated from the reg
     expect(Object.keys(CASES).filter((key) => !registered.has(key))).toEqual([]);
   });
 
-  it('answers 403 to a holder of the routes\' keys without a grant, serving no bytes and writing nothing', async () => {
+  it("answers 403 to a holder of the routes' keys without a grant, serving no bytes and writing nothing", async () => {
     const failures: string[] = [];
     let checked = 0;
     for (const route of personRoutes()) {
@@ -280,10 +537,13 @@ describe('person routes refuse callers without the grant (generated from the reg
         checked += 1;
         const after = await fingerprint();
         const problem = String(res.headers['content-type'] ?? '').includes('application/problem+json');
-        if (res.statusCode !== 403 || !problem) failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 403 || !problem)
+          failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         // The refusal must be the per-person rule, not the route's key (the caller holds it).
-        else if (res.json().code === 'forbidden') failures.push(`${route.method} ${target.url}: refused by the key, not by the grant`);
-        else if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${route.method} ${target.url}: wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+        else if (res.json().code === 'forbidden')
+          failures.push(`${route.method} ${target.url}: refused by the key, not by the grant`);
+        else if (JSON.stringify(after) !== JSON.stringify(before))
+          failures.push(`${route.method} ${target.url}: wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
         else if (storedFiles() !== files) failures.push(`${route.method} ${target.url}: stored a file`);
       }
     }
@@ -302,15 +562,17 @@ describe('person routes refuse callers without the grant (generated from the reg
         const before = await fingerprint();
         const res = await call(reader, route.method, target);
         checked += 1;
-        if (res.statusCode !== 403 || res.json().code === 'forbidden') failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-        else if (JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${route.method} ${target.url}: wrote something`);
+        if (res.statusCode !== 403 || res.json().code === 'forbidden')
+          failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (JSON.stringify(await fingerprint()) !== JSON.stringify(before))
+          failures.push(`${route.method} ${target.url}: wrote something`);
       }
     }
     expect(checked).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
 
-  it('audits every read of the person\'s case data on the person (issue 9 item 5), lists and searches included', async () => {
+  it("audits every read of the person's case data on the person (issue 9 item 5), lists and searches included", async () => {
     const views = async (requestId: string) => {
       const rows = await t.database.db.execute<{ action: string; part: string | null }>(
         sql`select action, changes->'part'->>'after' as part from audit_log where entity = 'person' and entity_id = ${f.p} and request_id = ${requestId}`,
@@ -333,11 +595,18 @@ describe('person routes refuse callers without the grant (generated from the reg
       }
     }
     // Results that name persons: one entry per person shown.
-    for (const url of ['/api/population/persons?q=protegida', '/api/population/persons', '/api/documentation/documents', `/api/population/activities/${f.activity}`, '/api/population/activities/lookup/persons?q=protegida']) {
+    for (const url of [
+      '/api/population/persons?q=protegida',
+      '/api/population/persons',
+      '/api/documentation/documents',
+      `/api/population/activities/${f.activity}`,
+      '/api/population/activities/lookup/persons?q=protegida',
+    ]) {
       const res = await call(reader, 'GET', { url });
       expect(res.statusCode, url).toBe(200);
       checked += 1;
-      if (!(await views(String(res.headers['x-request-id']))).some((r) => r.action === 'view' && r.part)) missing.push(`GET ${url}`);
+      if (!(await views(String(res.headers['x-request-id']))).some((r) => r.action === 'view' && r.part))
+        missing.push(`GET ${url}`);
     }
     expect(checked).toBeGreaterThan(15);
     expect(missing).toEqual([]);
@@ -345,7 +614,8 @@ describe('person routes refuse callers without the grant (generated from the reg
 
   it('never names the person to a key holder without a grant in lists, searches, counts and activities', async () => {
     const client = as(t.app, outsider);
-    const ids = (res: { json: () => { data: { items: { id: string; personId?: string | null }[] } } }) => res.json().data.items.map((i) => i.personId ?? i.id);
+    const ids = (res: { json: () => { data: { items: { id: string; personId?: string | null }[] } } }) =>
+      res.json().data.items.map((i) => i.personId ?? i.id);
     expect(ids(await client.get('/api/population/persons?q=protegida'))).toEqual([]);
     expect(ids(await client.get('/api/population/persons'))).toEqual([f.q]);
     expect(ids(await client.get('/api/population/activities/lookup/persons?q=protegida'))).toEqual([]);
@@ -359,7 +629,12 @@ describe('person routes refuse callers without the grant (generated from the reg
 
   it('still lets the reader read what the outsider may not (the fixture is reachable)', async () => {
     const client = as(t.app, reader);
-    for (const url of [`/api/population/persons/${f.p}`, `/api/population/persons/${f.p}/attentions`, `/api/population/persons/${f.p}/photo`, `/api/documentation/files/${f.file}/content`]) {
+    for (const url of [
+      `/api/population/persons/${f.p}`,
+      `/api/population/persons/${f.p}/attentions`,
+      `/api/population/persons/${f.p}/photo`,
+      `/api/documentation/files/${f.file}/content`,
+    ]) {
       expect((await client.get(url)).statusCode, url).toBe(200);
     }
   });
@@ -381,12 +656,20 @@ describe('the grant rule itself (lib/access.ts)', () => {
   });
 
   it('keeps a grant live through its last day in Guatemala, and not a day longer', async () => {
-    const id = (await as(t.app, owner.token).post('/api/population/persons', personBody({ names: 'Vencida' }))).json().data.id as string;
-    await as(t.app, owner.token).post(`/api/population/persons/${id}/grants`, { userId: other.id, canRead: true, canWrite: false, reason: 'Visita' });
+    const id = (await as(t.app, owner.token).post('/api/population/persons', personBody({ names: 'Vencida' }))).json()
+      .data.id as string;
+    await as(t.app, owner.token).post(`/api/population/persons/${id}/grants`, {
+      userId: other.id,
+      canRead: true,
+      canWrite: false,
+      reason: 'Visita',
+    });
     const client = as(t.app, other.token);
     const sees = async () => {
       const open = (await client.get(`/api/population/persons/${id}`)).statusCode;
-      const listed = ((await client.get('/api/population/persons?q=vencida')).json().data.items as { id: string }[]).some((p) => p.id === id);
+      const listed = (
+        (await client.get('/api/population/persons?q=vencida')).json().data.items as { id: string }[]
+      ).some((p) => p.id === id);
       const counted = (await client.get('/api/dashboard')).json().data.total as number;
       return { open, listed, counted };
     };
@@ -403,15 +686,24 @@ describe('the grant rule itself (lib/access.ts)', () => {
   });
 
   it('decides an access request only while it is pending (409 afterwards, the first decision stands)', async () => {
-    const id = (await as(t.app, owner.token).post('/api/population/persons', personBody({ names: 'Pedida' }))).json().data.id as string;
-    const asked = await as(t.app, other.token).post(`/api/population/persons/${id}/access-requests`, { reason: 'Acompaño el caso' });
+    const id = (await as(t.app, owner.token).post('/api/population/persons', personBody({ names: 'Pedida' }))).json()
+      .data.id as string;
+    const asked = await as(t.app, other.token).post(`/api/population/persons/${id}/access-requests`, {
+      reason: 'Acompaño el caso',
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const requestId = asked.json().data.id as string;
-    const approved = await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, { approve: true });
+    const approved = await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, {
+      approve: true,
+    });
     expect(approved.json().data.status).toBe('approved');
-    const again = await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, { approve: false, note: 'Cambio de idea' });
+    const again = await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, {
+      approve: false,
+      note: 'Cambio de idea',
+    });
     expect(again.statusCode).toBe(409);
-    const requests = (await as(t.app, owner.token).get(`/api/population/persons/${id}/access-requests`)).json().data as { id: string; status: string; note: string | null }[];
+    const requests = (await as(t.app, owner.token).get(`/api/population/persons/${id}/access-requests`)).json()
+      .data as { id: string; status: string; note: string | null }[];
     expect(requests.find((r) => r.id === requestId)).toMatchObject({ status: 'approved', note: null });
     expect((await as(t.app, other.token).get(`/api/population/persons/${id}`)).statusCode).toBe(200);
   });

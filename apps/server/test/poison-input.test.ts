@@ -13,15 +13,41 @@ import { multipartFile } from './multipart.ts';
  * write nothing (row counts of every table, audit log included, unchanged).
  */
 
-type Schema = { type?: string | string[]; format?: string; pattern?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; $ref?: string };
-type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  $ref?: string;
+};
+type Operation = {
+  parameters?: { in: string; name: string; schema?: Schema }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
 
 /** Every branch of a schema (nullable fields are anyOf [x, null]). */
-const branches = (s: Schema | undefined): Schema[] => (!s ? [] : [s, ...(s.anyOf ?? []).flatMap(branches), ...(s.oneOf ?? []).flatMap(branches), ...(s.allOf ?? []).flatMap(branches)]);
-const hasType = (s: Schema | undefined, t: string) => branches(s).some((b) => b.type === t || (Array.isArray(b.type) && b.type.includes(t)));
+const branches = (s: Schema | undefined): Schema[] =>
+  !s
+    ? []
+    : [
+        s,
+        ...(s.anyOf ?? []).flatMap(branches),
+        ...(s.oneOf ?? []).flatMap(branches),
+        ...(s.allOf ?? []).flatMap(branches),
+      ];
+const hasType = (s: Schema | undefined, t: string) =>
+  branches(s).some((b) => b.type === t || (Array.isArray(b.type) && b.type.includes(t)));
 
 /** Paths (arrays of keys) of the string and integer leaves of a body schema, arrays entered at index 0, 4 levels deep. */
-function leaves(schema: Schema | undefined, path: (string | number)[] = [], depth = 0): { path: (string | number)[]; schema: Schema }[] {
+function leaves(
+  schema: Schema | undefined,
+  path: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; schema: Schema }[] {
   if (!schema || depth > 4) return [];
   const out: { path: (string | number)[]; schema: Schema }[] = [];
   for (const b of branches(schema)) {
@@ -43,9 +69,12 @@ function withValue(body: Record<string, unknown>, path: (string | number)[], val
   const copy = structuredClone(body) as Record<string | number, unknown>;
   let at = copy;
   path.forEach((key, i) => {
-    if (i === path.length - 1) { at[key] = value; return; }
+    if (i === path.length - 1) {
+      at[key] = value;
+      return;
+    }
     const next = at[key];
-    at[key] = next && typeof next === 'object' ? next : (typeof path[i + 1] === 'number' ? [] : {});
+    at[key] = next && typeof next === 'object' ? next : typeof path[i + 1] === 'number' ? [] : {};
     at = at[key] as Record<string | number, unknown>;
   });
   return copy;
@@ -54,18 +83,39 @@ function withValue(body: Record<string, unknown>, path: (string | number)[], val
 /** A PNG whose header declares 20 000 x 20 000 one-bit pixels (400 megapixels) in a few dozen KB. */
 function pixelBomb(): Buffer {
   const side = 20_000;
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (buf: Buffer) => { let c = 0xffffffff; for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4); head.writeUInt32BE(data.length);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4); tail.writeUInt32BE(crc(body));
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
     return Buffer.concat([head, body, tail]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0); ihdr.writeUInt32BE(side, 4); ihdr[8] = 1; ihdr[9] = 0; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 1;
+  ihdr[9] = 0;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   const idat = deflateSync(Buffer.alloc(side * (1 + side / 8)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('poisoned input answers 400 and writes nothing, on every route', () => {
@@ -78,7 +128,9 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
   let validBodies: Record<string, Record<string, unknown>>;
 
   const snapshot = async () => {
-    const r = await t.database.db.execute<Record<string, number>>(sql.raw(`select ${tables.map((n) => `(select count(*)::int from "${n}") as "${n}"`).join(', ')}`));
+    const r = await t.database.db.execute<Record<string, number>>(
+      sql.raw(`select ${tables.map((n) => `(select count(*)::int from "${n}") as "${n}"`).join(', ')}`),
+    );
     return r.rows[0];
   };
 
@@ -86,13 +138,19 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     t = await buildTestApp();
     token = await login(t.app);
     const admin = as(t.app, token);
-    const rows = await t.database.db.execute<{ name: string }>(sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%' order by 1`));
+    const rows = await t.database.db.execute<{ name: string }>(
+      sql.raw(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%' order by 1`,
+      ),
+    );
     // Sessions are touched by every authenticated call (last seen); everything else must stay put.
     tables = rows.rows.map((r) => r.name).filter((n) => n !== 'sessions');
     expect(tables).toContain('audit_log');
     expect(tables).toContain('persons');
 
-    const ok = async (res: Promise<{ statusCode: number; body: string; json(): { data: Record<string, unknown> } }>) => {
+    const ok = async (
+      res: Promise<{ statusCode: number; body: string; json(): { data: Record<string, unknown> } }>,
+    ) => {
       const r = await res;
       expect(r.statusCode, r.body).toBe(200);
       return r.json().data;
@@ -100,46 +158,183 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     const me = (await admin.post('/api/user-check')).json().data.user;
     const other = await createUser(t.app, token, ['poblacion_poblacion'], 'poison');
     const person = await ok(admin.post('/api/population/persons', personBody()));
-    ids.person = person.id as string; versions.person = person.version as number;
-    const link = await ok(admin.post(`/api/population/persons/${ids.person}/links`, { names: 'Marta', lastNames: 'Tzoc', bond: 'ABUELO', legalGuardian: true }));
+    ids.person = person.id as string;
+    versions.person = person.version as number;
+    const link = await ok(
+      admin.post(`/api/population/persons/${ids.person}/links`, {
+        names: 'Marta',
+        lastNames: 'Tzoc',
+        bond: 'ABUELO',
+        legalGuardian: true,
+      }),
+    );
     ids.link = ((link as unknown as { id: string }[])[0] ?? link).id as string;
-    const activity = await ok(admin.post('/api/population/activities', { name: 'Taller de autoestima', activityType: 'TALLER', startsAt: '2026-11-20T14:30', state: '07', town: '0701', facilitatorIds: [me.id], thematic: ['MALTRATO_PSICOLOGICO'], unregistered: [] }));
-    ids.activity = activity.id as string; versions.activity = activity.version as number;
-    const document = await ok(admin.post('/api/documentation/documents', { title: 'Acta de ingreso', documentType: 'ACTA', documentDate: '2026-11-02', tags: ['ingreso'] }));
-    ids.document = document.id as string; versions.document = document.version as number;
-    const hq = await ok(admin.post('/api/headquarters', { code: 'XELA', name: 'Sede Xela', country: 'GT', state: '09' }));
-    ids.hq = hq.id as string; versions.hq = hq.version as number;
+    const activity = await ok(
+      admin.post('/api/population/activities', {
+        name: 'Taller de autoestima',
+        activityType: 'TALLER',
+        startsAt: '2026-11-20T14:30',
+        state: '07',
+        town: '0701',
+        facilitatorIds: [me.id],
+        thematic: ['MALTRATO_PSICOLOGICO'],
+        unregistered: [],
+      }),
+    );
+    ids.activity = activity.id as string;
+    versions.activity = activity.version as number;
+    const document = await ok(
+      admin.post('/api/documentation/documents', {
+        title: 'Acta de ingreso',
+        documentType: 'ACTA',
+        documentDate: '2026-11-02',
+        tags: ['ingreso'],
+      }),
+    );
+    ids.document = document.id as string;
+    versions.document = document.version as number;
+    const hq = await ok(
+      admin.post('/api/headquarters', { code: 'XELA', name: 'Sede Xela', country: 'GT', state: '09' }),
+    );
+    ids.hq = hq.id as string;
+    versions.hq = hq.version as number;
     const role = await ok(admin.post('/api/roles', { slug: 'poison-role', name: 'Rol', permissions: [] }));
-    ids.role = role.id as string; versions.role = role.version as number;
-    const item = await ok(admin.post('/api/catalogs/items', { catalog: 'referrer', code: 'DEMUNA', es: 'Defensoría', en: 'Ombudsman' }));
-    ids.item = item.id as string; versions.item = item.version as number;
-    const attention = await ok(admin.post(`/api/population/persons/${ids.person}/attentions`, { attendedAt: '2026-10-01T09:30', professionalId: me.id, area: 'PSICOLOGIA', modality: 'INDIVIDUAL', durationMinutes: 50, summary: 'Primera sesión.' }));
-    ids.attention = attention.id as string; versions.attention = attention.version as number;
-    ids.user = other.id; ids.me = me.id; versions.me = me.version;
+    ids.role = role.id as string;
+    versions.role = role.version as number;
+    const item = await ok(
+      admin.post('/api/catalogs/items', { catalog: 'referrer', code: 'DEMUNA', es: 'Defensoría', en: 'Ombudsman' }),
+    );
+    ids.item = item.id as string;
+    versions.item = item.version as number;
+    const attention = await ok(
+      admin.post(`/api/population/persons/${ids.person}/attentions`, {
+        attendedAt: '2026-10-01T09:30',
+        professionalId: me.id,
+        area: 'PSICOLOGIA',
+        modality: 'INDIVIDUAL',
+        durationMinutes: 50,
+        summary: 'Primera sesión.',
+      }),
+    );
+    ids.attention = attention.id as string;
+    versions.attention = attention.version as number;
+    ids.user = other.id;
+    ids.me = me.id;
+    versions.me = me.version;
 
     validBodies = {
       'POST /api/login': { username: 'admin', password: 'x' },
       'POST /api/population/persons': personBody(),
       'PUT /api/population/persons/{id}': personBody({ version: versions.person }),
-      'POST /api/population/persons/{id}/links': { names: 'Pedro', lastNames: 'Caal', sex: 'M', age: 70, bond: 'ABUELO', livesWith: true },
-      'POST /api/population/persons/{id}/perpetrators': { names: 'Zacarías Mendoza', alias: 'El Tío', thematic: ['MALTRATO_FISICO'] },
-      'POST /api/population/persons/{id}/attentions': { attendedAt: '2026-10-01T09:30', professionalId: me.id, area: 'PSICOLOGIA', modality: 'INDIVIDUAL', durationMinutes: 50, summary: 'Segunda sesión.', agreements: 'Ninguno' },
-      'PUT /api/population/persons/{id}/attentions/{attentionId}': { attendedAt: '2026-10-01T09:30', professionalId: me.id, area: 'PSICOLOGIA', modality: 'INDIVIDUAL', durationMinutes: 50, summary: 'Primera sesión.', version: versions.attention },
-      'POST /api/population/persons/{id}/grants': { userId: other.id, canRead: true, canWrite: false, reason: 'Seguimiento' },
+      'POST /api/population/persons/{id}/links': {
+        names: 'Pedro',
+        lastNames: 'Caal',
+        sex: 'M',
+        age: 70,
+        bond: 'ABUELO',
+        livesWith: true,
+      },
+      'POST /api/population/persons/{id}/perpetrators': {
+        names: 'Zacarías Mendoza',
+        alias: 'El Tío',
+        thematic: ['MALTRATO_FISICO'],
+      },
+      'POST /api/population/persons/{id}/attentions': {
+        attendedAt: '2026-10-01T09:30',
+        professionalId: me.id,
+        area: 'PSICOLOGIA',
+        modality: 'INDIVIDUAL',
+        durationMinutes: 50,
+        summary: 'Segunda sesión.',
+        agreements: 'Ninguno',
+      },
+      'PUT /api/population/persons/{id}/attentions/{attentionId}': {
+        attendedAt: '2026-10-01T09:30',
+        professionalId: me.id,
+        area: 'PSICOLOGIA',
+        modality: 'INDIVIDUAL',
+        durationMinutes: 50,
+        summary: 'Primera sesión.',
+        version: versions.attention,
+      },
+      'POST /api/population/persons/{id}/grants': {
+        userId: other.id,
+        canRead: true,
+        canWrite: false,
+        reason: 'Seguimiento',
+      },
       'POST /api/population/persons/{id}/access-requests': { reason: 'Necesito el expediente', canWrite: false },
-      'PUT /api/population/persons/{id}/consents': { kind: 'services', granted: true, givenOn: '2026-01-10', givenBy: 'self', notes: 'Firmado' },
-      'POST /api/population/persons/{id}/readmission': { admissionDate: '2026-02-10', admissionReason: 'Nueva referencia', version: versions.person },
-      'POST /api/population/activities': { name: 'Taller de arte', activityType: 'TALLER', startsAt: '2026-11-21T14:30', state: '07', town: '0701', place: 'Salón', description: 'Pintura', facilitatorIds: [me.id], thematic: ['MALTRATO_PSICOLOGICO'], unregistered: [{ sex: 'F', ageGroup: 'NINEZ', count: 4 }] },
-      'PUT /api/population/activities/{id}': { name: 'Taller de autoestima', activityType: 'TALLER', startsAt: '2026-11-20T14:30', state: '07', town: '0701', facilitatorIds: [me.id], thematic: ['MALTRATO_PSICOLOGICO'], unregistered: [], version: versions.activity },
-      'POST /api/documentation/documents': { title: 'Acta de egreso', documentType: 'ACTA', documentDate: '2026-11-02', description: 'Acta', area: 'Legal', tags: ['egreso'] },
-      'PUT /api/documentation/documents/{id}': { title: 'Acta de ingreso', documentType: 'ACTA', documentDate: '2026-11-02', tags: ['ingreso'], version: versions.document },
+      'PUT /api/population/persons/{id}/consents': {
+        kind: 'services',
+        granted: true,
+        givenOn: '2026-01-10',
+        givenBy: 'self',
+        notes: 'Firmado',
+      },
+      'POST /api/population/persons/{id}/readmission': {
+        admissionDate: '2026-02-10',
+        admissionReason: 'Nueva referencia',
+        version: versions.person,
+      },
+      'POST /api/population/activities': {
+        name: 'Taller de arte',
+        activityType: 'TALLER',
+        startsAt: '2026-11-21T14:30',
+        state: '07',
+        town: '0701',
+        place: 'Salón',
+        description: 'Pintura',
+        facilitatorIds: [me.id],
+        thematic: ['MALTRATO_PSICOLOGICO'],
+        unregistered: [{ sex: 'F', ageGroup: 'NINEZ', count: 4 }],
+      },
+      'PUT /api/population/activities/{id}': {
+        name: 'Taller de autoestima',
+        activityType: 'TALLER',
+        startsAt: '2026-11-20T14:30',
+        state: '07',
+        town: '0701',
+        facilitatorIds: [me.id],
+        thematic: ['MALTRATO_PSICOLOGICO'],
+        unregistered: [],
+        version: versions.activity,
+      },
+      'POST /api/documentation/documents': {
+        title: 'Acta de egreso',
+        documentType: 'ACTA',
+        documentDate: '2026-11-02',
+        description: 'Acta',
+        area: 'Legal',
+        tags: ['egreso'],
+      },
+      'PUT /api/documentation/documents/{id}': {
+        title: 'Acta de ingreso',
+        documentType: 'ACTA',
+        documentDate: '2026-11-02',
+        tags: ['ingreso'],
+        version: versions.document,
+      },
       'POST /api/headquarters': { code: 'HUE', name: 'Sede Huehue', country: 'GT', state: '13', address: 'Zona 1' },
-      'PUT /api/headquarters/{id}': { code: 'XELA', name: 'Sede Xela', country: 'GT', state: '09', version: versions.hq },
+      'PUT /api/headquarters/{id}': {
+        code: 'XELA',
+        name: 'Sede Xela',
+        country: 'GT',
+        state: '09',
+        version: versions.hq,
+      },
       'POST /api/roles': { slug: 'otro-rol', name: 'Otro rol', permissions: [] },
       'PUT /api/roles/{id}': { slug: 'poison-role', name: 'Rol', permissions: [], version: versions.role },
       'POST /api/catalogs/items': { catalog: 'referrer', code: 'PGN2', es: 'Procuraduría', en: 'Attorney' },
       'PUT /api/catalogs/items/{id}': { es: 'Defensoría', en: 'Ombudsman', active: true, version: versions.item },
-      'POST /api/users': { username: 'nuevo.poison', password: 'Clave-Segura-1', fullName: 'Nuevo Usuario', email: 'nuevo.poison@amparo.test', roleId: null, active: true, extraPermissions: [] },
+      'POST /api/users': {
+        username: 'nuevo.poison',
+        password: 'Clave-Segura-1',
+        fullName: 'Nuevo Usuario',
+        email: 'nuevo.poison@amparo.test',
+        roleId: null,
+        active: true,
+        extraPermissions: [],
+      },
       'POST /api/update_user': { fullName: 'Ana Admin', phone: '5555-1234', version: versions.me },
       'POST /api/users/invitations': { email: 'invitada@amparo.test', roleId: null },
       'POST /api/forgot': { email: 'nobody@amparo.test' },
@@ -170,7 +365,8 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const schema = op.requestBody?.content?.['application/json']?.schema;
-        if ((method === 'post' || method === 'put') && schema) out.push({ method: method.toUpperCase() as 'POST' | 'PUT', path, schema });
+        if ((method === 'post' || method === 'put') && schema)
+          out.push({ method: method.toUpperCase() as 'POST' | 'PUT', path, schema });
       }
     }
     return out;
@@ -192,30 +388,51 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
           const isDate = formats.includes('date');
           const isDateTime = branches(leaf.schema).some((b) => b.pattern?.includes('T'));
           if (isDate) {
-            for (const d of ['0000-01-01', '2026-02-30', '9999-12-31']) poisons.push({ label: `${name}=${d}`, body: withValue(base, leaf.path, d) });
+            for (const d of ['0000-01-01', '2026-02-30', '9999-12-31'])
+              poisons.push({ label: `${name}=${d}`, body: withValue(base, leaf.path, d) });
           } else if (isDateTime) {
-            for (const d of ['0000-01-01T10:00', '2026-02-30T10:00']) poisons.push({ label: `${name}=${d}`, body: withValue(base, leaf.path, d) });
+            for (const d of ['0000-01-01T10:00', '2026-02-30T10:00'])
+              poisons.push({ label: `${name}=${d}`, body: withValue(base, leaf.path, d) });
           } else {
-            const current = typeof (base as Record<string, unknown>)[String(leaf.path[0])] === 'string' ? String((base as Record<string, unknown>)[String(leaf.path[0])]) : 'Texto';
-            poisons.push({ label: `${name} with NUL`, body: withValue(base, leaf.path, leaf.path.length === 1 ? `${current}\u0000x` : 'a\u0000b') });
+            const current =
+              typeof (base as Record<string, unknown>)[String(leaf.path[0])] === 'string'
+                ? String((base as Record<string, unknown>)[String(leaf.path[0])])
+                : 'Texto';
+            poisons.push({
+              label: `${name} with NUL`,
+              body: withValue(base, leaf.path, leaf.path.length === 1 ? `${current}\u0000x` : 'a\u0000b'),
+            });
             // A password may be any characters a person can type, invisible ones included.
-            if (!/password|confirmation/i.test(name) && !formats.some(Boolean) && !branches(leaf.schema).some((b) => b.pattern || (b as { enum?: unknown }).enum)) {
+            if (
+              !/password|confirmation/i.test(name) &&
+              !formats.some(Boolean) &&
+              !branches(leaf.schema).some((b) => b.pattern || (b as { enum?: unknown }).enum)
+            ) {
               poisons.push({ label: `${name} invisible-only`, body: withValue(base, leaf.path, '\u200B\u200B\u2060') });
             }
           }
         }
         if (hasType(leaf.schema, 'integer') || hasType(leaf.schema, 'number')) {
-          for (const n of [2147483648, 1e20]) poisons.push({ label: `${name}=${n}`, body: withValue(base, leaf.path, n) });
+          for (const n of [2147483648, 1e20])
+            poisons.push({ label: `${name}=${n}`, body: withValue(base, leaf.path, n) });
         }
       }
       for (const poison of poisons) {
         const before = await snapshot();
         const url = fillPath(op.path);
-        const res = await t.app.inject({ method: op.method, url, payload: poison.body, headers: { authorization: `Bearer ${token}` } });
+        const res = await t.app.inject({
+          method: op.method,
+          url,
+          payload: poison.body,
+          headers: { authorization: `Bearer ${token}` },
+        });
         sent += 1;
         const after = await snapshot();
         const changed = Object.keys(before ?? {}).filter((k) => before![k] !== after![k]);
-        if (res.statusCode !== 400 || changed.length) failures.push(`${key} [${poison.label}] → ${res.statusCode}${changed.length ? ` wrote ${changed.join(',')}` : ''}`);
+        if (res.statusCode !== 400 || changed.length)
+          failures.push(
+            `${key} [${poison.label}] → ${res.statusCode}${changed.length ? ` wrote ${changed.join(',')}` : ''}`,
+          );
       }
     }
     expect(sent).toBeGreaterThan(150);
@@ -241,14 +458,15 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
         sent += 1;
         const after = await snapshot();
-        if (res.statusCode !== 400 || JSON.stringify(before) !== JSON.stringify(after)) failures.push(`GET ${path} ?${p.name} → ${res.statusCode}`);
+        if (res.statusCode !== 400 || JSON.stringify(before) !== JSON.stringify(after))
+          failures.push(`GET ${path} ?${p.name} → ${res.statusCode}`);
       }
     }
     expect(sent).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
 
-  it('a birth date in the future (Guatemala\'s today) or more than 120 years ago is refused', async () => {
+  it("a birth date in the future (Guatemala's today) or more than 120 years ago is refused", async () => {
     const admin = as(t.app, token);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -267,7 +485,12 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     const upload = async (method: 'PUT' | 'POST', url: string) => {
       const m = multipartFile('photo', 'bomba.png', bomb, 'image/png');
       const before = await snapshot();
-      const res = await t.app.inject({ method, url, headers: { ...m.headers, authorization: `Bearer ${token}` }, payload: m.payload });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...m.headers, authorization: `Bearer ${token}` },
+        payload: m.payload,
+      });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       expect(res.json().code).toBe('image_too_large');
       expect(res.json().errors).toContainEqual(expect.objectContaining({ field: 'photo', code: 'image_too_large' }));
@@ -282,15 +505,24 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
 describe('database errors in the log', () => {
   it('carry the statement and the SQLSTATE but no parameter value', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
-    // A route whose query fails in PostgreSQL with a child's name among its parameters.
-    const t = await buildTestApp({}, {
-      logger: { level: 'error', stream },
-      beforeReady: (app, database) => app.get('/api/test-boom', { config: { permission: 'public' } }, async () => {
-        await database.db.execute(sql`select ${'Secreta María'}::int as n, ${'0000-01-01'}::date as d`);
-        return {};
-      }),
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
     });
+    // A route whose query fails in PostgreSQL with a child's name among its parameters.
+    const t = await buildTestApp(
+      {},
+      {
+        logger: { level: 'error', stream },
+        beforeReady: (app, database) =>
+          app.get('/api/test-boom', { config: { permission: 'public' } }, async () => {
+            await database.db.execute(sql`select ${'Secreta María'}::int as n, ${'0000-01-01'}::date as d`);
+            return {};
+          }),
+      },
+    );
     const app = t.app;
     try {
       const res = await app.inject({ method: 'GET', url: '/api/test-boom' });

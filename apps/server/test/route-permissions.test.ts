@@ -25,11 +25,15 @@ describe('route permissions', () => {
 
   it('match the committed snapshot exactly', () => {
     const table = Object.fromEntries(
-      t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.permission] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      t.app.apiRoutes
+        .map((r) => [`${r.method} ${r.url}`, r.permission] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
     if (process.env.UPDATE_ROUTE_SNAPSHOT === '1') writeFileSync(SNAPSHOT, `${JSON.stringify(table, null, 2)}\n`);
     const committed = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Record<string, string>;
-    expect(table, 'route permissions changed: review and update test/route-permissions.snapshot.json').toEqual(committed);
+    expect(table, 'route permissions changed: review and update test/route-permissions.snapshot.json').toEqual(
+      committed,
+    );
   });
 });
 
@@ -60,7 +64,9 @@ describe('every route declares a permission, inside /api or not', () => {
     await ok.close();
     const bad = Fastify();
     await bad.register(authPlugin, { staticRoots: [web] });
-    await expect(bad.register(fastifyStatic, { root: other, wildcard: false, index: false })).rejects.toThrow(/must declare config.permission/);
+    await expect(bad.register(fastifyStatic, { root: other, wildcard: false, index: false })).rejects.toThrow(
+      /must declare config.permission/,
+    );
     await bad.close();
   });
 

@@ -13,7 +13,10 @@ describe('security headers', () => {
   let web: string;
   beforeAll(() => {
     web = mkdtempSync(join(tmpdir(), 'amparo-web-'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
   });
   afterAll(() => rmSync(web, { recursive: true, force: true }));
 
@@ -31,7 +34,9 @@ describe('security headers', () => {
 
   describe('outside production', () => {
     let t: TestApp;
-    beforeAll(async () => { t = await buildTestApp({ WEB_DIST: web }); });
+    beforeAll(async () => {
+      t = await buildTestApp({ WEB_DIST: web });
+    });
     afterAll(() => t.close());
 
     it('an API answer and the web shell carry the headers; no HSTS', async () => {
@@ -67,7 +72,8 @@ describe('security headers', () => {
       expect(api.headers['strict-transport-security']).toMatch(/max-age=31536000/);
       const shell = await t.app.inject({ method: 'GET', url: '/' });
       expect(shell.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json'])
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     });
 
     it('serves the API explorer when API_DOCS=true', async () => {

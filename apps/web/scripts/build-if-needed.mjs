@@ -5,7 +5,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const sources = [join(root, 'src'), join(root, '../../packages/shared/src'), join(root, 'index.html'), join(root, 'vite.config.ts')];
+const sources = [
+  join(root, 'src'),
+  join(root, '../../packages/shared/src'),
+  join(root, 'index.html'),
+  join(root, 'vite.config.ts'),
+];
 
 function newest(path) {
   const st = statSync(path);

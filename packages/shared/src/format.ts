@@ -43,8 +43,13 @@ let formatter: Intl.DateTimeFormat | null = null;
 
 function parts(date: Date): Record<string, string> {
   formatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   });
   const out: Record<string, string> = {};
   for (const p of formatter.formatToParts(date)) out[p.type] = p.value;
@@ -79,7 +84,10 @@ export function todayInGuatemala(now: Date = new Date()): string {
  * Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD',
  * Guatemala's date by default). Null when the birth date is absent.
  */
-export function ageFromBirthDate(birthDate: string | null | undefined, today: string = todayInGuatemala()): number | null {
+export function ageFromBirthDate(
+  birthDate: string | null | undefined,
+  today: string = todayInGuatemala(),
+): number | null {
   if (!birthDate) return null;
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];

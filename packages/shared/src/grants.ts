@@ -30,7 +30,11 @@ export function keysNotHeld(held: ReadonlySet<string> | readonly string[], keys:
  * editor may not add (held by neither the editor nor the target already).
  * Keys the editor lacks keep their current state, whatever the request says.
  */
-export function applyGrantableKeys(held: ReadonlySet<string> | readonly string[], before: readonly string[], requested: readonly string[]) {
+export function applyGrantableKeys(
+  held: ReadonlySet<string> | readonly string[],
+  before: readonly string[],
+  requested: readonly string[],
+) {
   const editor = held instanceof Set ? held : new Set(held as readonly string[]);
   const had = new Set(before);
   const want = new Set(requested);

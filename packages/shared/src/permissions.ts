@@ -15,29 +15,41 @@ export interface PermissionNode {
 
 export const PERMISSION_TREE = [
   {
-    key: 'poblacion', es: 'Población', en: 'Population',
+    key: 'poblacion',
+    es: 'Población',
+    en: 'Population',
     children: [
       { key: 'poblacion_poblacion', es: 'Población atendida', en: 'Population served' },
       { key: 'poblacion_actividades', es: 'Actividades grupales', en: 'Group activities' },
       // Issue 9 item 2: edit any activity (not only one's own) and untag hidden photos, with a reason.
-      { key: 'poblacion_actividades_gestion', es: 'Gestión de todas las actividades grupales', en: 'Manage all group activities' },
+      {
+        key: 'poblacion_actividades_gestion',
+        es: 'Gestión de todas las actividades grupales',
+        en: 'Manage all group activities',
+      },
       // Not in the spec's list: issue 4 asks for a distinct permission to export sensitive fields.
       { key: 'poblacion_exportacion_sensible', es: 'Exportar datos sensibles', en: 'Export sensitive data' },
     ],
   },
   {
-    key: 'talento', es: 'Talento humano', en: 'Human talent',
+    key: 'talento',
+    es: 'Talento humano',
+    en: 'Human talent',
     children: [
       { key: 'talento_aplicantes', es: 'Aplicantes', en: 'Applicants' },
       { key: 'talento_colaboradores', es: 'Colaboradores', en: 'Collaborators' },
     ],
   },
   {
-    key: 'presupuesto', es: 'Presupuesto', en: 'Budget',
+    key: 'presupuesto',
+    es: 'Presupuesto',
+    en: 'Budget',
     children: [
       { key: 'presupuesto_planificacion', es: 'Planificación (POA)', en: 'Planning (POA)' },
       {
-        key: 'asignacion', es: 'Asignación', en: 'Assignment',
+        key: 'asignacion',
+        es: 'Asignación',
+        en: 'Assignment',
         children: [
           { key: 'asignacion_transacciones', es: 'Transacciones', en: 'Transactions' },
           { key: 'asignacion_historial', es: 'Historial', en: 'Record' },
@@ -46,18 +58,24 @@ export const PERMISSION_TREE = [
     ],
   },
   {
-    key: 'documentacion', es: 'Documentación', en: 'Documentation',
+    key: 'documentacion',
+    es: 'Documentación',
+    en: 'Documentation',
     children: [{ key: 'documentacion_documentacion', es: 'Documentos', en: 'Documents' }],
   },
   {
-    key: 'ejecucion', es: 'Ejecución', en: 'Execution',
+    key: 'ejecucion',
+    es: 'Ejecución',
+    en: 'Execution',
     children: [
       { key: 'ejecucion_solicitudes', es: 'Solicitudes', en: 'Requests' },
       { key: 'ejecucion_personal', es: 'Ejecución de personal', en: 'Personnel execution' },
     ],
   },
   {
-    key: 'configuracion', es: 'Configuración', en: 'Configuration',
+    key: 'configuracion',
+    es: 'Configuración',
+    en: 'Configuration',
     children: [
       { key: 'configuracion_sede', es: 'Sedes', en: 'Headquarters' },
       { key: 'configuracion_cooperantes', es: 'Cooperantes', en: 'Cooperating' },
@@ -71,7 +89,9 @@ export const PERMISSION_TREE = [
     ],
   },
   {
-    key: 'reportes', es: 'Reportes', en: 'Reports',
+    key: 'reportes',
+    es: 'Reportes',
+    en: 'Reports',
     children: [
       { key: 'reportes_profesional', es: 'Profesional', en: 'Professional' },
       { key: 'reportes_gestion_caso', es: 'Gestión de caso', en: 'Case management' },
@@ -79,7 +99,9 @@ export const PERMISSION_TREE = [
     ],
   },
   {
-    key: 'administrativo', es: 'Administrativo', en: 'Administrative',
+    key: 'administrativo',
+    es: 'Administrativo',
+    en: 'Administrative',
     children: [
       { key: 'administrativo_actividades', es: 'Actividades', en: 'Activities' },
       { key: 'administrativo_activos', es: 'Activos', en: 'Assets' },
@@ -96,7 +118,11 @@ type KeysOf<N> = N extends { key: infer K; children: infer C }
 /** Union of every permission key, e.g. `'poblacion_poblacion'`. */
 export type PermissionKey = KeysOf<(typeof PERMISSION_TREE)[number]>;
 
-function flatten(nodes: readonly PermissionNode[], parent: string | null, out: Map<string, { node: PermissionNode; parent: string | null }>) {
+function flatten(
+  nodes: readonly PermissionNode[],
+  parent: string | null,
+  out: Map<string, { node: PermissionNode; parent: string | null }>,
+) {
   for (const node of nodes) {
     out.set(node.key, { node, parent });
     if (node.children) flatten(node.children, node.key, out);

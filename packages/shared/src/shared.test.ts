@@ -55,7 +55,14 @@ describe('Guatemalan identifiers', () => {
 describe('permissions', () => {
   it('lists every key of spec section 2 once', () => {
     expect(new Set(PERMISSION_KEYS).size).toBe(PERMISSION_KEYS.length);
-    for (const k of ['poblacion', 'poblacion_poblacion', 'configuracion_roles', 'asignacion_transacciones', 'reportes_gestion_caso', 'administrativo_activos']) {
+    for (const k of [
+      'poblacion',
+      'poblacion_poblacion',
+      'configuracion_roles',
+      'asignacion_transacciones',
+      'reportes_gestion_caso',
+      'administrativo_activos',
+    ]) {
       expect(PERMISSION_KEYS).toContain(k);
     }
   });
@@ -72,7 +79,13 @@ describe('contracts', () => {
     expect(passwordStrength('Abcdefg1!').score).toBe(5);
   });
   it('turns zod issues into field error codes with length bounds', () => {
-    const r = personCreate.safeParse({ names: 'x'.repeat(101), lastNames: '', sex: 'F', thematic: [], admissionDate: 'x' });
+    const r = personCreate.safeParse({
+      names: 'x'.repeat(101),
+      lastNames: '',
+      sex: 'F',
+      thematic: [],
+      admissionDate: 'x',
+    });
     expect(r.success).toBe(false);
     const errors = toFieldErrors(r.error!);
     expect(errors).toContainEqual({ field: 'names', code: 'length', params: { min: 1, max: 100 } });

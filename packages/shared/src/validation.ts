@@ -20,7 +20,8 @@ z.config({
         if (issue.input === undefined || issue.input === null || issue.input === '') return 'required';
         return issue.expected === 'number' || issue.expected === 'int' ? 'not_a_number' : 'invalid';
       case 'too_small':
-        if (issue.origin === 'array' || issue.origin === 'set') return Number(issue.minimum) <= 1 ? 'select_at_least_one' : `too_small:${issue.minimum}`;
+        if (issue.origin === 'array' || issue.origin === 'set')
+          return Number(issue.minimum) <= 1 ? 'select_at_least_one' : `too_small:${issue.minimum}`;
         if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'required' : `length:${issue.minimum}:`;
         return `too_small:${issue.minimum}`;
       case 'too_big':
@@ -89,18 +90,27 @@ export function text(max: number, min = 1) {
 
 /** Optional text: '' and null become null; otherwise the rules of `text`. */
 export function optionalText(max: number) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim()
-      .refine(hasNoControlCharacters, { message: 'invalid_characters', abort: true })
-      .refine(hasVisibleText, { message: 'no_visible_text', abort: true })
-      .max(max, `length:0:${max}`).nullable().optional(),
-  ).transform((v) => v ?? null);
+  return z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z
+        .string()
+        .trim()
+        .refine(hasNoControlCharacters, { message: 'invalid_characters', abort: true })
+        .refine(hasVisibleText, { message: 'no_visible_text', abort: true })
+        .max(max, `length:0:${max}`)
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null);
 }
 
 /** A search term of at most `max` characters: trimmed, no control characters, at least MIN_SEARCH_LENGTH when given. */
 export function searchTerm(max = 100) {
-  return z.string().trim().max(max, `length:${MIN_SEARCH_LENGTH}:${max}`)
+  return z
+    .string()
+    .trim()
+    .max(max, `length:${MIN_SEARCH_LENGTH}:${max}`)
     .refine(hasNoControlCharacters, 'invalid_characters')
     .optional()
     .refine((v) => !v || v.length >= MIN_SEARCH_LENGTH, 'search_too_short');
@@ -119,16 +129,27 @@ export function isCalendarDate(v: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const dateChecks = <T extends z.ZodType<string>>(s: T) => s
-  .refine(isCalendarDate, { message: 'invalid', abort: true })
-  .refine((v) => v >= MIN_DATE && v <= MAX_DATE, 'date_out_of_range');
+const dateChecks = <T extends z.ZodType<string>>(s: T) =>
+  s
+    .refine(isCalendarDate, { message: 'invalid', abort: true })
+    .refine((v) => v >= MIN_DATE && v <= MAX_DATE, 'date_out_of_range');
 
 /**
  * A 'YYYY-MM-DD' calendar date (Guatemala has no DST; dates carry no time
  * zone) that exists and lies between MIN_DATE and MAX_DATE (issue 9 item 7).
  */
-export const isoDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), dateChecks(z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })));
-export const optionalDate = z.preprocess((v) => (v === '' ? null : v), dateChecks(z.iso.date({ error: 'invalid' })).nullable().optional()).transform((v) => v ?? null);
+export const isoDate = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  dateChecks(z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })),
+);
+export const optionalDate = z
+  .preprocess(
+    (v) => (v === '' ? null : v),
+    dateChecks(z.iso.date({ error: 'invalid' }))
+      .nullable()
+      .optional(),
+  )
+  .transform((v) => v ?? null);
 
 /** Oldest birth date accepted, in years before today (issue 9 item 7). */
 export const MAX_AGE_YEARS = 120;
@@ -145,24 +166,38 @@ export function isPlausibleBirthDate(v: string, today: string = todayInGuatemala
 }
 
 /** An optional birth date: a real date, not in the future, at most MAX_AGE_YEARS ago (Guatemala's today). */
-export const optionalBirthDate = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z.iso.date({ error: 'invalid' }).refine(isCalendarDate, { message: 'invalid', abort: true })
-    .refine((v) => isPlausibleBirthDate(v), 'date_out_of_range').nullable().optional(),
-).transform((v) => v ?? null);
+export const optionalBirthDate = z
+  .preprocess(
+    (v) => (v === '' ? null : v),
+    z.iso
+      .date({ error: 'invalid' })
+      .refine(isCalendarDate, { message: 'invalid', abort: true })
+      .refine((v) => isPlausibleBirthDate(v), 'date_out_of_range')
+      .nullable()
+      .optional(),
+  )
+  .transform((v) => v ?? null);
 
 /**
  * A local date and time 'YYYY-MM-DDTHH:mm' in America/Guatemala whose date is
  * real (2026-02-30 is refused, not moved to March 2) and within MIN_DATE..MAX_DATE.
  */
-export const localDateTime = z.string()
+export const localDateTime = z
+  .string()
   .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { message: 'invalid', abort: true })
   .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'invalid', abort: true })
   .refine((v) => v.slice(0, 10) >= MIN_DATE && v.slice(0, 10) <= MAX_DATE, 'date_out_of_range');
 
 /** A catalog item code (upper-case ASCII, as seeded). */
-export const catalogCode = z.string().trim().min(1, 'required').max(40, 'length:1:40').regex(/^[A-Z0-9_]+$/, 'invalid');
-export const optionalCatalogCode = z.preprocess((v) => (v === '' ? null : v), catalogCode.nullable().optional()).transform((v) => v ?? null);
+export const catalogCode = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(40, 'length:1:40')
+  .regex(/^[A-Z0-9_]+$/, 'invalid');
+export const optionalCatalogCode = z
+  .preprocess((v) => (v === '' ? null : v), catalogCode.nullable().optional())
+  .transform((v) => v ?? null);
 
 /** Optimistic-lock version sent back on every update (409 when stale). */
 /** Largest value of a PostgreSQL `integer` column; beyond it the database answered 500 (issue 9 item 7). */

@@ -36,12 +36,20 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * issue 9 item 8): a second one throws DataDirLockedError naming the holder,
  * described by `owner` (what this process is: `server`, `seed:demo`, ...).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; loadDataDir?: Blob | File; poolSize?: number; owner?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+  owner?: string;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle connection the server ends (restart, failover, a dropped test database: 57P01) is
     // emitted on the pool; without a listener it would crash the process. The pool replaces it.
-    pool.on('error', (err: Error & { code?: string }) => process.stderr.write(`database: idle connection lost (${err.code ?? 'unknown'})\n`));
+    pool.on('error', (err: Error & { code?: string }) =>
+      process.stderr.write(`database: idle connection lost (${err.code ?? 'unknown'})\n`),
+    );
     // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (no floats).
     const db = drizzlePg(pool, { schema });
     return {
@@ -54,7 +62,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; lo
   const dataDir = options.dataDir ?? './data';
   const pgliteDir = dataDir === 'memory://' ? undefined : `${dataDir}/pglite`;
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  const lock = pgliteDir ? acquireDataDirLock(join(dataDir, 'pglite.lock'), options.owner ?? basename(process.argv[1] ?? 'node')) : null;
+  const lock = pgliteDir
+    ? acquireDataDirLock(join(dataDir, 'pglite.lock'), options.owner ?? basename(process.argv[1] ?? 'node'))
+    : null;
   let client: PGlite;
   try {
     client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });

@@ -40,7 +40,15 @@ describe.skipIf(process.env.TEST_ENGINE === 'postgres')('embedded database folde
     const file = join(folder(), 'pglite.lock');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     const deadPid = Number(dead.stdout.toString());
-    writeFileSync(file, JSON.stringify({ pid: deadPid, what: 'server on port 3000', host: hostname(), since: '2026-11-01T00:00:00.000Z' }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: deadPid,
+        what: 'server on port 3000',
+        host: hostname(),
+        since: '2026-11-01T00:00:00.000Z',
+      }),
+    );
     const lock = acquireDataDirLock(file, 'db:migrate');
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
     lock.release();
@@ -50,7 +58,15 @@ describe.skipIf(process.env.TEST_ENGINE === 'postgres')('embedded database folde
 
   it('refuses a lock written on another host sharing the folder (its pid cannot be checked from here)', () => {
     const file = join(folder(), 'pglite.lock');
-    writeFileSync(file, JSON.stringify({ pid: 1, what: 'server on port 3000', host: `not-${hostname()}`, since: '2026-11-01T00:00:00.000Z' }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: 1,
+        what: 'server on port 3000',
+        host: `not-${hostname()}`,
+        since: '2026-11-01T00:00:00.000Z',
+      }),
+    );
     expect(() => acquireDataDirLock(file, 'seed:demo')).toThrow(DataDirLockedError);
   });
 
@@ -62,7 +78,8 @@ describe.skipIf(process.env.TEST_ENGINE === 'postgres')('embedded database folde
       await expect(openDatabase({ dataDir })).rejects.toThrow(`in use by process ${process.pid} (server on port 3000`);
       const script = fileURLToPath(new URL('./seed/demo-cli.ts', import.meta.url));
       const child = spawn(process.execPath, ['--import', 'tsx', script, '--persons', '1'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

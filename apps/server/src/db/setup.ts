@@ -12,10 +12,19 @@ import { ensureFirstAdmin } from './seed/admin.ts';
  * folder (issue 9 item 8).
  */
 export async function prepareDatabase(config: Config, owner: string) {
-  const database: Database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, owner });
+  const database: Database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    owner,
+  });
   await database.migrate();
   await seedReference(database.db);
-  const admin = await ensureFirstAdmin(database.db, { email: config.ADMIN_EMAIL, username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const admin = await ensureFirstAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
   return { database, admin };
 }
 

@@ -51,7 +51,12 @@ const column = (c: Column | SQL) => (c instanceof SQL ? c : col(c));
  * exist and not be deleted (for tables other than `persons`; a query over
  * `persons` filters `deleted_at` itself, which keeps the hot list cheap).
  */
-export function grantedTo(userId: string, personId: Column | SQL, need: AccessNeed = 'canRead', opts: { alive?: boolean } = {}): SQL {
+export function grantedTo(
+  userId: string,
+  personId: Column | SQL,
+  need: AccessNeed = 'canRead',
+  opts: { alive?: boolean } = {},
+): SQL {
   const target = column(personId);
   if (opts.alive) {
     return sql`exists (select 1 from ${personGrants} join ${persons} on ${persons.id} = ${personGrants.personId}
@@ -73,7 +78,9 @@ export function visiblePersons(userId: string): SQL {
  * caller's access in one query. Turn it into flags with `toAccess`.
  */
 export function accessLevel(userId: string, personId: Column | SQL) {
-  return sql<string | null>`(select case when ${personGrants.administrator} then 'administrator' when ${personGrants.canWrite} then 'write'
+  return sql<
+    string | null
+  >`(select case when ${personGrants.administrator} then 'administrator' when ${personGrants.canWrite} then 'write'
     when ${personGrants.canRead} then 'read' end from ${personGrants}
     where ${personGrants.personId} = ${column(personId)} and ${personGrants.userId} = ${userId} and ${liveGrant()} limit 1)`;
 }
@@ -102,18 +109,26 @@ export async function accessOf(db: Executor, personId: string, userId: string): 
 }
 
 /** The user's access to a person, refusing (403 `no_person_access`) without `need`; 404 when the person does not exist. */
-export async function requireAccess(db: Executor, personId: string, userId: string, need: AccessNeed): Promise<PersonAccess> {
+export async function requireAccess(
+  db: Executor,
+  personId: string,
+  userId: string,
+  need: AccessNeed,
+): Promise<PersonAccess> {
   const access = await accessOf(db, personId, userId);
   if (!access[need]) throw noPersonAccess();
   return access;
 }
 
 /** 403 `no_person_access` unless `userId` may read the person (404 when there is no such person). */
-export const assertCanRead = (db: Executor, userId: string, personId: string) => requireAccess(db, personId, userId, 'canRead');
+export const assertCanRead = (db: Executor, userId: string, personId: string) =>
+  requireAccess(db, personId, userId, 'canRead');
 /** 403 `no_person_access` unless `userId` may write the person (404 when there is no such person). */
-export const assertCanWrite = (db: Executor, userId: string, personId: string) => requireAccess(db, personId, userId, 'canWrite');
+export const assertCanWrite = (db: Executor, userId: string, personId: string) =>
+  requireAccess(db, personId, userId, 'canWrite');
 /** 403 `no_person_access` unless `userId` administers the person (404 when there is no such person). */
-export const assertAdministrator = (db: Executor, userId: string, personId: string) => requireAccess(db, personId, userId, 'administrator');
+export const assertAdministrator = (db: Executor, userId: string, personId: string) =>
+  requireAccess(db, personId, userId, 'administrator');
 
 /**
  * Bulk check: of `personIds`, those (not deleted) `userId` may read, with

@@ -22,5 +22,8 @@ export const auditLog = pgTable(
     /** An `x-request-id` the client sent, kept for correlation only (printable ASCII, at most 64). */
     clientRequestId: text('client_request_id'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()), index('audit_log_user_idx').on(t.userId, t.at.desc())],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_log_user_idx').on(t.userId, t.at.desc()),
+  ],
 );

@@ -6,7 +6,18 @@ import { clientRequestId } from './request-id.ts';
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
 export interface AuditEntryInput {
-  action: 'create' | 'update' | 'delete' | 'view' | 'grant' | 'revoke' | 'request_access' | 'decide_access' | 'login' | 'password_change' | string;
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'view'
+    | 'grant'
+    | 'revoke'
+    | 'request_access'
+    | 'decide_access'
+    | 'login'
+    | 'password_change'
+    | string;
   entity: string;
   entityId: string;
   changes?: AuditChanges;
@@ -17,7 +28,12 @@ export interface AuditEntryInput {
  * and only if the change does. Who, from where and which request come from
  * the request.
  */
-export async function writeAudit(db: Executor, request: FastifyRequest | null, entry: AuditEntryInput, userId?: string | null) {
+export async function writeAudit(
+  db: Executor,
+  request: FastifyRequest | null,
+  entry: AuditEntryInput,
+  userId?: string | null,
+) {
   await db.insert(auditLog).values({
     userId: userId ?? request?.auth?.userId ?? null,
     action: entry.action,
@@ -34,7 +50,11 @@ export async function writeAudit(db: Executor, request: FastifyRequest | null, e
  * The fields whose values differ between two snapshots, as `{ before, after }`
  * (arrays and objects compared by JSON). `omit` skips bookkeeping fields.
  */
-export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null, omit: string[] = []): AuditChanges {
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  omit: string[] = [],
+): AuditChanges {
   const out: AuditChanges = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {

@@ -13,7 +13,9 @@ export class BackgroundTasks {
   /** Starts `work` now without waiting for it. */
   run(name: string, work: () => Promise<void>): void {
     const task: Promise<void> = work()
-      .catch((err: unknown) => this.log.error({ task: name, code: (err as { code?: string }).code }, 'background task failed'))
+      .catch((err: unknown) =>
+        this.log.error({ task: name, code: (err as { code?: string }).code }, 'background task failed'),
+      )
       .finally(() => this.pending.delete(task));
     this.pending.add(task);
   }

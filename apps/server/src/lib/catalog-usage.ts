@@ -26,7 +26,12 @@ export class CatalogColumns {
 
   /** Every registered column, as `{ catalog, table, column, array }` with SQL names (tests, docs). */
   list() {
-    return [...this.entries.values()].map((c) => ({ catalog: c.catalog, table: getTableName(c.table), column: c.column.name, array: !!c.array }));
+    return [...this.entries.values()].map((c) => ({
+      catalog: c.catalog,
+      table: getTableName(c.table),
+      column: c.column.name,
+      array: !!c.array,
+    }));
   }
 
   /**

@@ -43,7 +43,9 @@ const LOCK_NAMESPACE = 0x46494c45; // 'FILE'
  * other, which is harmless.
  */
 export async function lockFileKeys(tx: Executor, keys: string[]) {
-  const ids = [...new Set(keys.filter(Boolean).map((k) => Number.parseInt(k.slice(0, 8), 16) | 0))].sort((a, b) => a - b);
+  const ids = [...new Set(keys.filter(Boolean).map((k) => Number.parseInt(k.slice(0, 8), 16) | 0))].sort(
+    (a, b) => a - b,
+  );
   for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${id}::int)`);
 }
 
@@ -53,7 +55,10 @@ export async function lockFileKeys(tx: Executor, keys: string[]) {
  * until commit keeps a concurrent collection from removing them in between.
  */
 export async function commitStaged(tx: Tx, files: StagedFile[]) {
-  await lockFileKeys(tx, files.map((f) => f.key));
+  await lockFileKeys(
+    tx,
+    files.map((f) => f.key),
+  );
   for (const file of files) await file.commit();
 }
 
@@ -65,7 +70,11 @@ export async function commitStaged(tx: Tx, files: StagedFile[]) {
 export async function abandonStaged(db: Db, store: FileStore, files: (StagedFile | null | undefined)[]) {
   const present = files.filter((f): f is StagedFile => !!f);
   for (const file of present) await file.discard();
-  await removeUnreferenced(db, store, present.filter((f) => f.committed).map((f) => f.key));
+  await removeUnreferenced(
+    db,
+    store,
+    present.filter((f) => f.committed).map((f) => f.key),
+  );
 }
 
 /**
@@ -111,7 +120,11 @@ export async function collectOrphans(db: Db, store: FileStore, batchSize = 500):
   let batch: string[] = [];
   const flush = async () => {
     const used = await referenced(db, batch);
-    removed += await removeUnreferenced(db, store, batch.filter((key) => !used.has(key)));
+    removed += await removeUnreferenced(
+      db,
+      store,
+      batch.filter((key) => !used.has(key)),
+    );
     batch = [];
   };
   for await (const key of store.keys()) {

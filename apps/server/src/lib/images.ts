@@ -11,7 +11,8 @@ import type { FileStore, StagedFile } from './storage.ts';
 export const IMAGE_MAX_PIXELS = 100_000_000;
 
 /** 400 `image_too_large` on `field`, with the limit in pixels. */
-export const imageTooLarge = (field: string) => new AppError(400, 'image_too_large', [{ field, code: 'image_too_large', params: { max: IMAGE_MAX_PIXELS } }]);
+export const imageTooLarge = (field: string) =>
+  new AppError(400, 'image_too_large', [{ field, code: 'image_too_large', params: { max: IMAGE_MAX_PIXELS } }]);
 
 /**
  * Refuses (400 `image_too_large`) an image whose header declares more than
@@ -34,7 +35,13 @@ export async function checkImagePixels(data: Buffer, field: string): Promise<voi
  * commit with the original) and the original's size in pixels. An image whose signature passed but which
  * does not decode is refused as not an image (400 `image_type` on `field`).
  */
-export async function makeThumbnail(store: FileStore, original: StagedFile, width: number, maxBytes: number, field: string) {
+export async function makeThumbnail(
+  store: FileStore,
+  original: StagedFile,
+  width: number,
+  maxBytes: number,
+  field: string,
+) {
   const chunks: Buffer[] = [];
   for await (const chunk of original.read()) chunks.push(chunk as Buffer);
   const data = Buffer.concat(chunks);
@@ -47,7 +54,10 @@ export async function makeThumbnail(store: FileStore, original: StagedFile, widt
     return { thumb: staged, width: meta.width ?? 0, height: meta.height ?? 0 };
   } catch (err) {
     if (err instanceof Error && /exceeds pixel limit/i.test(err.message)) throw imageTooLarge(field);
-    if (err instanceof Error && /Input buffer|unsupported image|corrupt|VipsJpeg|pngload|bad seek|premature end/i.test(err.message)) {
+    if (
+      err instanceof Error &&
+      /Input buffer|unsupported image|corrupt|VipsJpeg|pngload|bad seek|premature end/i.test(err.message)
+    ) {
       throw invalidFields([{ field, code: 'image_type' }]);
     }
     throw err;

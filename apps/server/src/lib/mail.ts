@@ -50,10 +50,16 @@ export class Mailer {
     try {
       await this.transport.sendMail({ from: this.config.MAIL_FROM, ...message });
       const text = secret ? message.text.split(secret).join(SCRUBBED) : message.text;
-      await this.db.update(mailOutbox).set({ sentAt: sql`now()`, text }).where(eq(mailOutbox.id, row!.id));
+      await this.db
+        .update(mailOutbox)
+        .set({ sentAt: sql`now()`, text })
+        .where(eq(mailOutbox.id, row!.id));
     } catch (err) {
       this.log.error({ code: (err as { code?: string }).code, outboxId: row!.id }, 'mail could not be sent');
-      await this.db.update(mailOutbox).set({ error: String(err) }).where(eq(mailOutbox.id, row!.id));
+      await this.db
+        .update(mailOutbox)
+        .set({ error: String(err) })
+        .where(eq(mailOutbox.id, row!.id));
     }
   }
 }

@@ -12,16 +12,41 @@ import { clientRequestId } from './request-id.ts';
 
 /** Parts of a person's case data whose reads are audited. */
 export type ReadPart =
-  | 'links' | 'attentions' | 'periods' | 'consents' | 'photo' | 'photo_info' | 'documents' | 'document' | 'history' | 'activities'
-  | 'list' | 'search' | 'my_attentions' | 'document_list' | 'activity';
+  | 'links'
+  | 'attentions'
+  | 'periods'
+  | 'consents'
+  | 'photo'
+  | 'photo_info'
+  | 'documents'
+  | 'document'
+  | 'history'
+  | 'activities'
+  | 'list'
+  | 'search'
+  | 'my_attentions'
+  | 'document_list'
+  | 'activity';
 
 const part = (name: ReadPart) => ({ part: { before: null, after: name } });
 
 /** One `view` entry on the person for a read of `name` (plus optional detail, e.g. which document). */
-export async function auditRead(db: Executor, request: FastifyRequest, personId: string, name: ReadPart, detail: Record<string, { before: unknown; after: unknown }> = {}) {
+export async function auditRead(
+  db: Executor,
+  request: FastifyRequest,
+  personId: string,
+  name: ReadPart,
+  detail: Record<string, { before: unknown; after: unknown }> = {},
+) {
   await db.insert(auditLog).values({
-    userId: request.auth?.userId ?? null, action: 'view', entity: 'person', entityId: personId,
-    changes: { ...part(name), ...detail }, ip: request.ip ?? null, requestId: request.id ?? null, clientRequestId: clientRequestId(request),
+    userId: request.auth?.userId ?? null,
+    action: 'view',
+    entity: 'person',
+    entityId: personId,
+    changes: { ...part(name), ...detail },
+    ip: request.ip ?? null,
+    requestId: request.id ?? null,
+    clientRequestId: clientRequestId(request),
   });
 }
 
@@ -33,8 +58,16 @@ export async function auditRead(db: Executor, request: FastifyRequest, personId:
 export async function auditListed(db: Executor, request: FastifyRequest, personIds: string[], name: ReadPart) {
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return;
-  await db.insert(auditLog).values(ids.map((id) => ({
-    userId: request.auth?.userId ?? null, action: 'view', entity: 'person', entityId: id,
-    changes: part(name), ip: request.ip ?? null, requestId: request.id ?? null, clientRequestId: clientRequestId(request),
-  })));
+  await db.insert(auditLog).values(
+    ids.map((id) => ({
+      userId: request.auth?.userId ?? null,
+      action: 'view',
+      entity: 'person',
+      entityId: id,
+      changes: part(name),
+      ip: request.ip ?? null,
+      requestId: request.id ?? null,
+      clientRequestId: clientRequestId(request),
+    })),
+  );
 }

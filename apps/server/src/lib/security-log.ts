@@ -10,7 +10,11 @@ export type SecurityEventKind = 'login_failed' | 'login_locked' | 'forbidden';
  * user, or the account a sign-in named), from where, which route pattern
  * (no query string, no body, never a password) and the server's request id.
  */
-export async function recordSecurityEvent(db: Executor, request: FastifyRequest, event: { kind: SecurityEventKind; userId?: string | null; loginName?: string | null; code?: string | null }) {
+export async function recordSecurityEvent(
+  db: Executor,
+  request: FastifyRequest,
+  event: { kind: SecurityEventKind; userId?: string | null; loginName?: string | null; code?: string | null },
+) {
   await db.insert(securityEvents).values({
     kind: event.kind,
     userId: event.userId ?? request.auth?.userId ?? null,

@@ -125,7 +125,9 @@ export class DiskFileStore implements FileStore {
     const target = this.pathOf(key);
     let committed = false;
     return {
-      key, sizeBytes: size, head: Buffer.concat(head),
+      key,
+      sizeBytes: size,
+      head: Buffer.concat(head),
       get committed() {
         return committed;
       },
@@ -176,6 +178,9 @@ export class DiskFileStore implements FileStore {
 
   /** For tests and health checks: whether a key's file exists. */
   async has(key: string): Promise<boolean> {
-    return stat(this.pathOf(key)).then(() => true, () => false);
+    return stat(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
   }
 }

@@ -6,17 +6,21 @@ import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
 import { checkImagePixels } from './images.ts';
 
-
 /**
  * Reads one uploaded image (multipart field `field`), refusing it before it is
  * read whole when it is larger than `maxBytes` (413), and refusing content that
  * is not PNG or JPEG whatever its name or declared type says (400
  * `image_type`; spec section 5 'Image must be png or jpg').
  */
-export async function readImageUpload(request: FastifyRequest, field: string, maxBytes: number): Promise<{ mime: string; data: Buffer }> {
+export async function readImageUpload(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<{ mime: string; data: Buffer }> {
   const declared = Number(request.headers['content-length'] ?? 0);
   // Multipart framing adds a few hundred bytes; anything far beyond the limit is refused unread.
-  if (declared > maxBytes + 64 * 1024) throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: maxBytes } }]);
+  if (declared > maxBytes + 64 * 1024)
+    throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: maxBytes } }]);
   if (!request.isMultipart()) throw invalidField(field, 'required');
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
   if (!file || file.fieldname !== field) throw invalidField(field, 'required');
@@ -36,7 +40,8 @@ export async function readImageUpload(request: FastifyRequest, field: string, ma
   return { mime: type.mime, data };
 }
 
-const tooLarge = (field: string, max: number) => new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max } }]);
+const tooLarge = (field: string, max: number) =>
+  new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max } }]);
 
 /**
  * Receives one uploaded file (multipart field `field`) into the file store,
@@ -70,6 +75,10 @@ export async function receiveUpload(
     throw invalidField(field, opts.typeError);
   }
   // Control characters would break the Content-Disposition header later.
-  const name = [...basename(part.filename || 'archivo')].filter((c) => c >= ' ').join('').slice(0, 200) || 'archivo';
+  const name =
+    [...basename(part.filename || 'archivo')]
+      .filter((c) => c >= ' ')
+      .join('')
+      .slice(0, 200) || 'archivo';
   return { staged: stored, key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name };
 }

@@ -24,6 +24,10 @@ export async function updateVersioned<T extends VersionedTable>(
     .where(and(eq(table.id, id), eq(table.version, version), extraWhere))
     .returning({ id: table.id });
   if (rows.length === 1) return;
-  const exists = await db.select({ id: table.id }).from(table as PgTable).where(and(eq(table.id, id), extraWhere)).limit(1);
+  const exists = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), extraWhere))
+    .limit(1);
   throw exists.length ? versionConflict() : notFound();
 }

@@ -38,7 +38,9 @@ export interface AuthPluginOptions {
 
 /** Top-level field names of a zod object schema (through optional, default, pipe and intersection), [] otherwise. */
 function fieldsOf(schema: unknown, depth = 0): string[] {
-  const z = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown } } | undefined;
+  const z = schema as
+    | { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown } }
+    | undefined;
   if (!z || depth > 5) return [];
   if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
   const def = z.def ?? {};
@@ -88,7 +90,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     const permission = route.config?.permission;
     // @fastify/static marks each file route with its root folder; only the app's own folders pass undeclared.
     const rootPath = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
-    const staticFile = !permission && typeof rootPath === 'string' && staticRoots.has(resolve(rootPath)) && methods.every((m) => m === 'GET' || m === 'HEAD');
+    const staticFile =
+      !permission &&
+      typeof rootPath === 'string' &&
+      staticRoots.has(resolve(rootPath)) &&
+      methods.every((m) => m === 'GET' || m === 'HEAD');
     if (staticFile) return;
     if (!permission || (permission !== 'public' && permission !== 'session' && !isPermissionKey(permission))) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.permission`);
@@ -96,7 +102,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     const schema = route.schema as { params?: unknown; body?: unknown } | undefined;
     const params = fieldsOf(schema?.params);
     const body = fieldsOf(schema?.body);
-    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body });
+    for (const method of methods)
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -117,7 +124,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     }
     if (permission === 'public') return;
     if (!request.auth) return sendProblem(reply, 401, 'unauthenticated');
-    if (permission !== 'session' && !hasPermission(request.auth.permisos, permission)) return sendProblem(reply, 403, 'forbidden');
+    if (permission !== 'session' && !hasPermission(request.auth.permisos, permission))
+      return sendProblem(reply, 403, 'forbidden');
   });
 });
 

@@ -7,8 +7,15 @@ import type { ErrorCode, FieldError, Problem } from '@amparo/shared/errors';
 import { AppError } from '../lib/errors.ts';
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
 };
 
 export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
@@ -42,22 +49,35 @@ export const errorsPlugin = fp(async (app) => {
   // query or JSON body may carry control characters, whatever its schema says
   // (passwords, tokens, enums...). PostgreSQL refuses NUL in text (500 before).
   app.addHook('preValidation', async (request) => {
-    const bad = findControlCharacters(request.query) ?? findControlCharacters(request.body) ?? findControlCharacters(request.params);
+    const bad =
+      findControlCharacters(request.query) ??
+      findControlCharacters(request.body) ??
+      findControlCharacters(request.params);
     if (bad !== null) throw new AppError(400, 'validation', [{ field: bad, code: 'invalid_characters' }]);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => parseMessage(v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.message ?? 'invalid'));
+      const errors = error.validation.map((v) =>
+        parseMessage(v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.message ?? 'invalid'),
+      );
       return sendProblem(reply, 400, 'validation', dedupe(errors));
     }
     if (error instanceof ZodError) return sendProblem(reply, 400, 'validation', toFieldErrors(error));
     if (error instanceof AppError) return sendProblem(reply, error.status, error.code, error.fieldErrors);
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: loggableError(error), cause: loggableError(error.cause) }, 'response does not match its schema');
+      request.log.error(
+        { err: loggableError(error), cause: loggableError(error.cause) },
+        'response does not match its schema',
+      );
       return sendProblem(reply, 500, 'internal');
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT') {
+    if (
+      status === 413 ||
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_PARTS_LIMIT' ||
+      error.code === 'FST_FILES_LIMIT'
+    ) {
       return sendProblem(reply, 413, 'payload_too_large');
     }
     if (status === 415) return sendProblem(reply, 415, 'unsupported_media_type');
@@ -95,15 +115,23 @@ export function findControlCharacters(value: unknown, path = '', depth = 0): str
  * table and column, and drop every value. Follows `cause` a few levels.
  */
 export function loggableError(err: unknown, depth = 0): Record<string, unknown> | undefined {
-  if (!(err instanceof Error) && (typeof err !== 'object' || err === null)) return err === undefined ? undefined : { value: typeof err };
+  if (!(err instanceof Error) && (typeof err !== 'object' || err === null))
+    return err === undefined ? undefined : { value: typeof err };
   const e = err as Error & Record<string, unknown>;
   const out: Record<string, unknown> = { type: e.constructor?.name ?? 'Error' };
   const dbish = 'params' in e || 'severity' in e || 'routine' in e || /^Failed query:/.test(String(e.message));
   out.message = dbish ? scrubMessage(String(e.message ?? '')) : e.message;
   if (typeof e.query === 'string') out.query = e.query;
-  for (const k of ['code', 'severity', 'constraint', 'table', 'column', 'routine', 'statusCode']) if (e[k] !== undefined) out[k] = e[k];
+  for (const k of ['code', 'severity', 'constraint', 'table', 'column', 'routine', 'statusCode'])
+    if (e[k] !== undefined) out[k] = e[k];
   // The first line of a stack repeats the message; keep only the frames.
-  if (typeof e.stack === 'string') out.stack = dbish ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : e.stack;
+  if (typeof e.stack === 'string')
+    out.stack = dbish
+      ? e.stack
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l))
+          .join('\n')
+      : e.stack;
   if (e.cause !== undefined && depth < 4) out.cause = loggableError(e.cause, depth + 1);
   return out;
 }

@@ -1,6 +1,15 @@
 import type { ComponentType } from 'react';
 import {
-  IconBuilding, IconCalendarEvent, IconCategory, IconFileText, IconFolders, IconLayoutDashboard, IconSettings, IconShieldCheck, IconShieldLock, IconUsers,
+  IconBuilding,
+  IconCalendarEvent,
+  IconCategory,
+  IconFileText,
+  IconFolders,
+  IconLayoutDashboard,
+  IconSettings,
+  IconShieldCheck,
+  IconShieldLock,
+  IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { PermissionKey } from '@amparo/shared/permissions';

@@ -18,8 +18,12 @@ export function PublicLayout() {
       <Center px="md" pb="xl">
         <Box w={440} maw="100%">
           <Box ta="center" mb="lg">
-            <Title order={1} c="teal.7">{t('common:appName')}</Title>
-            <Text c="dimmed" size="sm">{t('common:appTagline')}</Text>
+            <Title order={1} c="teal.7">
+              {t('common:appName')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('common:appTagline')}
+            </Text>
           </Box>
           <Paper withBorder shadow="md" p="xl" radius="md">
             <Outlet />

@@ -1,5 +1,11 @@
 import {
-  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
@@ -109,4 +115,3 @@ export function createAppRouter(queryClient: QueryClient) {
     scrollRestoration: true,
   });
 }
-

@@ -23,7 +23,8 @@ export function AppShellLayout() {
   const nav = visibleNavigation(user);
 
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
-  const itemLabel = (item: NavItem) => (item.permission ? permissionLabel(item.permission, i18n.language) : t(item.labelKey ?? ''));
+  const itemLabel = (item: NavItem) =>
+    item.permission ? permissionLabel(item.permission, i18n.language) : t(item.labelKey ?? '');
   const link = (item: NavItem) => (
     <NavLink
       key={item.to}
@@ -47,7 +48,9 @@ export function AppShellLayout() {
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common:menu.toggle')} />
-            <Title order={3} c="teal.7">{t('common:appName')}</Title>
+            <Title order={3} c="teal.7">
+              {t('common:appName')}
+            </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />

@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { createTheme, type DrawerProps, type FileInputProps, type ModalProps, type NotificationProps, type PaginationProps, type PasswordInputProps } from '@mantine/core';
+import {
+  createTheme,
+  type DrawerProps,
+  type FileInputProps,
+  type ModalProps,
+  type NotificationProps,
+  type PaginationProps,
+  type PasswordInputProps,
+} from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
@@ -25,7 +33,9 @@ export function useAppTheme() {
         Notification: { defaultProps: { closeButtonProps: close } satisfies Partial<NotificationProps> },
         FileInput: { defaultProps: { clearButtonProps: clear } satisfies Partial<FileInputProps> },
         PasswordInput: {
-          defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') } } satisfies Partial<PasswordInputProps>,
+          defaultProps: {
+            visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') },
+          } satisfies Partial<PasswordInputProps>,
         },
         Pagination: {
           defaultProps: {

@@ -19,7 +19,9 @@ export function UserMenu({ user }: { user: UserProfile }) {
         <UnstyledButton aria-label={t('common:menu.userMenu')}>
           <Group gap="xs" wrap="nowrap">
             <UserAvatar user={user} size="sm" />
-            <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">{user.fullName}</Text>
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
+              {user.fullName}
+            </Text>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>

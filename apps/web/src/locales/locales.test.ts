@@ -5,7 +5,12 @@ import { ERROR_CODES, FIELD_ERROR_CODES } from '@amparo/shared/errors';
 
 const dir = new URL('.', import.meta.url).pathname;
 const load = (lang: string) =>
-  Object.fromEntries(readdirSync(join(dir, lang)).map((f) => [f.replace('.json', ''), JSON.parse(readFileSync(join(dir, lang, f), 'utf8'))]));
+  Object.fromEntries(
+    readdirSync(join(dir, lang)).map((f) => [
+      f.replace('.json', ''),
+      JSON.parse(readFileSync(join(dir, lang, f), 'utf8')),
+    ]),
+  );
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
@@ -20,10 +25,11 @@ describe('locales', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
     for (const ns of Object.keys(es)) {
       expect(keys(en[ns]).sort(), ns).toEqual(keys(es[ns]).sort());
-      for (const lang of [es, en]) for (const k of keys(lang[ns])) {
-        const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], lang[ns]);
-        expect(typeof value === 'string' && value.trim().length > 0, `${ns}:${k}`).toBe(true);
-      }
+      for (const lang of [es, en])
+        for (const k of keys(lang[ns])) {
+          const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], lang[ns]);
+          expect(typeof value === 'string' && value.trim().length > 0, `${ns}:${k}`).toBe(true);
+        }
     }
   });
 

@@ -42,7 +42,11 @@ export function passwordPair<T extends z.ZodRawShape>(shape: T) {
   return z
     .object({
       ...shape,
-      password: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+      password: z
+        .string()
+        .min(1, 'required')
+        .min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`)
+        .max(200, 'length:8:200'),
       confirmation: z.string().min(1, 'required'),
     })
     .refine((v) => (v as { password: string }).password === (v as { confirmation: string }).confirmation, {
@@ -83,7 +87,9 @@ export const registerBody = passwordPair({
   email: z.email({ error: 'invalid' }).max(254, 'length:1:254'),
 });
 
-export const invitationInfo = envelope(z.object({ email: z.string(), roleName: z.string().nullable(), expiresAt: z.string() }));
+export const invitationInfo = envelope(
+  z.object({ email: z.string(), roleName: z.string().nullable(), expiresAt: z.string() }),
+);
 export const usernameAvailableQuery = z.object({ username: usernameField });
 export const usernameAvailableResponse = envelope(z.object({ available: z.boolean() }));
 
@@ -98,7 +104,11 @@ export const updateProfileBody = z.object({
 export const changePasswordBody = z
   .object({
     currentPassword: z.string().min(1, 'required').max(200, 'invalid'),
-    newPassword: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+    newPassword: z
+      .string()
+      .min(1, 'required')
+      .min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`)
+      .max(200, 'length:8:200'),
     confirmation: z.string().min(1, 'required'),
   })
   .refine((v) => v.newPassword === v.confirmation, { path: ['confirmation'], message: 'password_mismatch' });

@@ -3,9 +3,26 @@ import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
 
 /** Editable catalogs seeded from shared/data/catalogs-gt.json. */
 export const CATALOG_NAMES = [
-  'sex', 'civil_status', 'sexual_orientation', 'ethnic_group', 'linguistic_community', 'age_group',
-  'academic_degree', 'blood_type', 'nationality', 'disability', 'bond', 'thematic', 'referrer',
-  'departure_reason_collaborator', 'attention_area', 'attention_modality', 'report_institution', 'document_type', 'activity_type', 'departure_reason_person',
+  'sex',
+  'civil_status',
+  'sexual_orientation',
+  'ethnic_group',
+  'linguistic_community',
+  'age_group',
+  'academic_degree',
+  'blood_type',
+  'nationality',
+  'disability',
+  'bond',
+  'thematic',
+  'referrer',
+  'departure_reason_collaborator',
+  'attention_area',
+  'attention_modality',
+  'report_institution',
+  'document_type',
+  'activity_type',
+  'departure_reason_person',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
@@ -38,12 +55,18 @@ export const catalogItemResponse = envelope(catalogItem);
 export const catalogItemsResponse = envelope(z.array(catalogItem));
 
 /** Body of the generic catalog call `POST /api/catalog/{name}` (spec section 7). */
-export const catalogOptionsBody = z.object({
-  lang: z.enum(['es', 'en']).default('es'),
-  /** Parent filter: a department code for `municipality`. */
-  parent: z.string().max(10).regex(/^[A-Za-z0-9_-]+$/, 'invalid').optional(),
-  includeInactive: z.boolean().default(false),
-}).default({ lang: 'es', includeInactive: false });
+export const catalogOptionsBody = z
+  .object({
+    lang: z.enum(['es', 'en']).default('es'),
+    /** Parent filter: a department code for `municipality`. */
+    parent: z
+      .string()
+      .max(10)
+      .regex(/^[A-Za-z0-9_-]+$/, 'invalid')
+      .optional(),
+    includeInactive: z.boolean().default(false),
+  })
+  .default({ lang: 'es', includeInactive: false });
 
 /** One dropdown item: the label is 'code - cname' (spec section 3, 'Dropdown options'). */
 export const catalogOption = z.object({ code: z.string(), cname: z.string(), value: z.string(), active: z.boolean() });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { catalogCode, envelope, isoDate, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
+import {
+  catalogCode,
+  envelope,
+  isoDate,
+  optionalText,
+  paged,
+  pageQuery,
+  searchTerm,
+  text,
+  uuid,
+  version,
+} from '../validation.ts';
 
 /**
  * Documentation (issue 4, permissions `documentacion` and

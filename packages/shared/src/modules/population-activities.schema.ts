@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { catalogCode, envelope, localDateTime, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
+import {
+  catalogCode,
+  envelope,
+  localDateTime,
+  optionalText,
+  paged,
+  pageQuery,
+  searchTerm,
+  text,
+  uuid,
+  version,
+} from '../validation.ts';
 
 /**
  * Group activities (issue 4, permission `poblacion_actividades`):
@@ -29,17 +40,21 @@ export const activityInput = z
     description: optionalText(4000),
     unregistered: z.array(unregisteredCount).max(40, 'too_big::40').default([]),
   })
-  .superRefine((v, ctx) => {
-    if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) {
-      ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
-    }
-    const seen = new Set<string>();
-    (v.unregistered ?? []).forEach((u, i) => {
-      const key = `${u?.sex}/${u?.ageGroup}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['unregistered', i, 'ageGroup'], message: 'duplicate' });
-      seen.add(key);
-    });
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) {
+        ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
+      }
+      const seen = new Set<string>();
+      (v.unregistered ?? []).forEach((u, i) => {
+        const key = `${u?.sex}/${u?.ageGroup}`;
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: ['unregistered', i, 'ageGroup'], message: 'duplicate' });
+        seen.add(key);
+      });
+    },
+    { when: () => true },
+  );
 export const activityUpdate = activityInput.and(z.object({ version }));
 export type ActivityInput = z.input<typeof activityInput>;
 

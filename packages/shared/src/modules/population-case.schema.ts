@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import {
-  catalogCode, envelope, localDateTime, MAX_INT, optionalCatalogCode, optionalDate, optionalText, paged, text, uuid, version,
+  catalogCode,
+  envelope,
+  localDateTime,
+  MAX_INT,
+  optionalCatalogCode,
+  optionalDate,
+  optionalText,
+  paged,
+  text,
+  uuid,
+  version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
 
@@ -11,7 +21,10 @@ import { phoneField } from './auth.schema.ts';
  */
 
 const optionalAge = z
-  .preprocess((v) => (v === '' ? null : v), z.number().int().min(0, 'too_small:0').max(120, 'too_big::120').nullable().optional())
+  .preprocess(
+    (v) => (v === '' ? null : v),
+    z.number().int().min(0, 'too_small:0').max(120, 'too_big::120').nullable().optional(),
+  )
   .transform((v) => v ?? null);
 
 // ---------------------------------------------------------------- linked people
@@ -34,11 +47,14 @@ export const linkInput = z
     legalGuardian: z.boolean().default(false),
     notes: optionalText(1000),
   })
-  .superRefine((v, ctx) => {
-    if (v.linkedPersonId) return;
-    if (!v.names) ctx.addIssue({ code: 'custom', path: ['names'], message: 'required' });
-    if (!v.lastNames) ctx.addIssue({ code: 'custom', path: ['lastNames'], message: 'required' });
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if (v.linkedPersonId) return;
+      if (!v.names) ctx.addIssue({ code: 'custom', path: ['names'], message: 'required' });
+      if (!v.lastNames) ctx.addIssue({ code: 'custom', path: ['lastNames'], message: 'required' });
+    },
+    { when: () => true },
+  );
 export const linkUpdate = linkInput.and(z.object({ version }));
 export type LinkInput = z.input<typeof linkInput>;
 
@@ -87,10 +103,14 @@ export const perpetratorInput = z
     caseNumber: optionalText(60),
     notes: optionalText(2000),
   })
-  .superRefine((v, ctx) => {
-    if (!v.names && !v.alias) ctx.addIssue({ code: 'custom', path: ['names'], message: 'required' });
-    if (v.reported && (!v.reportedTo || v.reportedTo.length === 0)) ctx.addIssue({ code: 'custom', path: ['reportedTo'], message: 'select_at_least_one' });
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if (!v.names && !v.alias) ctx.addIssue({ code: 'custom', path: ['names'], message: 'required' });
+      if (v.reported && (!v.reportedTo || v.reportedTo.length === 0))
+        ctx.addIssue({ code: 'custom', path: ['reportedTo'], message: 'select_at_least_one' });
+    },
+    { when: () => true },
+  );
 export const perpetratorUpdate = perpetratorInput.and(z.object({ version }));
 export type PerpetratorInput = z.input<typeof perpetratorInput>;
 
@@ -164,4 +184,3 @@ export const attentionsResponse = envelope(paged(attention));
 /** The professional's own attentions (reachable from the account). Person names only where a read grant holds. */
 export const myAttention = attention.extend({ personName: z.string().nullable(), personRestricted: z.boolean() });
 export const myAttentionsResponse = envelope(paged(myAttention));
-

@@ -53,9 +53,13 @@ export const consentInput = z
     documentId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
     notes: optionalText(1000),
   })
-  .superRefine((v, ctx) => {
-    if (v.givenBy === 'guardian' && !v.guardianLinkId) ctx.addIssue({ code: 'custom', path: ['guardianLinkId'], message: 'required' });
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if (v.givenBy === 'guardian' && !v.guardianLinkId)
+        ctx.addIssue({ code: 'custom', path: ['guardianLinkId'], message: 'required' });
+    },
+    { when: () => true },
+  );
 
 export const consent = z.object({
   kind: z.enum(CONSENT_KINDS),
@@ -81,4 +85,3 @@ export const personPhoto = z.object({
   imageConsent: z.boolean(),
 });
 export const personPhotoResponse = envelope(personPhoto);
-

@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import {
-  catalogCode, envelope, isoDate, optionalCatalogCode, optionalBirthDate, optionalDate, optionalText, searchTerm,
-  paged, pageQuery, text, uuid, version,
+  catalogCode,
+  envelope,
+  isoDate,
+  optionalCatalogCode,
+  optionalBirthDate,
+  optionalDate,
+  optionalText,
+  searchTerm,
+  paged,
+  pageQuery,
+  text,
+  uuid,
+  version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
 
-const optionalBool = z.boolean().nullable().optional().transform((v) => v ?? null);
+const optionalBool = z
+  .boolean()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 /** Decimal quantity sent as a string or number with up to 2 decimals, kept as a string (no floats). */
 const decimal = (max: number) =>
   z
@@ -32,7 +47,12 @@ const personShape = {
   lastNames: text(100),
   alias: optionalText(60),
   birthDate: optionalBirthDate,
-  age: z.preprocess((v) => (v === '' ? null : v), z.number().int().min(0, 'too_small:0').max(120, 'too_big::120').nullable().optional()).transform((v) => v ?? null),
+  age: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.number().int().min(0, 'too_small:0').max(120, 'too_big::120').nullable().optional(),
+    )
+    .transform((v) => v ?? null),
   civilStatus: optionalCatalogCode,
   sex: catalogCode,
   sexualOrientation: optionalCatalogCode,
@@ -45,8 +65,26 @@ const personShape = {
   disability: optionalCatalogCode,
   pregnancy: optionalBool,
   country: z.string().trim().toUpperCase().length(2, 'invalid').default('GT'),
-  state: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{2}$/, 'invalid').nullable().optional()).transform((v) => v ?? null),
-  town: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}$/, 'invalid').nullable().optional()).transform((v) => v ?? null),
+  state: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .regex(/^\d{2}$/, 'invalid')
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null),
+  town: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .regex(/^\d{4}$/, 'invalid')
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null),
   community: optionalText(120),
   weightLbs: decimal(800),
   heightM: decimal(3),
@@ -75,11 +113,14 @@ type PersonShape = { [K in keyof typeof personShape]: z.infer<(typeof personShap
  * hence the type guards.
  */
 function personRules(v: PersonShape, ctx: z.RefinementCtx) {
-  if (!v.birthDate && (v.age === null || v.age === undefined)) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
-  if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state)) ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
+  if (!v.birthDate && (v.age === null || v.age === undefined))
+    ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
+  if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state))
+    ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
   if (v.town && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
   if (v.country === 'GT' && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });
-  if (typeof v.departureDate === 'string' && typeof v.admissionDate === 'string' && v.departureDate < v.admissionDate) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'date_order' });
+  if (typeof v.departureDate === 'string' && typeof v.admissionDate === 'string' && v.departureDate < v.admissionDate)
+    ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'date_order' });
   if (v.pregnancy && v.sex !== 'F') ctx.addIssue({ code: 'custom', path: ['pregnancy'], message: 'invalid' });
   if (!v.knowsRead && v.knowsWrite) ctx.addIssue({ code: 'custom', path: ['knowsWrite'], message: 'invalid' });
 }
@@ -142,9 +183,22 @@ export const person = z.object({
 export type Person = z.infer<typeof person>;
 
 export const personListItem = person.pick({
-  id: true, fileCode: true, names: true, lastNames: true, alias: true, age: true, ageGroup: true, sex: true,
-  state: true, stateName: true, townName: true, thematic: true, admissionDate: true, departureDate: true,
-  externalFileNumber: true, headquarterName: true,
+  id: true,
+  fileCode: true,
+  names: true,
+  lastNames: true,
+  alias: true,
+  age: true,
+  ageGroup: true,
+  sex: true,
+  state: true,
+  stateName: true,
+  townName: true,
+  thematic: true,
+  admissionDate: true,
+  departureDate: true,
+  externalFileNumber: true,
+  headquarterName: true,
 });
 export type PersonListItem = z.infer<typeof personListItem>;
 
@@ -158,7 +212,10 @@ export const personListQuery = pageQuery.extend({
   sex: catalogCode.optional(),
   ageGroup: catalogCode.optional(),
   thematic: catalogCode.optional(),
-  state: z.string().regex(/^\d{2}$/, 'invalid').optional(),
+  state: z
+    .string()
+    .regex(/^\d{2}$/, 'invalid')
+    .optional(),
   headquarterId: uuid.optional(),
   status: z.enum(['all', 'admitted', 'departed']).default('all'),
 });
@@ -172,23 +229,38 @@ export const personAccessResponse = envelope(
   z.object({ administrator: z.enum(['Y', 'N']), can_read: z.enum(['Y', 'N']), can_write: z.enum(['Y', 'N']) }),
 );
 /** The client's booleans; a failed call makes all three false (spec section 8). */
-export interface PersonAccess { administrator: boolean; canRead: boolean; canWrite: boolean }
+export interface PersonAccess {
+  administrator: boolean;
+  canRead: boolean;
+  canWrite: boolean;
+}
 export const NO_ACCESS: PersonAccess = { administrator: false, canRead: false, canWrite: false };
-export function toPersonAccess(data: { administrator: string; can_read: string; can_write: string } | null | undefined): PersonAccess {
+export function toPersonAccess(
+  data: { administrator: string; can_read: string; can_write: string } | null | undefined,
+): PersonAccess {
   if (!data) return NO_ACCESS;
-  return { administrator: data.administrator === 'Y', canRead: data.can_read === 'Y', canWrite: data.can_write === 'Y' };
+  return {
+    administrator: data.administrator === 'Y',
+    canRead: data.can_read === 'Y',
+    canWrite: data.can_write === 'Y',
+  };
 }
 
-export const grantInput = z.object({
-  userId: uuid,
-  canRead: z.boolean(),
-  canWrite: z.boolean(),
-  administrator: z.boolean().default(false),
-  reason: text(500, 3),
-  /** Last day the grant holds ('YYYY-MM-DD', inclusive, America/Guatemala). */
-  expiresOn: optionalDate,
-}).refine((v) => v.canRead || v.canWrite || v.administrator, { path: ['canRead'], message: 'select_at_least_one' })
-  .refine((v) => !v.expiresOn || v.expiresOn >= new Date().toISOString().slice(0, 10), { path: ['expiresOn'], message: 'date_order' });
+export const grantInput = z
+  .object({
+    userId: uuid,
+    canRead: z.boolean(),
+    canWrite: z.boolean(),
+    administrator: z.boolean().default(false),
+    reason: text(500, 3),
+    /** Last day the grant holds ('YYYY-MM-DD', inclusive, America/Guatemala). */
+    expiresOn: optionalDate,
+  })
+  .refine((v) => v.canRead || v.canWrite || v.administrator, { path: ['canRead'], message: 'select_at_least_one' })
+  .refine((v) => !v.expiresOn || v.expiresOn >= new Date().toISOString().slice(0, 10), {
+    path: ['expiresOn'],
+    message: 'date_order',
+  });
 
 export const grant = z.object({
   id: uuid,
@@ -240,6 +312,8 @@ export const auditEntry = z.object({
 export const auditResponse = envelope(paged(auditEntry));
 
 /** Export of the filtered list (same filters as the list; no paging). */
-export const personExportQuery = personListQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(['es', 'en']).default('es') });
+export const personExportQuery = personListQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ lang: z.enum(['es', 'en']).default('es') });
 /** Fields only exported for users holding `poblacion_exportacion_sensible` (issue 4). */
 export const SENSITIVE_EXPORT_FIELDS = ['sexualOrientation', 'pregnancy', 'perpetrator'] as const;

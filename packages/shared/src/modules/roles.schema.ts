@@ -5,7 +5,14 @@ import { isPermissionKey } from '../permissions.ts';
 export const permissionKeys = z.array(z.string().refine(isPermissionKey, 'unknown_code')).max(200, 'invalid');
 
 export const roleInput = z.object({
-  slug: z.string().trim().toLowerCase().min(1, 'required').min(2, 'length:2:40').max(40, 'length:2:40').regex(/^[a-z0-9-_]+$/, 'invalid'),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'required')
+    .min(2, 'length:2:40')
+    .max(40, 'length:2:40')
+    .regex(/^[a-z0-9-_]+$/, 'invalid'),
   name: text(80, 2),
   permissions: permissionKeys,
 });

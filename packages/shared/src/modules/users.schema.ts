@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { envelope, hasNoControlCharacters, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
+import {
+  envelope,
+  hasNoControlCharacters,
+  optionalText,
+  paged,
+  pageQuery,
+  text,
+  uuid,
+  version,
+} from '../validation.ts';
 import { nitField, phoneField, usernameField, MIN_PASSWORD_LENGTH } from './auth.schema.ts';
 import { permissionKeys } from './roles.schema.ts';
 
-const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? null : v), s.nullable().optional()).transform((v) => v ?? null);
+const optional = <T extends z.ZodType>(s: T) =>
+  z.preprocess((v) => (v === '' ? null : v), s.nullable().optional()).transform((v) => v ?? null);
 
 /** Fields an administrator edits on a user (spec section 3: role, responsibility, photo, workgroup). */
 const userFields = {
@@ -23,7 +33,11 @@ export const userCreate = z.object({
   ...userFields,
   username: usernameField,
   /** Initial password the administrator hands over; the user changes it in /account. */
-  password: z.string().min(1, 'required').min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`).max(200, 'length:8:200'),
+  password: z
+    .string()
+    .min(1, 'required')
+    .min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`)
+    .max(200, 'length:8:200'),
 });
 export const userUpdate = z.object({ ...userFields, version });
 
@@ -54,8 +68,13 @@ export type UserItem = z.infer<typeof userItem>;
 export const userResponse = envelope(userItem);
 export const userListResponse = envelope(paged(userItem));
 
-export const invitationCreate = z.object({ email: z.email({ error: 'invalid' }).max(254, 'length:1:254'), roleId: uuid.nullable() });
-export const invitationResponse = envelope(z.object({ id: uuid, email: z.string(), expiresAt: z.string(), path: z.string() }));
+export const invitationCreate = z.object({
+  email: z.email({ error: 'invalid' }).max(254, 'length:1:254'),
+  roleId: uuid.nullable(),
+});
+export const invitationResponse = envelope(
+  z.object({ id: uuid, email: z.string(), expiresAt: z.string(), path: z.string() }),
+);
 
 /** Short user reference for pickers (grants, professionals). */
 export const userOption = z.object({ id: uuid, fullName: z.string(), username: z.string() });

@@ -1,12 +1,110 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { activities, activityParticipants, attentions, catalogItems, headquarters, municipalities, personGrants, persons, users } from '../schema.ts';
+import {
+  activities,
+  activityParticipants,
+  attentions,
+  catalogItems,
+  headquarters,
+  municipalities,
+  personGrants,
+  persons,
+  users,
+} from '../schema.ts';
 import { searchTextOf } from '../../modules/population/population.rules.ts';
 import { todayInGuatemala } from '@amparo/shared/format';
 
-const GIVEN_F = ['María', 'Ana', 'Lucía', 'Sofía', 'Valeria', 'Camila', 'Daniela', 'Fernanda', 'Gabriela', 'Andrea', 'Ixchel', 'Rosa', 'Juana', 'Marta', 'Elena', 'Isabel', 'Nayeli', 'Kimberly', 'Alejandra', 'Guadalupe', 'Yesenia', 'Brenda', 'Dulce', 'Wendy', 'Sucely'];
-const GIVEN_M = ['José', 'Juan', 'Luis', 'Carlos', 'Diego', 'Mateo', 'Santiago', 'Kevin', 'Jorge', 'Pedro', 'Miguel', 'Ángel', 'Byron', 'Erick', 'Francisco', 'Manuel', 'Tomás', 'Domingo', 'Gerson', 'Brayan', 'Selvin', 'Edwin', 'Marvin', 'Oscar', 'Rigoberto'];
-const SURNAMES = ['López', 'García', 'Pérez', 'Hernández', 'González', 'Rodríguez', 'Martínez', 'Morales', 'Ramírez', 'Cruz', 'Xol', 'Choc', 'Caal', 'Pop', 'Tzul', 'Ajú', 'Cutzal', 'Coc', 'Chen', 'Sicán', 'Ixcoy', 'Tum', 'Velásquez', 'Méndez', 'Reyes', 'Castillo', 'Ordóñez', 'Batz', 'Quiej', 'Mejía', 'Orozco', 'Barrios', 'Gómez', 'Juárez', 'Chávez'];
+const GIVEN_F = [
+  'María',
+  'Ana',
+  'Lucía',
+  'Sofía',
+  'Valeria',
+  'Camila',
+  'Daniela',
+  'Fernanda',
+  'Gabriela',
+  'Andrea',
+  'Ixchel',
+  'Rosa',
+  'Juana',
+  'Marta',
+  'Elena',
+  'Isabel',
+  'Nayeli',
+  'Kimberly',
+  'Alejandra',
+  'Guadalupe',
+  'Yesenia',
+  'Brenda',
+  'Dulce',
+  'Wendy',
+  'Sucely',
+];
+const GIVEN_M = [
+  'José',
+  'Juan',
+  'Luis',
+  'Carlos',
+  'Diego',
+  'Mateo',
+  'Santiago',
+  'Kevin',
+  'Jorge',
+  'Pedro',
+  'Miguel',
+  'Ángel',
+  'Byron',
+  'Erick',
+  'Francisco',
+  'Manuel',
+  'Tomás',
+  'Domingo',
+  'Gerson',
+  'Brayan',
+  'Selvin',
+  'Edwin',
+  'Marvin',
+  'Oscar',
+  'Rigoberto',
+];
+const SURNAMES = [
+  'López',
+  'García',
+  'Pérez',
+  'Hernández',
+  'González',
+  'Rodríguez',
+  'Martínez',
+  'Morales',
+  'Ramírez',
+  'Cruz',
+  'Xol',
+  'Choc',
+  'Caal',
+  'Pop',
+  'Tzul',
+  'Ajú',
+  'Cutzal',
+  'Coc',
+  'Chen',
+  'Sicán',
+  'Ixcoy',
+  'Tum',
+  'Velásquez',
+  'Méndez',
+  'Reyes',
+  'Castillo',
+  'Ordóñez',
+  'Batz',
+  'Quiej',
+  'Mejía',
+  'Orozco',
+  'Barrios',
+  'Gómez',
+  'Juárez',
+  'Chávez',
+];
 const ALIASES = ['Majo', 'Nena', 'Chepe', 'Lucho', 'Cami', 'Güero', 'Chino', 'Flaca', 'Peque', 'Toño'];
 
 /** A small, seeded pseudo-random generator: the same seed gives the same data set. */
@@ -44,7 +142,10 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   const random = rng(opts.seed ?? 2026);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const ownerName = opts.owner ?? 'admin';
-  const [owner] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${ownerName})`);
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${ownerName})`);
   if (!owner) throw new Error(`seed:demo: no user '${ownerName}'`);
 
   const hqs = [
@@ -52,10 +153,19 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     { code: 'XELA', name: 'Sede Quetzaltenango', state: '09' },
     { code: 'COBAN', name: 'Sede Cobán', state: '16' },
   ];
-  for (const h of hqs) await db.insert(headquarters).values({ ...h, country: 'GT', createdBy: owner.id, updatedBy: owner.id }).onConflictDoNothing();
+  for (const h of hqs)
+    await db
+      .insert(headquarters)
+      .values({ ...h, country: 'GT', createdBy: owner.id, updatedBy: owner.id })
+      .onConflictDoNothing();
   const hqRows = await db.select({ id: headquarters.id }).from(headquarters);
-  const towns = await db.select({ code: municipalities.code, dept: municipalities.departmentCode }).from(municipalities);
-  const codes = async (catalog: string) => (await db.select({ code: catalogItems.code }).from(catalogItems).where(eq(catalogItems.catalog, catalog))).map((r) => r.code);
+  const towns = await db
+    .select({ code: municipalities.code, dept: municipalities.departmentCode })
+    .from(municipalities);
+  const codes = async (catalog: string) =>
+    (await db.select({ code: catalogItems.code }).from(catalogItems).where(eq(catalogItems.catalog, catalog))).map(
+      (r) => r.code,
+    );
   const thematic = await codes('thematic');
   const referrers = await codes('referrer');
   const ethnic = await codes('ethnic_group');
@@ -69,7 +179,10 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     const rows: (typeof persons.$inferInsert)[] = [];
     for (let i = 0; i < Math.min(BATCH, opts.persons - done); i++) {
       const female = random() < 0.55;
-      const names = random() < 0.6 ? `${pick(female ? GIVEN_F : GIVEN_M)} ${pick(female ? GIVEN_F : GIVEN_M)}` : pick(female ? GIVEN_F : GIVEN_M);
+      const names =
+        random() < 0.6
+          ? `${pick(female ? GIVEN_F : GIVEN_M)} ${pick(female ? GIVEN_F : GIVEN_M)}`
+          : pick(female ? GIVEN_F : GIVEN_M);
       const lastNames = `${pick(SURNAMES)} ${pick(SURNAMES)}`;
       const town = pick(towns);
       const age = Math.floor(random() * random() * 25);
@@ -79,22 +192,55 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       const admissionDate = `${admYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
       const departed = random() < 0.2 && admissionDate < today;
       const alias = random() < 0.1 ? pick(ALIASES) : null;
-      const externalFileNumber = random() < 0.5 ? `PGN-${admYear}-${String(Math.floor(random() * 99999)).padStart(5, '0')}` : null;
+      const externalFileNumber =
+        random() < 0.5 ? `PGN-${admYear}-${String(Math.floor(random() * 99999)).padStart(5, '0')}` : null;
       const row = {
-        names, lastNames, alias, birthDate, sex: female ? 'F' : 'M', country: 'GT', state: town.dept, town: town.code,
-        ethnicGroup: pick(ethnic), academicDegree: pick(degrees), bloodType: pick(blood), knowsRead: age > 7, knowsWrite: age > 7,
-        thematic: [...new Set([pick(thematic), ...(random() < 0.3 ? [pick(thematic)] : [])])], admissionDate,
-        admissionReason: 'Referencia para atención integral.', referrer: pick(referrers),
-        departureDate: departed ? today : null, departureNote: departed ? 'Reintegración familiar.' : null,
-        externalFileNumber, headquarterId: pick(hqRows).id, createdBy: owner.id, updatedBy: owner.id,
+        names,
+        lastNames,
+        alias,
+        birthDate,
+        sex: female ? 'F' : 'M',
+        country: 'GT',
+        state: town.dept,
+        town: town.code,
+        ethnicGroup: pick(ethnic),
+        academicDegree: pick(degrees),
+        bloodType: pick(blood),
+        knowsRead: age > 7,
+        knowsWrite: age > 7,
+        thematic: [...new Set([pick(thematic), ...(random() < 0.3 ? [pick(thematic)] : [])])],
+        admissionDate,
+        admissionReason: 'Referencia para atención integral.',
+        referrer: pick(referrers),
+        departureDate: departed ? today : null,
+        departureNote: departed ? 'Reintegración familiar.' : null,
+        externalFileNumber,
+        headquarterId: pick(hqRows).id,
+        createdBy: owner.id,
+        updatedBy: owner.id,
       };
       rows.push({ ...row, searchText: searchTextOf(row) });
     }
     await db.transaction(async (tx) => {
-      const inserted = await tx.insert(persons).values(rows).returning({ id: persons.id, fileNumber: persons.fileNumber });
-      await tx.insert(personGrants).values(inserted.map((p) => ({ personId: p.id, userId: owner.id, administrator: true, canRead: true, canWrite: true, reason: 'demo', grantedBy: owner.id })));
+      const inserted = await tx
+        .insert(persons)
+        .values(rows)
+        .returning({ id: persons.id, fileNumber: persons.fileNumber });
+      await tx.insert(personGrants).values(
+        inserted.map((p) => ({
+          personId: p.id,
+          userId: owner.id,
+          administrator: true,
+          canRead: true,
+          canWrite: true,
+          reason: 'demo',
+          grantedBy: owner.id,
+        })),
+      );
       // The file code is part of the search text; it is known only after the insert.
-      await tx.execute(sql`update ${persons} set search_text = search_text || ' exp-' || lpad(file_number::text, 6, '0') where id in ${inserted.map((p) => p.id)}`);
+      await tx.execute(
+        sql`update ${persons} set search_text = search_text || ' exp-' || lpad(file_number::text, 6, '0') where id in ${inserted.map((p) => p.id)}`,
+      );
     });
     if ((done / BATCH) % 10 === 0) log(`  ${done + rows.length} / ${opts.persons}`);
   }
@@ -103,7 +249,14 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   await db.execute(sql`vacuum analyze`);
 }
 
-const SUMMARIES = ['Sesión de contención emocional.', 'Seguimiento del plan de vida.', 'Visita domiciliaria de verificación.', 'Orientación legal a la familia.', 'Control de salud y nutrición.', 'Refuerzo escolar.'];
+const SUMMARIES = [
+  'Sesión de contención emocional.',
+  'Seguimiento del plan de vida.',
+  'Visita domiciliaria de verificación.',
+  'Orientación legal a la familia.',
+  'Control de salud y nutrición.',
+  'Refuerzo escolar.',
+];
 
 /** Attentions over the persons, by the owner, in the last two years. */
 async function seedAttentions(db: Db, count: number, ownerId: string, random: () => number, log: (m: string) => void) {
@@ -114,9 +267,15 @@ async function seedAttentions(db: Db, count: number, ownerId: string, random: ()
   const BATCH = 5000;
   for (let done = 0; done < count; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - done) }, () => ({
-      personId: ids[Math.floor(random() * ids.length)]!, attendedAt: new Date(now - Math.floor(random() * 730 * 86400_000)), professionalId: ownerId,
-      area: areas[Math.floor(random() * areas.length)]!, modality: modalities[Math.floor(random() * modalities.length)]!,
-      durationMinutes: 30 + Math.floor(random() * 90), summary: SUMMARIES[Math.floor(random() * SUMMARIES.length)]!, createdBy: ownerId, updatedBy: ownerId,
+      personId: ids[Math.floor(random() * ids.length)]!,
+      attendedAt: new Date(now - Math.floor(random() * 730 * 86400_000)),
+      professionalId: ownerId,
+      area: areas[Math.floor(random() * areas.length)]!,
+      modality: modalities[Math.floor(random() * modalities.length)]!,
+      durationMinutes: 30 + Math.floor(random() * 90),
+      summary: SUMMARIES[Math.floor(random() * SUMMARIES.length)]!,
+      createdBy: ownerId,
+      updatedBy: ownerId,
     }));
     await db.insert(attentions).values(rows);
     if ((done / BATCH) % 20 === 0) log(`  attentions ${done + rows.length} / ${count}`);
@@ -124,7 +283,14 @@ async function seedAttentions(db: Db, count: number, ownerId: string, random: ()
 }
 
 /** Activities with 3 to 12 registered participants each. */
-async function seedActivities(db: Db, count: number, ownerId: string, towns: { code: string; dept: string }[], random: () => number, log: (m: string) => void) {
+async function seedActivities(
+  db: Db,
+  count: number,
+  ownerId: string,
+  towns: { code: string; dept: string }[],
+  random: () => number,
+  log: (m: string) => void,
+) {
   const ids = (await db.select({ id: persons.id }).from(persons)).map((r) => r.id);
   const types = ['TALLER', 'CHARLA', 'RECREATIVA', 'GRUPO_APOYO', 'ESCUELA_PADRES', 'CAMPANA'];
   const now = Date.now();
@@ -133,8 +299,13 @@ async function seedActivities(db: Db, count: number, ownerId: string, towns: { c
       const rows = Array.from({ length: Math.min(500, count - done) }, (_, i) => {
         const town = towns[Math.floor(random() * towns.length)]!;
         return {
-          name: `${types[(done + i) % types.length]!.replace('_', ' ').toLowerCase()} ${done + i + 1}`, activityType: types[(done + i) % types.length]!,
-          startsAt: new Date(now - Math.floor(random() * 730 * 86400_000)), state: town.dept, town: town.code, createdBy: ownerId, updatedBy: ownerId,
+          name: `${types[(done + i) % types.length]!.replace('_', ' ').toLowerCase()} ${done + i + 1}`,
+          activityType: types[(done + i) % types.length]!,
+          startsAt: new Date(now - Math.floor(random() * 730 * 86400_000)),
+          state: town.dept,
+          town: town.code,
+          createdBy: ownerId,
+          updatedBy: ownerId,
         };
       });
       const inserted = await tx.insert(activities).values(rows).returning({ id: activities.id });

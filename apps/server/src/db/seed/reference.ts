@@ -8,7 +8,11 @@ import ownCatalogs from './data/catalogs-amparo.json' with { type: 'json' };
 
 /** Codes are stable upper-case ASCII: 'GARÍFUNA' → 'GARIFUNA'. */
 export function normalizeCode(code: string): string {
-  return code.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  return code
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
 }
 
 export const ADMIN_ROLE_SLUG = 'administrador';
@@ -28,18 +32,23 @@ export async function seedReference(db: Db): Promise<void> {
     await tx
       .insert(municipalities)
       .values(geography.municipalities.map((m) => ({ code: m.code, departmentCode: m.department, name: m.name })))
-      .onConflictDoUpdate({ target: municipalities.code, set: { name: sql`excluded.name`, departmentCode: sql`excluded.department_code` } });
+      .onConflictDoUpdate({
+        target: municipalities.code,
+        set: { name: sql`excluded.name`, departmentCode: sql`excluded.department_code` },
+      });
 
     const items = Object.entries({ ...catalogs.catalogs, ...ownCatalogs.catalogs }).flatMap(([catalog, list]) =>
-      (list as { code: string; es: string; en: string; min_age?: number; max_age?: number | null }[]).map((item, index) => ({
-        catalog,
-        code: normalizeCode(item.code),
-        es: item.es,
-        en: item.en,
-        sortOrder: index,
-        minAge: item.min_age ?? null,
-        maxAge: item.max_age ?? null,
-      })),
+      (list as { code: string; es: string; en: string; min_age?: number; max_age?: number | null }[]).map(
+        (item, index) => ({
+          catalog,
+          code: normalizeCode(item.code),
+          es: item.es,
+          en: item.en,
+          sortOrder: index,
+          minAge: item.min_age ?? null,
+          maxAge: item.max_age ?? null,
+        }),
+      ),
     );
     await tx.insert(catalogItems).values(items).onConflictDoNothing();
 

@@ -8,7 +8,10 @@ export async function insertEmailChange(db: Executor, values: typeof emailChange
 
 /** Spends every pending e-mail change of a user (a newer request, or a change that took effect). */
 export async function cancelEmailChanges(db: Executor, userId: string) {
-  await db.update(emailChanges).set({ usedAt: sql`now()` }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+  await db
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
 }
 
 /** Marks a live change token used and returns the change, atomically (single use). */
@@ -16,7 +19,9 @@ export async function consumeEmailChange(db: Executor, tokenHash: string) {
   const rows = await db
     .update(emailChanges)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+    .where(
+      and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)),
+    )
     .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail, sessionId: emailChanges.sessionId });
   return rows[0] ?? null;
 }

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, emailChangeBody, emailChangeResponse, emailConfirmBody, emailConfirmResponse, okResponse, updateProfileBody, userCheckResponse } from '@amparo/shared/modules/auth.schema';
+import {
+  changePasswordBody,
+  emailChangeBody,
+  emailChangeResponse,
+  emailConfirmBody,
+  emailConfirmResponse,
+  okResponse,
+  updateProfileBody,
+  userCheckResponse,
+} from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { currentUser } from '../../plugins/auth.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
@@ -11,64 +20,144 @@ import * as users from '../users/users.service.ts';
 
 /** The signed-in user's own account (spec sections 2 '/account', 5 and 7 'update_user'). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/update_user', {
-    config: { permission: 'session' },
-    schema: { operationId: 'updateUser', tags: ['account'], summary: 'Edit own profile (full name, phone, NIT)', body: updateProfileBody, response: { 200: userCheckResponse } },
-  }, async (request) => {
-    const me = currentUser(request);
-    const user = await account.updateOwnProfile(app.db.db, request, me.userId, request.body);
-    return { success: true as const, data: { user } };
-  });
-
-  app.post('/api/account/password', {
-    config: { permission: 'session' },
-    schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change own password; revokes the other sessions', body: changePasswordBody, response: { 200: okResponse } },
-  }, async (request) => {
-    const me = currentUser(request);
-    await account.changeOwnPassword(app.db.db, app.config, request, me.userId, me.sessionId, request.body);
-    return { success: true as const, data: {} };
-  });
-
-  app.post('/api/account/email', {
-    config: { permission: 'session' },
-    schema: {
-      operationId: 'requestEmailChange', tags: ['account'], summary: 'Ask to change own e-mail: needs the current password; mails a 24-hour single-use link to the new address (issue 9 item 1)',
-      description: 'Errors: 400 current_password_wrong, 400 newEmail email_unchanged / mail_not_institutional / email_taken. Nothing changes until the link is opened.',
-      body: emailChangeBody, response: { 200: emailChangeResponse },
+  app.post(
+    '/api/update_user',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'updateUser',
+        tags: ['account'],
+        summary: 'Edit own profile (full name, phone, NIT)',
+        body: updateProfileBody,
+        response: { 200: userCheckResponse },
+      },
     },
-  }, async (request) => {
-    const me = currentUser(request);
-    return { success: true as const, data: await account.requestEmailChange(app.db.db, app.config, app.mailer, request, me.userId, me.sessionId, request.body) };
-  });
-
-  app.post('/api/account/email/confirm', {
-    config: { permission: 'public' },
-    schema: {
-      operationId: 'confirmEmailChange', tags: ['account'], summary: 'Apply an e-mail change from the link mailed to the new address; revokes the other sessions and reset links, tells the old address',
-      description: 'Public: the link is the credential (single use, 24 hours). Errors: 400 invalid_token, 400 email_taken.',
-      body: emailConfirmBody, response: { 200: emailConfirmResponse },
+    async (request) => {
+      const me = currentUser(request);
+      const user = await account.updateOwnProfile(app.db.db, request, me.userId, request.body);
+      return { success: true as const, data: { user } };
     },
-  }, async (request) => ({ success: true as const, data: await account.confirmEmailChange(app.db.db, app.mailer, request, request.body) }));
+  );
 
-  app.put('/api/account/photo', {
-    config: { permission: 'session' },
-    schema: { operationId: 'uploadOwnPhoto', tags: ['account'], summary: 'Upload own photo (multipart field `photo`, png or jpg, PHOTO_MAX_BYTES)', consumes: ['multipart/form-data'], response: { 200: userCheckResponse } },
-  }, async (request) => {
-    const me = currentUser(request);
-    const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
-    await app.db.db.transaction(async (tx) => {
-      await users.saveOwnPhoto(tx, me.userId, mime, data);
-      await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: me.userId, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
-    });
-    return { success: true as const, data: { user: await account.getProfile(app.db.db, me.userId) } };
-  });
+  app.post(
+    '/api/account/password',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'changePassword',
+        tags: ['account'],
+        summary: 'Change own password; revokes the other sessions',
+        body: changePasswordBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await account.changeOwnPassword(app.db.db, app.config, request, me.userId, me.sessionId, request.body);
+      return { success: true as const, data: {} };
+    },
+  );
 
-  app.get('/api/users/:id/photo', {
-    config: { permission: 'session' },
-    schema: { operationId: 'getUserPhoto', tags: ['account'], summary: 'A staff member\'s photo (image bytes)', params: z.object({ id: uuid }) },
-  }, async (request, reply) => {
-    const photo = await users.findUserPhoto(app.db.db, request.params.id);
-    if (!photo) throw notFound();
-    return reply.type(photo.mime).header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(photo.data);
-  });
+  app.post(
+    '/api/account/email',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'requestEmailChange',
+        tags: ['account'],
+        summary:
+          'Ask to change own e-mail: needs the current password; mails a 24-hour single-use link to the new address (issue 9 item 1)',
+        description:
+          'Errors: 400 current_password_wrong, 400 newEmail email_unchanged / mail_not_institutional / email_taken. Nothing changes until the link is opened.',
+        body: emailChangeBody,
+        response: { 200: emailChangeResponse },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      return {
+        success: true as const,
+        data: await account.requestEmailChange(
+          app.db.db,
+          app.config,
+          app.mailer,
+          request,
+          me.userId,
+          me.sessionId,
+          request.body,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/email/confirm',
+    {
+      config: { permission: 'public' },
+      schema: {
+        operationId: 'confirmEmailChange',
+        tags: ['account'],
+        summary:
+          'Apply an e-mail change from the link mailed to the new address; revokes the other sessions and reset links, tells the old address',
+        description:
+          'Public: the link is the credential (single use, 24 hours). Errors: 400 invalid_token, 400 email_taken.',
+        body: emailConfirmBody,
+        response: { 200: emailConfirmResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await account.confirmEmailChange(app.db.db, app.mailer, request, request.body),
+    }),
+  );
+
+  app.put(
+    '/api/account/photo',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'uploadOwnPhoto',
+        tags: ['account'],
+        summary: 'Upload own photo (multipart field `photo`, png or jpg, PHOTO_MAX_BYTES)',
+        consumes: ['multipart/form-data'],
+        response: { 200: userCheckResponse },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
+      await app.db.db.transaction(async (tx) => {
+        await users.saveOwnPhoto(tx, me.userId, mime, data);
+        await writeAudit(tx, request, {
+          action: 'update',
+          entity: 'user',
+          entityId: me.userId,
+          changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } },
+        });
+      });
+      return { success: true as const, data: { user: await account.getProfile(app.db.db, me.userId) } };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/photo',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'getUserPhoto',
+        tags: ['account'],
+        summary: "A staff member's photo (image bytes)",
+        params: z.object({ id: uuid }),
+      },
+    },
+    async (request, reply) => {
+      const photo = await users.findUserPhoto(app.db.db, request.params.id);
+      if (!photo) throw notFound();
+      return reply
+        .type(photo.mime)
+        .header('cache-control', 'private, max-age=60')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
+  );
 };

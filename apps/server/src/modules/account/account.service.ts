@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { UserProfile, updateProfileBody, changePasswordBody, emailChangeBody, emailConfirmBody } from '@amparo/shared/modules/auth.schema';
+import type {
+  UserProfile,
+  updateProfileBody,
+  changePasswordBody,
+  emailChangeBody,
+  emailConfirmBody,
+} from '@amparo/shared/modules/auth.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
@@ -42,13 +48,23 @@ export async function getProfile(db: Executor, userId: string): Promise<UserProf
  * section 5, all required; NIT normalised, modulo-11 checked by the schema).
  * 409 when `version` is stale.
  */
-export async function updateOwnProfile(db: Db, request: FastifyRequest, userId: string, body: z.output<typeof updateProfileBody>) {
+export async function updateOwnProfile(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  body: z.output<typeof updateProfileBody>,
+) {
   return db.transaction(async (tx) => {
     const before = await getProfile(tx, userId);
     const values = { fullName: body.fullName, phone: body.phone, nit: normalizeNit(body.nit), updatedBy: userId };
     await updateVersioned(tx, usersTable, userId, body.version, values);
     const after = await getProfile(tx, userId);
-    await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: userId, changes: diff(before, after, ['version', 'permisos']) });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: 'user',
+      entityId: userId,
+      changes: diff(before, after, ['version', 'permisos']),
+    });
     return after;
   });
 }
@@ -59,7 +75,13 @@ export async function updateOwnProfile(db: Db, request: FastifyRequest, userId: 
  * LOGIN_MAX_FAILURES_ACCOUNT wrong ones in LOGIN_WINDOW_MINUTES (per user, and
  * per address), counted before the check (issue 9 item 3).
  */
-async function checkCurrentPassword(db: Db, config: Config, request: FastifyRequest, userId: string, currentPassword: string) {
+async function checkCurrentPassword(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  userId: string,
+  currentPassword: string,
+) {
   const record = await users.findUserRecord(db, userId);
   if (!record) throw notFound();
   const attemptId = await takeAttempt(db, config, 'password_check', userId, request.ip);
@@ -74,7 +96,14 @@ async function checkCurrentPassword(db: Db, config: Config, request: FastifyRequ
  * Changes the user's password after checking the current one ('The current
  * password is wrong', spec section 8); every other session is revoked.
  */
-export async function changeOwnPassword(db: Db, config: Config, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof changePasswordBody>) {
+export async function changeOwnPassword(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  userId: string,
+  sessionId: string,
+  body: z.output<typeof changePasswordBody>,
+) {
   await checkCurrentPassword(db, config, request, userId, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
@@ -94,17 +123,37 @@ const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
  * Nothing changes until the link is opened; an earlier pending change is
  * spent. Returns the pending address and when the link expires.
  */
-export async function requestEmailChange(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, userId: string, sessionId: string, body: z.output<typeof emailChangeBody>) {
+export async function requestEmailChange(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  request: FastifyRequest,
+  userId: string,
+  sessionId: string,
+  body: z.output<typeof emailChangeBody>,
+) {
   const record = await checkCurrentPassword(db, config, request, userId, body.currentPassword);
   if (body.newEmail.toLowerCase() === record.email.toLowerCase()) throw invalidField('newEmail', 'email_unchanged');
-  if (!isInstitutionalEmail(body.newEmail, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('newEmail', 'mail_not_institutional');
+  if (!isInstitutionalEmail(body.newEmail, config.ALLOWED_EMAIL_DOMAINS))
+    throw invalidField('newEmail', 'mail_not_institutional');
   if (await users.emailTaken(db, body.newEmail, userId)) throw invalidField('newEmail', 'email_taken');
   const token = newToken();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
   await db.transaction(async (tx) => {
     await repo.cancelEmailChanges(tx, userId);
-    await repo.insertEmailChange(tx, { userId, newEmail: body.newEmail, tokenHash: hashToken(token), sessionId, expiresAt });
-    await writeAudit(tx, request, { action: 'email_change_request', entity: 'user', entityId: userId, changes: { email: { before: record.email, after: body.newEmail } } });
+    await repo.insertEmailChange(tx, {
+      userId,
+      newEmail: body.newEmail,
+      tokenHash: hashToken(token),
+      sessionId,
+      expiresAt,
+    });
+    await writeAudit(tx, request, {
+      action: 'email_change_request',
+      entity: 'user',
+      entityId: userId,
+      changes: { email: { before: record.email, after: body.newEmail } },
+    });
   });
   await mailer.send({
     to: body.newEmail,
@@ -123,7 +172,12 @@ export async function requestEmailChange(db: Db, config: Config, mailer: Mailer,
  * the one that asked is revoked, reset links and other pending changes are
  * spent, and it is audited. Then the OLD address is told.
  */
-export async function confirmEmailChange(db: Db, mailer: Mailer, request: FastifyRequest, body: z.output<typeof emailConfirmBody>) {
+export async function confirmEmailChange(
+  db: Db,
+  mailer: Mailer,
+  request: FastifyRequest,
+  body: z.output<typeof emailConfirmBody>,
+) {
   const done = await db.transaction(async (tx) => {
     const change = await repo.consumeEmailChange(tx, hashToken(body.token));
     if (!change) throw new AppError(400, 'invalid_token');
@@ -134,7 +188,17 @@ export async function confirmEmailChange(db: Db, mailer: Mailer, request: Fastif
     await repo.cancelEmailChanges(tx, change.userId);
     await revokeUserSessions(tx, change.userId, change.sessionId ?? undefined);
     await revokePasswordResets(tx, change.userId);
-    await writeAudit(tx, request, { action: 'email_change', entity: 'user', entityId: change.userId, changes: { email: { before: record.email, after: change.newEmail } } }, change.userId);
+    await writeAudit(
+      tx,
+      request,
+      {
+        action: 'email_change',
+        entity: 'user',
+        entityId: change.userId,
+        changes: { email: { before: record.email, after: change.newEmail } },
+      },
+      change.userId,
+    );
     return { oldEmail: record.email, newEmail: change.newEmail, fullName: record.fullName };
   });
   await mailer.send(users.identityChangedMail(done.oldEmail, done.fullName, { email: done.newEmail }, null));

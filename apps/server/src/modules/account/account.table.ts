@@ -12,7 +12,9 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),

@@ -13,13 +13,31 @@ describe('self-service e-mail change', () => {
   });
   afterAll(() => t.close());
 
-  const mailsTo = async (to: string) => (await t.database.db.execute<{ text: string }>(sql`select text from mail_outbox where lower("to") = lower(${to}) order by created_at`)).rows;
-  const profile = async (token: string) => (await as(t.app, token).post('/api/user-check')).json().data.user as { email: string; version: number; fullName: string; phone: string | null; nit: string | null };
+  const mailsTo = async (to: string) =>
+    (
+      await t.database.db.execute<{ text: string }>(
+        sql`select text from mail_outbox where lower("to") = lower(${to}) order by created_at`,
+      )
+    ).rows;
+  const profile = async (token: string) =>
+    (await as(t.app, token).post('/api/user-check')).json().data.user as {
+      email: string;
+      version: number;
+      fullName: string;
+      phone: string | null;
+      nit: string | null;
+    };
 
   it('update_user cannot change the e-mail (the field is not part of the profile body)', async () => {
     const user = await createUser(t.app, adminToken, [], 'profilemail');
     const me = await profile(user.token);
-    const res = await as(t.app, user.token).post('/api/update_user', { fullName: me.fullName, phone: '5555-1234', nit: '1234567-9', email: 'robada@amparo.test', version: me.version });
+    const res = await as(t.app, user.token).post('/api/update_user', {
+      fullName: me.fullName,
+      phone: '5555-1234',
+      nit: '1234567-9',
+      email: 'robada@amparo.test',
+      version: me.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await profile(user.token)).email).toBe(me.email);
   });
@@ -30,13 +48,25 @@ describe('self-service e-mail change', () => {
     const newEmail = `nueva.${user.username}@amparo.test`;
     const other = await login(t.app, user.username, user.password); // a second session of the same user
 
-    const wrong = await as(t.app, user.token).post('/api/account/email', { newEmail, currentPassword: 'no-es-la-clave' });
+    const wrong = await as(t.app, user.token).post('/api/account/email', {
+      newEmail,
+      currentPassword: 'no-es-la-clave',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'current_password_wrong', errors: [{ field: 'currentPassword', code: 'invalid' }] });
+    expect(wrong.json()).toMatchObject({
+      code: 'current_password_wrong',
+      errors: [{ field: 'currentPassword', code: 'invalid' }],
+    });
     expect(await mailsTo(newEmail)).toHaveLength(0);
-    const same = await as(t.app, user.token).post('/api/account/email', { newEmail: oldEmail.toUpperCase(), currentPassword: user.password });
+    const same = await as(t.app, user.token).post('/api/account/email', {
+      newEmail: oldEmail.toUpperCase(),
+      currentPassword: user.password,
+    });
     expect(same.json().errors).toContainEqual({ field: 'newEmail', code: 'email_unchanged' });
-    const taken = await as(t.app, user.token).post('/api/account/email', { newEmail: 'admin@amparo.test', currentPassword: user.password });
+    const taken = await as(t.app, user.token).post('/api/account/email', {
+      newEmail: 'admin@amparo.test',
+      currentPassword: user.password,
+    });
     expect(taken.json().errors).toContainEqual({ field: 'newEmail', code: 'email_taken' });
 
     const asked = await as(t.app, user.token).post('/api/account/email', { newEmail, currentPassword: user.password });
@@ -44,11 +74,21 @@ describe('self-service e-mail change', () => {
     expect(asked.json().data.pendingEmail).toBe(newEmail);
     // Not applied yet: the old address still signs in, the new one does not.
     expect((await profile(user.token)).email).toBe(oldEmail);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: newEmail, password: user.password } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: newEmail, password: user.password },
+        })
+      ).statusCode,
+    ).toBe(401);
     // The link goes to the new address only; the token is stored hashed.
     const link = (await mailsTo(newEmail)).at(-1)!.text;
     const token = /email-confirm\/([\w-]+)/.exec(link)![1]!;
-    const stored = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_changes where token_hash = ${token}`);
+    const stored = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_changes where token_hash = ${token}`,
+    );
     expect(Number(stored.rows[0]!.n)).toBe(0);
 
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
@@ -61,7 +101,9 @@ describe('self-service e-mail change', () => {
     const notice = (await mailsTo(oldEmail)).at(-1)!.text;
     expect(notice).toContain(newEmail);
     expect(notice).not.toMatch(/[\w-]{40,}/);
-    const audit = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'email_change' and entity_id = ${user.id}`);
+    const audit = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'email_change' and entity_id = ${user.id}`,
+    );
     expect(Number(audit.rows[0]!.n)).toBe(1);
 
     // Single use.
@@ -70,13 +112,16 @@ describe('self-service e-mail change', () => {
     expect(again.json().code).toBe('invalid_token');
   });
 
-  it('an administrator\'s e-mail change spends a pending self-service link', async () => {
+  it("an administrator's e-mail change spends a pending self-service link", async () => {
     const user = await createUser(t.app, adminToken, [], 'pendingmail');
     const newEmail = `pendiente.${user.username}@amparo.test`;
     await as(t.app, user.token).post('/api/account/email', { newEmail, currentPassword: user.password });
     const token = /email-confirm\/([\w-]+)/.exec((await mailsTo(newEmail)).at(-1)!.text)![1]!;
     const current = (await as(t.app, adminToken).get(`/api/users/${user.id}`)).json().data;
-    const byAdmin = await as(t.app, adminToken).put(`/api/users/${user.id}`, { ...current, email: `admin.puso.${user.username}@amparo.test` });
+    const byAdmin = await as(t.app, adminToken).put(`/api/users/${user.id}`, {
+      ...current,
+      email: `admin.puso.${user.username}@amparo.test`,
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
     expect(res.statusCode).toBe(400);
@@ -88,7 +133,9 @@ describe('self-service e-mail change', () => {
     const newEmail = `tarde.${user.username}@amparo.test`;
     await as(t.app, user.token).post('/api/account/email', { newEmail, currentPassword: user.password });
     const token = /email-confirm\/([\w-]+)/.exec((await mailsTo(newEmail)).at(-1)!.text)![1]!;
-    await t.database.db.execute(sql`update email_changes set expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`update email_changes set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_token');

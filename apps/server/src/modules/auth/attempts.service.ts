@@ -34,8 +34,20 @@ function limitsOf(kind: AttemptKind, config: Config) {
  * when it succeeded. 429 `too_many_attempts` when the account key or the
  * address is at its limit in the window.
  */
-export async function takeAttempt(db: Db, config: Config, kind: AttemptKind, accountKey: string | null, ip: string): Promise<number> {
-  const id = await repo.takeAttempt(db, kind, accountKey === null ? null : accountKey.toLowerCase(), ip, limitsOf(kind, config));
+export async function takeAttempt(
+  db: Db,
+  config: Config,
+  kind: AttemptKind,
+  accountKey: string | null,
+  ip: string,
+): Promise<number> {
+  const id = await repo.takeAttempt(
+    db,
+    kind,
+    accountKey === null ? null : accountKey.toLowerCase(),
+    ip,
+    limitsOf(kind, config),
+  );
   if (id === null) throw new AppError(429, 'too_many_attempts');
   return id;
 }

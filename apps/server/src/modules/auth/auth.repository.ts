@@ -40,7 +40,11 @@ function liveSessionQuery(db: Executor) {
 const prepared = new WeakMap<object, ReturnType<typeof liveSessionQuery>>();
 
 /** The live session for a token hash (not revoked, within absolute and idle expiry). */
-export async function findLiveSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  idleMinutes: number,
+): Promise<SessionRow | null> {
   let query = prepared.get(db);
   if (!query) {
     query = liveSessionQuery(db);
@@ -51,7 +55,10 @@ export async function findLiveSession(db: Executor, tokenHash: string, idleMinut
 }
 
 export async function touchSession(db: Executor, sessionId: string) {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
@@ -59,7 +66,10 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every session of a user, except `keepSessionId` when given. */
@@ -67,7 +77,13 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
 }
 
 /** Spends every outstanding reset token of a user (issue 9 item 1: a changed e-mail leaves no link alive). Returns how many. */
@@ -90,7 +106,11 @@ export async function findUserForLogin(db: Executor, login: string) {
 }
 
 export async function findUserByEmail(db: Executor, email: string) {
-  const rows = await db.select({ id: users.id, email: users.email, fullName: users.fullName, active: users.active }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const rows = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, active: users.active })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -102,20 +122,41 @@ export async function findUserByEmail(db: Executor, email: string) {
  * parallel attempts are counted exactly like sequential ones (issue 9 item 3).
  * A null `accountKey` counts per address only.
  */
-export async function takeAttempt(db: Db, kind: string, accountKey: string | null, ip: string, limits: { account: number; address: number; windowMinutes: number }): Promise<number | null> {
+export async function takeAttempt(
+  db: Db,
+  kind: string,
+  accountKey: string | null,
+  ip: string,
+  limits: { account: number; address: number; windowMinutes: number },
+): Promise<number | null> {
   return db.transaction(async (tx) => {
-    if (accountKey !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:account:${accountKey}`}))`);
+    if (accountKey !== null)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:account:${accountKey}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:ip:${ip}`}))`);
     const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
     const [row] = await tx
       .select({
-        account: accountKey === null ? sql<number>`0` : sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
+        account:
+          accountKey === null
+            ? sql<number>`0`
+            : sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
         address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
       })
       .from(loginFailures)
-      .where(and(eq(loginFailures.kind, kind), gt(loginFailures.at, since), accountKey === null ? eq(loginFailures.ip, ip) : sql`(${loginFailures.accountKey} = ${accountKey} or ${loginFailures.ip} = ${ip})`));
+      .where(
+        and(
+          eq(loginFailures.kind, kind),
+          gt(loginFailures.at, since),
+          accountKey === null
+            ? eq(loginFailures.ip, ip)
+            : sql`(${loginFailures.accountKey} = ${accountKey} or ${loginFailures.ip} = ${ip})`,
+        ),
+      );
     if (Number(row?.account ?? 0) >= limits.account || Number(row?.address ?? 0) >= limits.address) return null;
-    const [inserted] = await tx.insert(loginFailures).values({ kind, accountKey: accountKey ?? '', ip }).returning({ id: loginFailures.id });
+    const [inserted] = await tx
+      .insert(loginFailures)
+      .values({ kind, accountKey: accountKey ?? '', ip })
+      .returning({ id: loginFailures.id });
     return inserted!.id;
   });
 }
@@ -139,14 +180,26 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
   const rows = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: passwordResets.userId });
   return rows[0]?.userId ?? null;
 }
 
 export async function findLiveInvitation(db: Executor, id: string) {
   const rows = await db
-    .select({ id: invitations.id, email: invitations.email, roleId: invitations.roleId, roleName: roles.name, expiresAt: invitations.expiresAt })
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      roleId: invitations.roleId,
+      roleName: roles.name,
+      expiresAt: invitations.expiresAt,
+    })
     .from(invitations)
     .leftJoin(roles, eq(roles.id, invitations.roleId))
     .where(and(eq(invitations.id, id), isNull(invitations.usedAt), gt(invitations.expiresAt, sql`now()`)))
@@ -155,7 +208,11 @@ export async function findLiveInvitation(db: Executor, id: string) {
 }
 
 export async function useInvitation(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.update(invitations).set({ usedAt: sql`now()` }).where(and(eq(invitations.id, id), isNull(invitations.usedAt))).returning({ id: invitations.id });
+  const rows = await db
+    .update(invitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))
+    .returning({ id: invitations.id });
   return rows.length === 1;
 }
 

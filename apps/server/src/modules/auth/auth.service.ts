@@ -38,13 +38,24 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
   const accountKey = user ? user.id : loginName;
   // Lockout: 429 before any password work.
   const attemptId = await takeAttempt(db, config, 'login', accountKey, request.ip).catch(async (err: unknown) => {
-    if (err instanceof AppError && err.status === 429) await recordSecurityEvent(db, request, { kind: 'login_locked', userId: user?.id ?? null, loginName, code: 'too_many_attempts' });
+    if (err instanceof AppError && err.status === 429)
+      await recordSecurityEvent(db, request, {
+        kind: 'login_locked',
+        userId: user?.id ?? null,
+        loginName,
+        code: 'too_many_attempts',
+      });
     throw err;
   });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok || !user.active) {
     // Failed sign-in: the attempt stays counted.
-    await recordSecurityEvent(db, request, { kind: 'login_failed', userId: user?.id ?? null, loginName, code: 'credentials_wrong' });
+    await recordSecurityEvent(db, request, {
+      kind: 'login_failed',
+      userId: user?.id ?? null,
+      loginName,
+      code: 'credentials_wrong',
+    });
     throw new AppError(401, 'credentials_wrong');
   }
   const token = newToken();
@@ -71,13 +82,24 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
  * time tells nothing either. An active account gets a single-use link valid
  * one hour; the link is scrubbed from the outbox once delivered.
  */
-export async function forgot(db: Db, config: Config, mailer: Mailer, background: BackgroundTasks, request: FastifyRequest, body: z.output<typeof forgotBody>) {
+export async function forgot(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  background: BackgroundTasks,
+  request: FastifyRequest,
+  body: z.output<typeof forgotBody>,
+) {
   await takeAttempt(db, config, 'forgot', body.email, request.ip);
   background.run('forgot', async () => {
     const user = await repo.findUserByEmail(db, body.email);
     if (!user || !user.active) return;
     const token = newToken();
-    await repo.insertPasswordReset(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await repo.insertPasswordReset(db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
     const link = `${config.PUBLIC_URL}/password-reset/${token}`;
     await mailer.send({
       to: user.email,
@@ -117,7 +139,8 @@ export async function invitationInfo(db: Db, id: string) {
  * invitation is used up in the same transaction.
  */
 export async function register(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof registerBody>) {
-  if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
+  if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
+    throw invalidField('email', 'mail_not_institutional');
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const inv = await repo.findLiveInvitation(tx, body.invitationId);
@@ -126,18 +149,51 @@ export async function register(db: Db, config: Config, request: FastifyRequest, 
     if (await users.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
     if (await users.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
     if (!(await repo.useInvitation(tx, inv.id))) throw new AppError(400, 'invitation_invalid');
-    const id = await users.insertRegisteredUser(tx, { username: body.username, email: body.email, fullName: body.fullName, passwordHash, roleId: inv.roleId });
-    await writeAudit(tx, request, { action: 'register', entity: 'user', entityId: id, changes: { username: { before: null, after: body.username } } }, id);
+    const id = await users.insertRegisteredUser(tx, {
+      username: body.username,
+      email: body.email,
+      fullName: body.fullName,
+      passwordHash,
+      roleId: inv.roleId,
+    });
+    await writeAudit(
+      tx,
+      request,
+      {
+        action: 'register',
+        entity: 'user',
+        entityId: id,
+        changes: { username: { before: null, after: body.username } },
+      },
+      id,
+    );
   });
 }
 
 /** Creates an invitation valid INVITATION_TTL_DAYS; the link is mailed and returned. */
-export async function invite(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, email: string, roleId: string | null) {
+export async function invite(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  request: FastifyRequest,
+  email: string,
+  roleId: string | null,
+) {
   if (!isInstitutionalEmail(email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
   if (await users.emailTaken(db, email)) throw invalidField('email', 'email_taken');
   const inv = await db.transaction(async (tx) => {
-    const row = await repo.insertInvitation(tx, { email, roleId, createdBy: request.auth?.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86400_000) });
-    await writeAudit(tx, request, { action: 'invite', entity: 'invitation', entityId: row.id, changes: { email: { before: null, after: email } } });
+    const row = await repo.insertInvitation(tx, {
+      email,
+      roleId,
+      createdBy: request.auth?.userId,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86400_000),
+    });
+    await writeAudit(tx, request, {
+      action: 'invite',
+      entity: 'invitation',
+      entityId: row.id,
+      changes: { email: { before: null, after: email } },
+    });
     return row;
   });
   const path = `/register/${inv.id}`;

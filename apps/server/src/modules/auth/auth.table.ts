@@ -7,7 +7,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,7 +25,9 @@ export const sessions = pgTable(
 /** Single-use password reset tokens (hash only), valid one hour. */
 export const passwordResets = pgTable('password_resets', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -46,7 +50,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_kind_account_idx').on(t.kind, t.accountKey, t.at), index('login_failures_kind_ip_idx').on(t.kind, t.ip, t.at)],
+  (t) => [
+    index('login_failures_kind_account_idx').on(t.kind, t.accountKey, t.at),
+    index('login_failures_kind_ip_idx').on(t.kind, t.ip, t.at),
+  ],
 );
 
 /** Invitations an administrator sends; the id is the link in /register/{id}. */

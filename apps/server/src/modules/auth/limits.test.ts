@@ -37,7 +37,8 @@ describe('sign-in and account guessing limits', () => {
     const user = await createUser(t.app, adminToken, [], 'forgiven');
     for (let i = 0; i < 4; i += 1) expect((await signIn(user.username, 'wrong', '10.0.1.1')).statusCode).toBe(401);
     expect((await signIn(user.username, user.password, '10.0.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 5; i += 1) expect((await signIn(user.username, user.password, '10.0.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn(user.username, user.password, '10.0.1.1')).statusCode).toBe(200);
     for (let i = 0; i < 5; i += 1) expect((await signIn(user.username, 'wrong', '10.0.1.1')).statusCode).toBe(401);
     expect((await signIn(user.username, 'wrong', '10.0.1.1')).statusCode).toBe(429);
   });
@@ -45,7 +46,8 @@ describe('sign-in and account guessing limits', () => {
   it('limits forgot per address asked for and per client address, answering at once either way', async () => {
     const user = await createUser(t.app, adminToken, [], 'forgetful');
     const email = `${user.username}@amparo.test`;
-    const forgot = (to: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/forgot', payload: { email: to }, remoteAddress });
+    const forgot = (to: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/forgot', payload: { email: to }, remoteAddress });
     const known = await forgot(email, '10.0.2.1');
     const unknown = await forgot('nadie-aqui@amparo.test', '10.0.2.1');
     expect(known.statusCode).toBe(200);
@@ -60,18 +62,24 @@ describe('sign-in and account guessing limits', () => {
     expect((await forgot('una-mas@amparo.test', '10.0.2.1')).statusCode).toBe(429);
     await t.app.background.idle();
     // Three links were mailed, none after the limit.
-    const mails = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email}`);
+    const mails = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${email}`,
+    );
     expect(Number(mails.rows[0]!.n)).toBe(3);
   });
 
   it('a password reset spends every other outstanding reset link of the user', async () => {
     const user = await createUser(t.app, adminToken, [], 'twolinks');
     const email = `${user.username}@amparo.test`;
-    for (const ip of ['10.0.3.1', '10.0.3.2']) await t.app.inject({ method: 'POST', url: '/api/forgot', payload: { email }, remoteAddress: ip });
+    for (const ip of ['10.0.3.1', '10.0.3.2'])
+      await t.app.inject({ method: 'POST', url: '/api/forgot', payload: { email }, remoteAddress: ip });
     await t.app.background.idle();
-    const mails = await t.database.db.execute<{ text: string }>(sql`select text from mail_outbox where "to" = ${email} order by created_at`);
+    const mails = await t.database.db.execute<{ text: string }>(
+      sql`select text from mail_outbox where "to" = ${email} order by created_at`,
+    );
     const [first, second] = mails.rows.map((m) => /password-reset\/([\w-]+)/.exec(m.text)![1]!);
-    const reset = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/reset', payload: { token, password, confirmation: password } });
+    const reset = (token: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/reset', payload: { token, password, confirmation: password } });
     expect((await reset(second!, 'Nueva-Clave-1')).statusCode).toBe(200);
     const old = await reset(first!, 'Robada-Clave-1');
     expect(old.statusCode).toBe(400);
@@ -83,17 +91,33 @@ describe('sign-in and account guessing limits', () => {
     const user = await createUser(t.app, adminToken, [], 'checked');
     const me = as(t.app, user.token);
     for (let i = 0; i < 5; i += 1) {
-      const res = await me.post('/api/account/password', { currentPassword: `wrong-${i}`, newPassword: 'Otra-Clave-1', confirmation: 'Otra-Clave-1' });
+      const res = await me.post('/api/account/password', {
+        currentPassword: `wrong-${i}`,
+        newPassword: 'Otra-Clave-1',
+        confirmation: 'Otra-Clave-1',
+      });
       expect(res.json().code).toBe('current_password_wrong');
     }
-    const locked = await me.post('/api/account/email', { currentPassword: user.password, newEmail: `nuevo-${user.username}@amparo.test` });
+    const locked = await me.post('/api/account/email', {
+      currentPassword: user.password,
+      newEmail: `nuevo-${user.username}@amparo.test`,
+    });
     expect(locked.statusCode).toBe(429);
     await windowPasses();
-    expect((await me.post('/api/account/password', { currentPassword: user.password, newPassword: 'Otra-Clave-1', confirmation: 'Otra-Clave-1' })).statusCode).toBe(200);
+    expect(
+      (
+        await me.post('/api/account/password', {
+          currentPassword: user.password,
+          newPassword: 'Otra-Clave-1',
+          confirmation: 'Otra-Clave-1',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('limits the public username-availability check per address', async () => {
-    const check = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/register/username-available?username=alguien', remoteAddress });
+    const check = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/api/register/username-available?username=alguien', remoteAddress });
     for (let i = 0; i < 60; i += 1) expect((await check('10.0.4.1')).statusCode).toBe(200);
     expect((await check('10.0.4.1')).statusCode).toBe(429);
     expect((await check('10.0.4.2')).statusCode).toBe(200);
@@ -105,9 +129,16 @@ describe('sign-in and account guessing limits', () => {
     const mailer = new Mailer(t.database.db, t.app.config, t.app.log, transport);
     const before = await countRows(t.database, 'mail_outbox');
     const token = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
-    await mailer.send({ to: 'alguien@amparo.test', subject: 'Reset', text: `Abra http://x/password-reset/${token} ahora`, secret: token });
+    await mailer.send({
+      to: 'alguien@amparo.test',
+      subject: 'Reset',
+      text: `Abra http://x/password-reset/${token} ahora`,
+      secret: token,
+    });
     expect(await countRows(t.database, 'mail_outbox')).toBe(before + 1);
-    const row = await t.database.db.execute<{ text: string; sent: boolean }>(sql`select text, sent_at is not null as sent from mail_outbox where "to" = 'alguien@amparo.test'`);
+    const row = await t.database.db.execute<{ text: string; sent: boolean }>(
+      sql`select text, sent_at is not null as sent from mail_outbox where "to" = 'alguien@amparo.test'`,
+    );
     expect(row.rows[0]!.sent).toBe(true);
     expect(row.rows[0]!.text).not.toContain(token);
   });

@@ -21,7 +21,12 @@ describe('catalog items in use, for every registered catalog column', () => {
   let n = 0;
   const newItem = async (catalog: string) => {
     n += 1;
-    const res = await admin.post('/api/catalogs/items', { catalog, code: `EN_USO_${n}`, es: `En uso ${n}`, en: `In use ${n}` });
+    const res = await admin.post('/api/catalogs/items', {
+      catalog,
+      code: `EN_USO_${n}`,
+      es: `En uso ${n}`,
+      en: `In use ${n}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: string; code: string };
   };
@@ -30,18 +35,65 @@ describe('catalog items in use, for every registered catalog column', () => {
     t = await buildTestApp();
     const token = await login(t.app);
     admin = as(t.app, token);
-    const me = (await admin.get('/api/users')).json().data.items?.[0]?.id ?? (await admin.get('/api/users')).json().data[0]?.id;
+    const me =
+      (await admin.get('/api/users')).json().data.items?.[0]?.id ?? (await admin.get('/api/users')).json().data[0]?.id;
     // One record in every table that holds catalog codes.
     const person = (await admin.post('/api/population/persons', personBody())).json().data.id as string;
-    await t.database.db.execute(sql`insert into person_periods (person_id, admission_date, departure_date) values (${person}, '2024-01-01', '2024-06-30')`);
-    expect((await admin.post(`/api/population/persons/${person}/links`, { names: 'Rosa', lastNames: 'Ajú', sex: 'F', bond: 'TIO' })).statusCode).toBe(200);
-    expect((await admin.post(`/api/population/persons/${person}/perpetrators`, { names: 'X', sex: 'M', bond: 'TIO', thematic: ['NEGLIGENCIA'], reported: true, reportedTo: ['MP'] })).statusCode).toBe(200);
-    const attention = await admin.post(`/api/population/persons/${person}/attentions`, { attendedAt: '2026-10-01T09:30', professionalId: me, area: 'LEGAL', modality: 'INDIVIDUAL', durationMinutes: 30, summary: 'Sesión' });
+    await t.database.db.execute(
+      sql`insert into person_periods (person_id, admission_date, departure_date) values (${person}, '2024-01-01', '2024-06-30')`,
+    );
+    expect(
+      (
+        await admin.post(`/api/population/persons/${person}/links`, {
+          names: 'Rosa',
+          lastNames: 'Ajú',
+          sex: 'F',
+          bond: 'TIO',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/population/persons/${person}/perpetrators`, {
+          names: 'X',
+          sex: 'M',
+          bond: 'TIO',
+          thematic: ['NEGLIGENCIA'],
+          reported: true,
+          reportedTo: ['MP'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const attention = await admin.post(`/api/population/persons/${person}/attentions`, {
+      attendedAt: '2026-10-01T09:30',
+      professionalId: me,
+      area: 'LEGAL',
+      modality: 'INDIVIDUAL',
+      durationMinutes: 30,
+      summary: 'Sesión',
+    });
     expect(attention.statusCode, attention.body).toBe(200);
-    expect((await admin.post('/api/documentation/documents', { title: 'Acta', documentType: 'ACTA', documentDate: '2026-11-02', tags: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.post('/api/documentation/documents', {
+          title: 'Acta',
+          documentType: 'ACTA',
+          documentDate: '2026-11-02',
+          tags: [],
+        })
+      ).statusCode,
+    ).toBe(200);
     const activity = await admin.post('/api/population/activities', {
-      name: 'Taller', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701', facilitatorIds: [me], thematic: ['NEGLIGENCIA'],
-      unregistered: [{ sex: 'F', ageGroup: (await admin.post('/api/catalog/age_group', {})).json().data[0].code, count: 3 }],
+      name: 'Taller',
+      activityType: 'TALLER',
+      startsAt: '2026-11-20T09:00',
+      state: '07',
+      town: '0701',
+      facilitatorIds: [me],
+      thematic: ['NEGLIGENCIA'],
+      unregistered: [
+        { sex: 'F', ageGroup: (await admin.post('/api/catalog/age_group', {})).json().data[0].code, count: 3 },
+      ],
     });
     expect(activity.statusCode, activity.body).toBe(200);
   });
@@ -52,9 +104,18 @@ describe('catalog items in use, for every registered catalog column', () => {
     const uncovered = CATALOG_NAMES.filter((c) => !registered.has(c) && !(c in NOT_STORED));
     expect(uncovered).toEqual([]);
     // Columns of every module: population, case file, person file, activities, documentation.
-    expect(new Set(t.app.catalogColumns.list().map((c) => c.table))).toEqual(new Set([
-      'persons', 'person_periods', 'person_links', 'person_perpetrators', 'attentions', 'activities', 'activity_unregistered', 'documents',
-    ]));
+    expect(new Set(t.app.catalogColumns.list().map((c) => c.table))).toEqual(
+      new Set([
+        'persons',
+        'person_periods',
+        'person_links',
+        'person_perpetrators',
+        'attentions',
+        'activities',
+        'activity_unregistered',
+        'documents',
+      ]),
+    );
   });
 
   it('refuses to delete an item any registered column uses (409 in_use), and deletes an unused one', async () => {
@@ -64,11 +125,14 @@ describe('catalog items in use, for every registered catalog column', () => {
       const target = sql.raw(`"${c.table}"`);
       const column = sql.raw(`"${c.column}"`);
       const value = c.array ? sql`array_append(${column}, ${used.code})` : sql`${used.code}`;
-      const updated = await t.database.db.execute(sql`update ${target} set ${column} = ${value} where ctid = (select ctid from ${target} limit 1)`);
+      const updated = await t.database.db.execute(
+        sql`update ${target} set ${column} = ${value} where ctid = (select ctid from ${target} limit 1)`,
+      );
       const changed = updated as unknown as { affectedRows?: number; rowCount?: number };
       expect(changed.affectedRows ?? changed.rowCount, `a row of ${c.table}`).toBe(1);
       const res = await admin.delete(`/api/catalogs/items/${used.id}`);
-      if (res.statusCode !== 409 || res.json().code !== 'in_use') failures.push(`${c.catalog} in ${c.table}.${c.column}: ${res.statusCode}`);
+      if (res.statusCode !== 409 || res.json().code !== 'in_use')
+        failures.push(`${c.catalog} in ${c.table}.${c.column}: ${res.statusCode}`);
       if (c.catalog === 'age_group') continue; // its ranges define the groups: never deleted
       const unused = await newItem(c.catalog);
       const ok = await admin.delete(`/api/catalogs/items/${unused.id}`);

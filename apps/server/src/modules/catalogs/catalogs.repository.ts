@@ -3,7 +3,11 @@ import type { Executor } from '../../db/client.ts';
 import { catalogItems, departments, municipalities } from '../../db/schema.ts';
 
 export function listItems(db: Executor, catalog: string) {
-  return db.select().from(catalogItems).where(eq(catalogItems.catalog, catalog)).orderBy(asc(catalogItems.sortOrder), asc(catalogItems.code));
+  return db
+    .select()
+    .from(catalogItems)
+    .where(eq(catalogItems.catalog, catalog))
+    .orderBy(asc(catalogItems.sortOrder), asc(catalogItems.code));
 }
 
 export async function findItem(db: Executor, id: string) {
@@ -17,7 +21,10 @@ export async function insertItem(db: Executor, values: typeof catalogItems.$infe
 }
 
 export async function nextSortOrder(db: Executor, catalog: string) {
-  const [row] = await db.select({ n: sql<number>`coalesce(max(${catalogItems.sortOrder}), -1)::int + 1` }).from(catalogItems).where(eq(catalogItems.catalog, catalog));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${catalogItems.sortOrder}), -1)::int + 1` })
+    .from(catalogItems)
+    .where(eq(catalogItems.catalog, catalog));
   return row?.n ?? 0;
 }
 
@@ -47,7 +54,10 @@ export function municipalityOptions(db: Executor, departmentCode?: string) {
 }
 
 export async function departmentExists(db: Executor, code: string) {
-  return (await db.select({ code: departments.code }).from(departments).where(eq(departments.code, code)).limit(1)).length > 0;
+  return (
+    (await db.select({ code: departments.code }).from(departments).where(eq(departments.code, code)).limit(1)).length >
+    0
+  );
 }
 
 export async function findMunicipality(db: Executor, code: string) {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CATALOG_NAMES, catalogItemCreate, catalogItemResponse, catalogItemsResponse, catalogItemUpdate, catalogOptionsBody, catalogOptionsResponse,
+  CATALOG_NAMES,
+  catalogItemCreate,
+  catalogItemResponse,
+  catalogItemsResponse,
+  catalogItemUpdate,
+  catalogOptionsBody,
+  catalogOptionsResponse,
 } from '@amparo/shared/modules/catalogs.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -14,36 +20,92 @@ const itemParams = z.object({ id: uuid });
 
 /** The generic catalog call and the catalog editor (permission `configuracion_catalogos`). */
 export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/catalog/:name', {
-    config: { permission: 'session' },
-    schema: {
-      operationId: 'catalogOptions', tags, summary: 'Dropdown options { code, cname, value } of a catalog (spec section 7)',
-      description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role.`,
-      params: z.object({ name: z.string().max(40) }), body: catalogOptionsBody, response: { 200: catalogOptionsResponse },
+  app.post(
+    '/api/catalog/:name',
+    {
+      config: { permission: 'session' },
+      schema: {
+        operationId: 'catalogOptions',
+        tags,
+        summary: 'Dropdown options { code, cname, value } of a catalog (spec section 7)',
+        description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role.`,
+        params: z.object({ name: z.string().max(40) }),
+        body: catalogOptionsBody,
+        response: { 200: catalogOptionsResponse },
+      },
     },
-  }, async (request) => {
-    const body = request.body ?? { lang: 'es' as const, includeInactive: false };
-    const data = await service.options(app.db.db, request.params.name, body.lang, body.parent, body.includeInactive);
-    if (!data) throw notFound();
-    return { success: true as const, data };
-  });
+    async (request) => {
+      const body = request.body ?? { lang: 'es' as const, includeInactive: false };
+      const data = await service.options(app.db.db, request.params.name, body.lang, body.parent, body.includeInactive);
+      if (!data) throw notFound();
+      return { success: true as const, data };
+    },
+  );
 
-  app.get('/api/catalogs/:catalog/items', {
-    config, schema: { operationId: 'listCatalogItems', tags, summary: 'Every item of a catalog, inactive included', params: z.object({ catalog: z.enum(CATALOG_NAMES) }), response: { 200: catalogItemsResponse } },
-  }, async (request) => ({ success: true as const, data: await service.listItems(app.db.db, request.params.catalog) }));
+  app.get(
+    '/api/catalogs/:catalog/items',
+    {
+      config,
+      schema: {
+        operationId: 'listCatalogItems',
+        tags,
+        summary: 'Every item of a catalog, inactive included',
+        params: z.object({ catalog: z.enum(CATALOG_NAMES) }),
+        response: { 200: catalogItemsResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listItems(app.db.db, request.params.catalog) }),
+  );
 
-  app.post('/api/catalogs/items', {
-    config, schema: { operationId: 'createCatalogItem', tags, summary: 'Add an item; 409 duplicate code', body: catalogItemCreate, response: { 200: catalogItemResponse } },
-  }, async (request) => ({ success: true as const, data: await service.createItem(app.db.db, request, request.body) }));
+  app.post(
+    '/api/catalogs/items',
+    {
+      config,
+      schema: {
+        operationId: 'createCatalogItem',
+        tags,
+        summary: 'Add an item; 409 duplicate code',
+        body: catalogItemCreate,
+        response: { 200: catalogItemResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.createItem(app.db.db, request, request.body) }),
+  );
 
-  app.put('/api/catalogs/items/:id', {
-    config, schema: { operationId: 'updateCatalogItem', tags, summary: 'Rename or (de)activate; 409 on a stale version', params: itemParams, body: catalogItemUpdate, response: { 200: catalogItemResponse } },
-  }, async (request) => ({ success: true as const, data: await service.updateItem(app.db.db, request, request.params.id, request.body) }));
+  app.put(
+    '/api/catalogs/items/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updateCatalogItem',
+        tags,
+        summary: 'Rename or (de)activate; 409 on a stale version',
+        params: itemParams,
+        body: catalogItemUpdate,
+        response: { 200: catalogItemResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateItem(app.db.db, request, request.params.id, request.body),
+    }),
+  );
 
-  app.delete('/api/catalogs/items/:id', {
-    config, schema: { operationId: 'deleteCatalogItem', tags, summary: 'Delete an unused item; 409 in_use', params: itemParams, response: { 200: okResponse } },
-  }, async (request) => {
-    await service.deleteItem(app.db.db, app.catalogColumns, request, request.params.id);
-    return { success: true as const, data: {} };
-  });
+  app.delete(
+    '/api/catalogs/items/:id',
+    {
+      config,
+      schema: {
+        operationId: 'deleteCatalogItem',
+        tags,
+        summary: 'Delete an unused item; 409 in_use',
+        params: itemParams,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await service.deleteItem(app.db.db, app.catalogColumns, request, request.params.id);
+      return { success: true as const, data: {} };
+    },
+  );
 };

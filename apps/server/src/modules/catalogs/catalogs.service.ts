@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { CatalogItem, CatalogOption, catalogItemCreate, catalogItemUpdate } from '@amparo/shared/modules/catalogs.schema';
+import type {
+  CatalogItem,
+  CatalogOption,
+  catalogItemCreate,
+  catalogItemUpdate,
+} from '@amparo/shared/modules/catalogs.schema';
 import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -14,8 +19,16 @@ import type { CatalogColumns } from '../../lib/catalog-usage.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findItem>>>;
 const toItem = (r: Row): CatalogItem => ({
-  id: r.id, catalog: r.catalog, code: r.code, es: r.es, en: r.en, active: r.active,
-  sortOrder: r.sortOrder, minAge: r.minAge, maxAge: r.maxAge, version: r.version,
+  id: r.id,
+  catalog: r.catalog,
+  code: r.code,
+  es: r.es,
+  en: r.en,
+  active: r.active,
+  sortOrder: r.sortOrder,
+  minAge: r.minAge,
+  maxAge: r.maxAge,
+  version: r.version,
 });
 const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active });
 
@@ -60,12 +73,31 @@ export function geographyNames(db: Executor) {
  * editable catalogs it serves `department`, `municipality` (filtered by the
  * department code in `parent`) and `headquarter` (value = its id).
  */
-export async function options(db: Db, name: string, lang: 'es' | 'en', parent: string | undefined, includeInactive: boolean): Promise<CatalogOption[] | null> {
-  if (name === 'department') return (await repo.departmentOptions(db)).map((d) => ({ code: d.code, cname: d.name, value: d.code, active: true }));
-  if (name === 'municipality') return (await repo.municipalityOptions(db, parent)).map((m) => ({ code: m.code, cname: m.name, value: m.code, active: true }));
+export async function options(
+  db: Db,
+  name: string,
+  lang: 'es' | 'en',
+  parent: string | undefined,
+  includeInactive: boolean,
+): Promise<CatalogOption[] | null> {
+  if (name === 'department')
+    return (await repo.departmentOptions(db)).map((d) => ({
+      code: d.code,
+      cname: d.name,
+      value: d.code,
+      active: true,
+    }));
+  if (name === 'municipality')
+    return (await repo.municipalityOptions(db, parent)).map((m) => ({
+      code: m.code,
+      cname: m.name,
+      value: m.code,
+      active: true,
+    }));
   if (name === 'headquarter') return (await headquarterOptions(db)).filter((h) => includeInactive || h.active);
   // Roles for pickers (user form, invitations) without needing configuracion_roles.
-  if (name === 'role') return (await listRoles(db)).map((r) => ({ code: r.slug, cname: r.name, value: r.id, active: true }));
+  if (name === 'role')
+    return (await listRoles(db)).map((r) => ({ code: r.slug, cname: r.name, value: r.id, active: true }));
   if (!(CATALOG_NAMES as readonly string[]).includes(name)) return null;
   return (await repo.listItems(db, name))
     .filter((i) => includeInactive || i.active)
@@ -77,12 +109,26 @@ export async function listItems(db: Db, catalog: string): Promise<CatalogItem[]>
 }
 
 /** Adds an item; codes are unique per catalog (409 duplicate). */
-export async function createItem(db: Db, request: FastifyRequest, body: z.output<typeof catalogItemCreate>): Promise<CatalogItem> {
+export async function createItem(
+  db: Db,
+  request: FastifyRequest,
+  body: z.output<typeof catalogItemCreate>,
+): Promise<CatalogItem> {
   try {
     return await db.transaction(async (tx) => {
-      const id = await repo.insertItem(tx, { ...body, sortOrder: await repo.nextSortOrder(tx, body.catalog), createdBy: request.auth!.userId, updatedBy: request.auth!.userId });
+      const id = await repo.insertItem(tx, {
+        ...body,
+        sortOrder: await repo.nextSortOrder(tx, body.catalog),
+        createdBy: request.auth!.userId,
+        updatedBy: request.auth!.userId,
+      });
       const row = (await repo.findItem(tx, id))!;
-      await writeAudit(tx, request, { action: 'create', entity: `catalog:${body.catalog}`, entityId: id, changes: diff(null, pick(row)) });
+      await writeAudit(tx, request, {
+        action: 'create',
+        entity: `catalog:${body.catalog}`,
+        entityId: id,
+        changes: diff(null, pick(row)),
+      });
       return toItem(row);
     });
   } catch (err) {
@@ -92,14 +138,24 @@ export async function createItem(db: Db, request: FastifyRequest, body: z.output
 }
 
 /** Renames or (de)activates an item; its code never changes, so records keep pointing at it. */
-export async function updateItem(db: Db, request: FastifyRequest, id: string, body: z.output<typeof catalogItemUpdate>): Promise<CatalogItem> {
+export async function updateItem(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof catalogItemUpdate>,
+): Promise<CatalogItem> {
   return db.transaction(async (tx) => {
     const before = await repo.findItem(tx, id);
     if (!before) throw notFound();
     const { version, ...values } = body;
     await updateVersioned(tx, catalogItems, id, version, { ...values, updatedBy: request.auth!.userId });
     const after = (await repo.findItem(tx, id))!;
-    await writeAudit(tx, request, { action: 'update', entity: `catalog:${after.catalog}`, entityId: id, changes: diff(pick(before), pick(after)) });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: `catalog:${after.catalog}`,
+      entityId: id,
+      changes: diff(pick(before), pick(after)),
+    });
     return toItem(after);
   });
 }
@@ -115,7 +171,12 @@ export async function deleteItem(db: Db, columns: CatalogColumns, request: Fasti
     if (!row) throw notFound();
     if (await isInUse(tx, columns, row.catalog, row.code)) throw new AppError(409, 'in_use');
     await repo.deleteItem(tx, id);
-    await writeAudit(tx, request, { action: 'delete', entity: `catalog:${row.catalog}`, entityId: id, changes: diff(pick(row), null) });
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: `catalog:${row.catalog}`,
+      entityId: id,
+      changes: diff(pick(row), null),
+    });
   });
 }
 

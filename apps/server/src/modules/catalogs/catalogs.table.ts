@@ -12,7 +12,9 @@ export const municipalities = pgTable(
   'municipalities',
   {
     code: text('code').primaryKey(),
-    departmentCode: text('department_code').notNull().references(() => departments.code),
+    departmentCode: text('department_code')
+      .notNull()
+      .references(() => departments.code),
     name: text('name').notNull(),
   },
   (t) => [index('municipalities_department_idx').on(t.departmentCode)],

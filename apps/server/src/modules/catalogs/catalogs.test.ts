@@ -23,7 +23,8 @@ describe('catalogs and reference data', () => {
 
   it('answers options in the asked language, with ASCII codes', async () => {
     expect((await admin.post('/api/catalog/sex', { lang: 'en' })).json().data).toEqual([
-      { code: 'F', cname: 'Female', value: 'F', active: true }, { code: 'M', cname: 'Male', value: 'M', active: true },
+      { code: 'F', cname: 'Female', value: 'F', active: true },
+      { code: 'M', cname: 'Male', value: 'M', active: true },
     ]);
     const languages = (await admin.post('/api/catalog/linguistic_community', {})).json().data as { code: string }[];
     expect(languages.every((l) => /^[A-Z0-9_]+$/.test(l.code))).toBe(true);
@@ -31,30 +32,66 @@ describe('catalogs and reference data', () => {
   });
 
   it('adds, renames and deactivates items; an inactive item leaves the dropdowns', async () => {
-    const created = await admin.post('/api/catalogs/items', { catalog: 'referrer', code: 'DEMUNA', es: 'Defensoría municipal', en: 'Municipal ombudsman' });
+    const created = await admin.post('/api/catalogs/items', {
+      catalog: 'referrer',
+      code: 'DEMUNA',
+      es: 'Defensoría municipal',
+      en: 'Municipal ombudsman',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const item = created.json().data;
-    const renamed = await admin.put(`/api/catalogs/items/${item.id}`, { es: 'Defensoría Municipal de la Niñez', en: 'Municipal child ombudsman', active: false, version: item.version });
-    expect(renamed.json().data).toMatchObject({ es: 'Defensoría Municipal de la Niñez', active: false, version: item.version + 1 });
+    const renamed = await admin.put(`/api/catalogs/items/${item.id}`, {
+      es: 'Defensoría Municipal de la Niñez',
+      en: 'Municipal child ombudsman',
+      active: false,
+      version: item.version,
+    });
+    expect(renamed.json().data).toMatchObject({
+      es: 'Defensoría Municipal de la Niñez',
+      active: false,
+      version: item.version + 1,
+    });
     const options = (await admin.post('/api/catalog/referrer', {})).json().data as { code: string }[];
     expect(options.map((o) => o.code)).not.toContain('DEMUNA');
-    const withInactive = (await admin.post('/api/catalog/referrer', { includeInactive: true })).json().data as { code: string }[];
+    const withInactive = (await admin.post('/api/catalog/referrer', { includeInactive: true })).json().data as {
+      code: string;
+    }[];
     expect(withInactive.map((o) => o.code)).toContain('DEMUNA');
     expect((await admin.delete(`/api/catalogs/items/${item.id}`)).statusCode).toBe(200);
   });
 
   it('keeps the Administrador role whole: every key, and it cannot be deleted', async () => {
-    const roles = (await admin.get('/api/roles')).json().data as { id: string; slug: string; permissions: string[]; version: number }[];
+    const roles = (await admin.get('/api/roles')).json().data as {
+      id: string;
+      slug: string;
+      permissions: string[];
+      version: number;
+    }[];
     const adminRole = roles.find((r) => r.slug === 'administrador')!;
-    const res = await admin.put(`/api/roles/${adminRole.id}`, { slug: 'otro-slug', name: 'Administrador', permissions: [], version: adminRole.version });
+    const res = await admin.put(`/api/roles/${adminRole.id}`, {
+      slug: 'otro-slug',
+      name: 'Administrador',
+      permissions: [],
+      version: adminRole.version,
+    });
     expect(res.json().data.permissions).toEqual(adminRole.permissions);
     expect(res.json().data.slug).toBe('administrador');
     expect((await admin.delete(`/api/roles/${adminRole.id}`)).statusCode).toBe(409);
   });
 
-  it('counts a role\'s users and refuses to delete a role in use', async () => {
-    const role = (await admin.post('/api/roles', { slug: 'con-usuarios', name: 'Con usuarios', permissions: [] })).json().data;
-    await admin.post('/api/users', { username: 'usuaria.rol', password: 'Clave-Segura-1', fullName: 'Usuaria Rol', email: 'usuaria.rol@amparo.test', roleId: role.id, active: true, extraPermissions: [] });
+  it("counts a role's users and refuses to delete a role in use", async () => {
+    const role = (
+      await admin.post('/api/roles', { slug: 'con-usuarios', name: 'Con usuarios', permissions: [] })
+    ).json().data;
+    await admin.post('/api/users', {
+      username: 'usuaria.rol',
+      password: 'Clave-Segura-1',
+      fullName: 'Usuaria Rol',
+      email: 'usuaria.rol@amparo.test',
+      roleId: role.id,
+      active: true,
+      extraPermissions: [],
+    });
     const listed = (await admin.get('/api/roles')).json().data.find((r: { id: string }) => r.id === role.id);
     expect(listed.userCount).toBe(1);
     const res = await admin.delete(`/api/roles/${role.id}`);

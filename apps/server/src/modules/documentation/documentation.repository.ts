@@ -4,7 +4,9 @@ import { documentFiles, documents, persons, users } from '../../db/schema.ts';
 import { untiedOrGranted } from '../../lib/access.ts';
 import { col } from '../../db/sql.ts';
 
-const personName = sql<string | null>`(select ${col(persons.names)} || ' ' || ${col(persons.lastNames)} from ${persons} where ${col(persons.id)} = ${col(documents.personId)})`;
+const personName = sql<
+  string | null
+>`(select ${col(persons.names)} || ' ' || ${col(persons.lastNames)} from ${persons} where ${col(persons.id)} = ${col(documents.personId)})`;
 const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where ${col(documentFiles.documentId)} = ${col(documents.id)} and ${col(documentFiles.current)})`;
 
 /**
@@ -30,10 +32,16 @@ export async function listDocuments(
     .select({ document: documents, personName, fileCount })
     .from(documents)
     .where(where)
-    .orderBy(order === 'asc' ? asc(sortColumn) : desc(sortColumn), order === 'asc' ? asc(documents.id) : desc(documents.id))
+    .orderBy(
+      order === 'asc' ? asc(sortColumn) : desc(sortColumn),
+      order === 'asc' ? asc(documents.id) : desc(documents.id),
+    )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(where);
   return { items, total: count?.n ?? 0 };
 }
 
@@ -43,7 +51,11 @@ export function searchWhere(term: string): SQL {
 }
 
 export async function findDocument(db: Executor, id: string) {
-  const rows = await db.select({ document: documents, personName, fileCount }).from(documents).where(eq(documents.id, id)).limit(1);
+  const rows = await db
+    .select({ document: documents, personName, fileCount })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -91,7 +103,12 @@ export async function deleteFiles(db: Executor, ids: string[]) {
 }
 
 export async function storageKeysOf(db: Executor, documentId: string) {
-  return (await db.select({ key: documentFiles.storageKey }).from(documentFiles).where(eq(documentFiles.documentId, documentId))).map((r) => r.key);
+  return (
+    await db
+      .select({ key: documentFiles.storageKey })
+      .from(documentFiles)
+      .where(eq(documentFiles.documentId, documentId))
+  ).map((r) => r.key);
 }
 
 export async function deleteDocument(db: Executor, id: string) {

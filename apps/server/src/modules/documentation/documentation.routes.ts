@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentInput, documentListQuery, documentListResponse, documentResponse, documentUpdate } from '@amparo/shared/modules/documentation.schema';
+import {
+  documentInput,
+  documentListQuery,
+  documentListResponse,
+  documentResponse,
+  documentUpdate,
+} from '@amparo/shared/modules/documentation.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
@@ -18,33 +24,139 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.catalogColumns.register({ catalog: 'document_type', table: documents, column: documents.documentType });
   const max = () => app.config.DOCUMENT_MAX_BYTES;
 
-  app.get('/api/documentation/documents', { config, schema: { operationId: 'listDocuments', tags, summary: 'Documents the caller may see, paged and searchable', querystring: documentListQuery, response: { 200: documentListResponse } } },
-    async (request) => ({ success: true as const, data: await service.listDocuments(db(), request, request.query) }));
-  app.post('/api/documentation/documents', { config, schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.createDocument(db(), request, request.body) }));
-  app.get('/api/documentation/documents/:id', { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.getDocument(db(), request, request.params.id, true) }));
-  app.put('/api/documentation/documents/:id', { config, schema: { operationId: 'updateDocument', tags, summary: '409 on a stale version', params, body: documentUpdate, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.updateDocument(db(), request, request.params.id, request.body) }));
-  app.delete('/api/documentation/documents/:id', { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },
+  app.get(
+    '/api/documentation/documents',
+    {
+      config,
+      schema: {
+        operationId: 'listDocuments',
+        tags,
+        summary: 'Documents the caller may see, paged and searchable',
+        querystring: documentListQuery,
+        response: { 200: documentListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listDocuments(db(), request, request.query) }),
+  );
+  app.post(
+    '/api/documentation/documents',
+    {
+      config,
+      schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } },
+    },
+    async (request) => ({ success: true as const, data: await service.createDocument(db(), request, request.body) }),
+  );
+  app.get(
+    '/api/documentation/documents/:id',
+    { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.getDocument(db(), request, request.params.id, true),
+    }),
+  );
+  app.put(
+    '/api/documentation/documents/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updateDocument',
+        tags,
+        summary: '409 on a stale version',
+        params,
+        body: documentUpdate,
+        response: { 200: documentResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateDocument(db(), request, request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/api/documentation/documents/:id',
+    { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },
     async (request) => {
       await service.deleteDocument(db(), app.files, request, request.params.id);
       return { success: true as const, data: {} };
-    });
+    },
+  );
 
-  app.post('/api/documentation/documents/:id/files', {
-    config, schema: { operationId: 'addDocumentFile', tags, summary: 'Upload a file (multipart `file`: PDF, PNG or JPEG by content, DOCUMENT_MAX_BYTES)', params, consumes: ['multipart/form-data'], response: { 200: documentResponse } },
-  }, async (request) => ({ success: true as const, data: await service.addFile(db(), app.files, request, request.params.id, max()) }));
-  app.put('/api/documentation/documents/:id/files/:fileId', {
-    config, schema: { operationId: 'replaceDocumentFile', tags, summary: 'Upload a new revision of a file; the previous one is kept', params: fileParams, consumes: ['multipart/form-data'], response: { 200: documentResponse } },
-  }, async (request) => ({ success: true as const, data: await service.replaceFile(db(), app.files, request, request.params.id, request.params.fileId, max()) }));
-  app.delete('/api/documentation/documents/:id/files/:fileId', { config, schema: { operationId: 'deleteDocumentFile', tags, summary: 'Delete a file and its earlier revisions', params: fileParams, response: { 200: documentResponse } } },
-    async (request) => ({ success: true as const, data: await service.deleteFile(db(), app.files, request, request.params.id, request.params.fileId) }));
+  app.post(
+    '/api/documentation/documents/:id/files',
+    {
+      config,
+      schema: {
+        operationId: 'addDocumentFile',
+        tags,
+        summary: 'Upload a file (multipart `file`: PDF, PNG or JPEG by content, DOCUMENT_MAX_BYTES)',
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: documentResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.addFile(db(), app.files, request, request.params.id, max()),
+    }),
+  );
+  app.put(
+    '/api/documentation/documents/:id/files/:fileId',
+    {
+      config,
+      schema: {
+        operationId: 'replaceDocumentFile',
+        tags,
+        summary: 'Upload a new revision of a file; the previous one is kept',
+        params: fileParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: documentResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.replaceFile(db(), app.files, request, request.params.id, request.params.fileId, max()),
+    }),
+  );
+  app.delete(
+    '/api/documentation/documents/:id/files/:fileId',
+    {
+      config,
+      schema: {
+        operationId: 'deleteDocumentFile',
+        tags,
+        summary: 'Delete a file and its earlier revisions',
+        params: fileParams,
+        response: { 200: documentResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.deleteFile(db(), app.files, request, request.params.id, request.params.fileId),
+    }),
+  );
 
-  app.get('/api/documentation/files/:fileId/content', {
-    config, schema: { operationId: 'documentFileContent', tags, summary: 'The file\'s bytes: inline (preview) or ?download=1', params: z.object({ fileId: uuid }), querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
-  }, async (request, reply) => {
-    allowSameOriginFraming(reply); // the preview embeds this answer in our own page (issue 9 item 6)
-    return service.sendContent(db(), app.files, request, reply, request.params.fileId, request.query.download === '1');
-  });
+  app.get(
+    '/api/documentation/files/:fileId/content',
+    {
+      config,
+      schema: {
+        operationId: 'documentFileContent',
+        tags,
+        summary: "The file's bytes: inline (preview) or ?download=1",
+        params: z.object({ fileId: uuid }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      allowSameOriginFraming(reply); // the preview embeds this answer in our own page (issue 9 item 6)
+      return service.sendContent(
+        db(),
+        app.files,
+        request,
+        reply,
+        request.params.fileId,
+        request.query.download === '1',
+      );
+    },
+  );
 };

@@ -2,7 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  DOCUMENT_TYPES, type Document, type DocumentSummary, type documentInput, type documentListQuery, type documentUpdate,
+  DOCUMENT_TYPES,
+  type Document,
+  type DocumentSummary,
+  type documentInput,
+  type documentListQuery,
+  type documentUpdate,
 } from '@amparo/shared/modules/documentation.schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidFields, notFound } from '../../lib/errors.ts';
@@ -29,21 +34,48 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
 
 function toSummary({ document: d, personName, fileCount }: Row): DocumentSummary {
   return {
-    id: d.id, title: d.title, documentType: d.documentType, documentDate: d.documentDate, area: d.area, personId: d.personId,
-    personName, tags: d.tags, fileCount, updatedAt: d.updatedAt.toISOString(),
+    id: d.id,
+    title: d.title,
+    documentType: d.documentType,
+    documentDate: d.documentDate,
+    area: d.area,
+    personId: d.personId,
+    personName,
+    tags: d.tags,
+    fileCount,
+    updatedAt: d.updatedAt.toISOString(),
   };
 }
 
 async function toDocument(db: Executor, row: Row): Promise<Document> {
   const files = (await repo.filesOf(db, row.document.id)).map(({ file: f, uploadedByName }) => ({
-    id: f.id, name: f.name, mime: f.mime as Document['files'][number]['mime'], sizeBytes: f.sizeBytes, revision: f.revision,
-    current: f.current, replacesId: f.replacesId, uploadedByName, uploadedAt: f.uploadedAt.toISOString(),
+    id: f.id,
+    name: f.name,
+    mime: f.mime as Document['files'][number]['mime'],
+    sizeBytes: f.sizeBytes,
+    revision: f.revision,
+    current: f.current,
+    replacesId: f.replacesId,
+    uploadedByName,
+    uploadedAt: f.uploadedAt.toISOString(),
   }));
-  return { ...toSummary(row), description: row.document.description, files, version: row.document.version, createdAt: row.document.createdAt.toISOString() };
+  return {
+    ...toSummary(row),
+    description: row.document.description,
+    files,
+    version: row.document.version,
+    createdAt: row.document.createdAt.toISOString(),
+  };
 }
 
 const snapshot = (d: Row['document']) => ({
-  title: d.title, documentType: d.documentType, description: d.description, documentDate: d.documentDate, area: d.area, personId: d.personId, tags: d.tags,
+  title: d.title,
+  documentType: d.documentType,
+  description: d.description,
+  documentDate: d.documentDate,
+  area: d.area,
+  personId: d.personId,
+  tags: d.tags,
 });
 
 /** The document, after checking the caller may read it (or write it). 404 when missing. */
@@ -54,12 +86,19 @@ async function load(db: Executor, request: FastifyRequest, id: string, need: 'ca
   return row;
 }
 
-async function checkInput(db: Executor, request: FastifyRequest, body: z.output<typeof documentInput>, before: Row['document'] | null) {
+async function checkInput(
+  db: Executor,
+  request: FastifyRequest,
+  body: z.output<typeof documentInput>,
+  before: Row['document'] | null,
+) {
   const types = (await codesByCatalog(db, ['document_type'])).get('document_type') ?? new Map<string, boolean>();
   const active = types.get(body.documentType);
-  if (active === undefined || (!active && before?.documentType !== body.documentType)) throw invalidFields([{ field: 'documentType', code: 'unknown_code' }]);
+  if (active === undefined || (!active && before?.documentType !== body.documentType))
+    throw invalidFields([{ field: 'documentType', code: 'unknown_code' }]);
   // Tying a document to a person writes to that person's file.
-  if (body.personId && body.personId !== before?.personId) await requireAccess(db, body.personId, me(request), 'canWrite');
+  if (body.personId && body.personId !== before?.personId)
+    await requireAccess(db, body.personId, me(request), 'canWrite');
 }
 
 export async function listDocuments(db: Db, request: FastifyRequest, q: z.output<typeof documentListQuery>) {
@@ -69,7 +108,12 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
   if (q.personId) filters.push(eq(documents.personId, q.personId));
   const { items, total } = await repo.listDocuments(db, and(...filters)!, q.sort, q.order, q.page, q.pageSize);
   // Persons named by the results are audited as seen (issue 9 item 5).
-  await auditListed(db, request, items.flatMap((r) => (r.document.personId ? [r.document.personId] : [])), 'document_list');
+  await auditListed(
+    db,
+    request,
+    items.flatMap((r) => (r.document.personId ? [r.document.personId] : [])),
+    'document_list',
+  );
   return { items: items.map(toSummary), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
 }
 
@@ -77,9 +121,22 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
  * A person's documents, newest first, each with its files (all revisions), for
  * the 'Documents' tab of their file. Read grant on the person (403 `no_person_access`).
  */
-export async function personDocuments(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
+export async function personDocuments(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  page: number,
+  pageSize: number,
+) {
   await requireAccess(db, personId, me(request), 'canRead');
-  const { items, total } = await repo.listDocuments(db, eq(documents.personId, personId), 'documentDate', 'desc', page, pageSize);
+  const { items, total } = await repo.listDocuments(
+    db,
+    eq(documents.personId, personId),
+    'documentDate',
+    'desc',
+    page,
+    pageSize,
+  );
   await auditRead(db, request, personId, 'documents');
   return { items: await Promise.all(items.map((r) => toDocument(db, r))), page, pageSize, total, totalCapped: false };
 }
@@ -87,28 +144,59 @@ export async function personDocuments(db: Db, request: FastifyRequest, personId:
 /** A document with its files (read grant on its person, if any); opening a person's document (`audited`) is audited on the person. */
 export async function getDocument(db: Db, request: FastifyRequest, id: string, audited = false): Promise<Document> {
   const row = await load(db, request, id, 'canRead');
-  if (audited && row.document.personId) await auditRead(db, request, row.document.personId, 'document', { [`document:${id}`]: { before: null, after: row.document.title } });
+  if (audited && row.document.personId)
+    await auditRead(db, request, row.document.personId, 'document', {
+      [`document:${id}`]: { before: null, after: row.document.title },
+    });
   return toDocument(db, row);
 }
 
-export async function createDocument(db: Db, request: FastifyRequest, body: z.output<typeof documentInput>): Promise<Document> {
+export async function createDocument(
+  db: Db,
+  request: FastifyRequest,
+  body: z.output<typeof documentInput>,
+): Promise<Document> {
   return db.transaction(async (tx) => {
     await checkInput(tx, request, body, null);
-    const id = await repo.insertDocument(tx, { ...body, tags: [...new Set(body.tags)], createdBy: me(request), updatedBy: me(request) });
+    const id = await repo.insertDocument(tx, {
+      ...body,
+      tags: [...new Set(body.tags)],
+      createdBy: me(request),
+      updatedBy: me(request),
+    });
     const row = (await repo.findDocument(tx, id))!;
-    await writeAudit(tx, request, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, snapshot(row.document)) });
+    await writeAudit(tx, request, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(null, snapshot(row.document)),
+    });
     return toDocument(tx, row);
   });
 }
 
-export async function updateDocument(db: Db, request: FastifyRequest, id: string, body: z.output<typeof documentUpdate>): Promise<Document> {
+export async function updateDocument(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof documentUpdate>,
+): Promise<Document> {
   return db.transaction(async (tx) => {
     const before = await load(tx, request, id, 'canWrite');
     const { version, ...input } = body;
     await checkInput(tx, request, input, before.document);
-    await updateVersioned(tx, documents, id, version, { ...input, tags: [...new Set(input.tags)], updatedBy: me(request) });
+    await updateVersioned(tx, documents, id, version, {
+      ...input,
+      tags: [...new Set(input.tags)],
+      updatedBy: me(request),
+    });
     const after = (await repo.findDocument(tx, id))!;
-    await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes: diff(snapshot(before.document), snapshot(after.document)) });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before.document), snapshot(after.document)),
+    });
     return toDocument(tx, after);
   });
 }
@@ -122,15 +210,32 @@ export async function deleteDocument(db: Db, store: FileStore, request: FastifyR
     const before = await load(tx, request, id, 'canWrite');
     const stored = await repo.storageKeysOf(tx, id);
     await repo.deleteDocument(tx, id);
-    await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(snapshot(before.document), null) });
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before.document), null),
+    });
     return stored;
   });
   await collect(db, store, keys);
 }
 
-async function recordFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number, replacing: string | null) {
+async function recordFile(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  documentId: string,
+  maxBytes: number,
+  replacing: string | null,
+) {
   await load(db, request, documentId, 'canWrite');
-  const file = await receiveUpload(request, store, { field: 'file', maxBytes, allowed: DOCUMENT_TYPES, typeError: 'file_type' });
+  const file = await receiveUpload(request, store, {
+    field: 'file',
+    maxBytes,
+    allowed: DOCUMENT_TYPES,
+    typeError: 'file_type',
+  });
   try {
     await db.transaction(async (tx) => {
       await load(tx, request, documentId, 'canWrite');
@@ -144,13 +249,30 @@ async function recordFile(db: Db, store: FileStore, request: FastifyRequest, doc
         await repo.retireFile(tx, old.id);
       }
       const id = await repo.insertFile(tx, {
-        documentId, name: file.name, mime: file.mime, sizeBytes: file.sizeBytes, storageKey: file.key, revision,
-        current: true, replacesId: replacing, uploadedBy: me(request),
+        documentId,
+        name: file.name,
+        mime: file.mime,
+        sizeBytes: file.sizeBytes,
+        storageKey: file.key,
+        revision,
+        current: true,
+        replacesId: replacing,
+        uploadedBy: me(request),
       });
-      await tx.update(documents).set({ updatedAt: sql`now()`, updatedBy: me(request) }).where(eq(documents.id, documentId));
+      await tx
+        .update(documents)
+        .set({ updatedAt: sql`now()`, updatedBy: me(request) })
+        .where(eq(documents.id, documentId));
       await writeAudit(tx, request, {
-        action: replacing ? 'file_replace' : 'file_add', entity: ENTITY, entityId: documentId,
-        changes: { [`file:${id}`]: { before: replacing, after: { name: file.name, mime: file.mime, sizeBytes: file.sizeBytes, revision } } },
+        action: replacing ? 'file_replace' : 'file_add',
+        entity: ENTITY,
+        entityId: documentId,
+        changes: {
+          [`file:${id}`]: {
+            before: replacing,
+            after: { name: file.name, mime: file.mime, sizeBytes: file.sizeBytes, revision },
+          },
+        },
       });
     });
   } catch (err) {
@@ -163,18 +285,38 @@ async function recordFile(db: Db, store: FileStore, request: FastifyRequest, doc
 export const addFile = (db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number) =>
   recordFile(db, store, request, documentId, maxBytes, null);
 
-export const replaceFile = (db: Db, store: FileStore, request: FastifyRequest, documentId: string, fileId: string, maxBytes: number) =>
-  recordFile(db, store, request, documentId, maxBytes, fileId);
+export const replaceFile = (
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  documentId: string,
+  fileId: string,
+  maxBytes: number,
+) => recordFile(db, store, request, documentId, maxBytes, fileId);
 
 /** Deletes a current file and its earlier revisions; their bytes go once unreferenced. */
-export async function deleteFile(db: Db, store: FileStore, request: FastifyRequest, documentId: string, fileId: string): Promise<Document> {
+export async function deleteFile(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  documentId: string,
+  fileId: string,
+): Promise<Document> {
   const keys = await db.transaction(async (tx) => {
     await load(tx, request, documentId, 'canWrite');
     const file = await repo.findFile(tx, fileId);
     if (!file || file.documentId !== documentId || !file.current) throw notFound();
     const chain = await repo.revisionChain(tx, fileId);
-    await repo.deleteFiles(tx, chain.map((c) => c.id));
-    await writeAudit(tx, request, { action: 'file_delete', entity: ENTITY, entityId: documentId, changes: { [`file:${fileId}`]: { before: { name: file.name, revisions: chain.length }, after: null } } });
+    await repo.deleteFiles(
+      tx,
+      chain.map((c) => c.id),
+    );
+    await writeAudit(tx, request, {
+      action: 'file_delete',
+      entity: ENTITY,
+      entityId: documentId,
+      changes: { [`file:${fileId}`]: { before: { name: file.name, revisions: chain.length }, after: null } },
+    });
     return chain.map((c) => c.storageKey);
   });
   await collect(db, store, keys);
@@ -182,7 +324,15 @@ export async function deleteFile(db: Db, store: FileStore, request: FastifyReque
 }
 
 /** A file of one of the person's documents (404 when it belongs to another document), streamed as sendContent does. */
-export async function sendPersonFile(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, personId: string, fileId: string, download: boolean) {
+export async function sendPersonFile(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  personId: string,
+  fileId: string,
+  download: boolean,
+) {
   const file = await repo.findFile(db, fileId);
   const row = file ? await repo.findDocument(db, file.documentId) : null;
   if (!row || row.document.personId !== personId) throw notFound();
@@ -193,18 +343,33 @@ export async function sendPersonFile(db: Db, store: FileStore, request: FastifyR
  * Streams a file's bytes (inline for preview, or as a download). Opening a
  * person's document is audited on the person, like opening their record.
  */
-export async function sendContent(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, fileId: string, download: boolean) {
+export async function sendContent(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileId: string,
+  download: boolean,
+) {
   const file = await repo.findFile(db, fileId);
   if (!file) throw notFound();
   const row = await load(db, request, file.documentId, 'canRead');
   if (row.document.personId) {
-    await writeAudit(db, request, { action: 'view_document', entity: 'person', entityId: row.document.personId, changes: { [`document:${row.document.id}`]: { before: null, after: file.name } } });
+    await writeAudit(db, request, {
+      action: 'view_document',
+      entity: 'person',
+      entityId: row.document.personId,
+      changes: { [`document:${row.document.id}`]: { before: null, after: file.name } },
+    });
   }
   const encoded = encodeURIComponent(file.name);
   return reply
     .type(file.mime)
     .header('content-length', file.sizeBytes)
-    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${encoded}"; filename*=UTF-8''${encoded}`)
+    .header(
+      'content-disposition',
+      `${download ? 'attachment' : 'inline'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(store.read(file.storageKey));

@@ -30,7 +30,9 @@ export const documentFiles = pgTable(
   'document_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    documentId: uuid('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

@@ -8,7 +8,9 @@ import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
 import { DiskFileStore } from '../../lib/storage.ts';
 
 const DOCS = ['documentacion', 'documentacion_documentacion'];
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
@@ -16,7 +18,9 @@ const sha256 = (content: Buffer) => createHash('sha256').update(content).digest(
 function storedFiles(dataDir: string): string[] {
   const root = join(dataDir, 'files');
   if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
 describe('documentation: documents, files by content, revisions, grants', () => {
@@ -25,12 +29,29 @@ describe('documentation: documents, files by content, revisions, grants', () => 
   let clerk: Awaited<ReturnType<typeof createUser>>;
   let other: Awaited<ReturnType<typeof createUser>>;
 
-  const upload = (token: string, url: string, name: string, content: Buffer | string, method: 'POST' | 'PUT' = 'POST') => {
+  const upload = (
+    token: string,
+    url: string,
+    name: string,
+    content: Buffer | string,
+    method: 'POST' | 'PUT' = 'POST',
+  ) => {
     const body = multipartFile('file', name, content, 'application/pdf');
-    return t.app.inject({ method, url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
   };
   const newDocument = async (token: string, extra: Record<string, unknown> = {}) => {
-    const res = await as(t.app, token).post('/api/documentation/documents', { title: 'Acta de ingreso', documentType: 'ACTA', documentDate: '2026-11-02', tags: ['ingreso'], ...extra });
+    const res = await as(t.app, token).post('/api/documentation/documents', {
+      title: 'Acta de ingreso',
+      documentType: 'ACTA',
+      documentDate: '2026-11-02',
+      tags: ['ingreso'],
+      ...extra,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: string; version: number };
   };
@@ -47,9 +68,16 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     const doc = await newDocument(clerk.token);
     const pdf = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'acta.pdf', PDF);
     expect(pdf.statusCode, pdf.body).toBe(200);
-    const png = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'foto sin extension', PNG_FIXTURE());
+    const png = await upload(
+      clerk.token,
+      `/api/documentation/documents/${doc.id}/files`,
+      'foto sin extension',
+      PNG_FIXTURE(),
+    );
     expect(png.json().data.fileCount).toBe(2);
-    const listed = (await as(t.app, clerk.token).get('/api/documentation/documents')).json().data.items.find((d: { id: string }) => d.id === doc.id);
+    const listed = (await as(t.app, clerk.token).get('/api/documentation/documents'))
+      .json()
+      .data.items.find((d: { id: string }) => d.id === doc.id);
     expect(listed.fileCount).toBe(2);
     const files = png.json().data.files as { id: string; mime: string; name: string; current: boolean }[];
     expect(files.map((f) => f.mime).sort()).toEqual(['application/pdf', 'image/png']);
@@ -67,10 +95,20 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     const doc = await newDocument(clerk.token);
     const rows = await countRows(t.database, 'document_files');
     const files = storedFiles(t.dataDir).length;
-    const forged = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'informe.pdf', 'no soy un PDF, solo texto');
+    const forged = await upload(
+      clerk.token,
+      `/api/documentation/documents/${doc.id}/files`,
+      'informe.pdf',
+      'no soy un PDF, solo texto',
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json().errors).toContainEqual({ field: 'file', code: 'file_type' });
-    const big = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'grande.pdf', Buffer.concat([PDF, Buffer.alloc(16_000, 32)]));
+    const big = await upload(
+      clerk.token,
+      `/api/documentation/documents/${doc.id}/files`,
+      'grande.pdf',
+      Buffer.concat([PDF, Buffer.alloc(16_000, 32)]),
+    );
     expect(big.statusCode).toBe(413);
     expect(await countRows(t.database, 'document_files')).toBe(rows);
     expect(storedFiles(t.dataDir)).toHaveLength(files);
@@ -78,19 +116,35 @@ describe('documentation: documents, files by content, revisions, grants', () => 
 
   it('keeps the previous revision when a file is replaced, and removes bytes only when no row refers to them', async () => {
     const doc = await newDocument(clerk.token);
-    const first = (await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'v1.pdf', PDF)).json().data.files[0];
+    const first = (await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'v1.pdf', PDF)).json().data
+      .files[0];
     const v2 = Buffer.concat([PDF, Buffer.from('% revision 2\n')]);
-    const replaced = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files/${first.id}`, 'v2.pdf', v2, 'PUT');
+    const replaced = await upload(
+      clerk.token,
+      `/api/documentation/documents/${doc.id}/files/${first.id}`,
+      'v2.pdf',
+      v2,
+      'PUT',
+    );
     expect(replaced.statusCode, replaced.body).toBe(200);
-    const files = replaced.json().data.files as { id: string; revision: number; current: boolean; replacesId: string | null }[];
-    expect(files).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: first.id, revision: 1, current: false }),
-      expect.objectContaining({ revision: 2, current: true, replacesId: first.id }),
-    ]));
+    const files = replaced.json().data.files as {
+      id: string;
+      revision: number;
+      current: boolean;
+      replacesId: string | null;
+    }[];
+    expect(files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: first.id, revision: 1, current: false }),
+        expect.objectContaining({ revision: 2, current: true, replacesId: first.id }),
+      ]),
+    );
     const current = files.find((f) => f.current)!;
     const store = new DiskFileStore(join(t.dataDir, 'files'));
     const before = storedFiles(t.dataDir).length;
-    const afterDelete = await as(t.app, clerk.token).delete(`/api/documentation/documents/${doc.id}/files/${current.id}`);
+    const afterDelete = await as(t.app, clerk.token).delete(
+      `/api/documentation/documents/${doc.id}/files/${current.id}`,
+    );
     expect(afterDelete.json().data.files).toEqual([]);
     // v1's bytes are shared with other documents' acta.pdf and stay; v2's only copy is gone.
     expect(storedFiles(t.dataDir).length).toBe(before - 1);
@@ -99,19 +153,35 @@ describe('documentation: documents, files by content, revisions, grants', () => 
 
   it("follows a person's grants: hidden from the list, 403 on open and content; opening is audited on the person", async () => {
     const personId = (await as(t.app, clerk.token).post('/api/population/persons', personBody())).json().data.id;
-    const doc = await newDocument(clerk.token, { title: 'Resolución de medidas', documentType: 'RESOLUCION', personId });
-    const file = (await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'resolucion.pdf', PDF)).json().data.files[0];
+    const doc = await newDocument(clerk.token, {
+      title: 'Resolución de medidas',
+      documentType: 'RESOLUCION',
+      personId,
+    });
+    const file = (
+      await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'resolucion.pdf', PDF)
+    ).json().data.files[0];
     const otherClient = as(t.app, other.token);
     const list = (await otherClient.get('/api/documentation/documents?q=resoluci')).json().data;
     expect(list.total).toBe(0);
     expect((await otherClient.get(`/api/documentation/documents/${doc.id}`)).statusCode).toBe(403);
     expect((await otherClient.get(`/api/documentation/files/${file.id}/content`)).statusCode).toBe(403);
     // Tying a document to a person one may not write to is refused.
-    expect((await otherClient.post('/api/documentation/documents', { title: 'Intento', documentType: 'OTRO', documentDate: '2026-11-02', personId })).statusCode).toBe(403);
+    expect(
+      (
+        await otherClient.post('/api/documentation/documents', {
+          title: 'Intento',
+          documentType: 'OTRO',
+          documentDate: '2026-11-02',
+          personId,
+        })
+      ).statusCode,
+    ).toBe(403);
 
     expect((await as(t.app, clerk.token).get('/api/documentation/documents?q=resoluci')).json().data.total).toBe(1);
     await as(t.app, clerk.token).get(`/api/documentation/files/${file.id}/content`);
-    const history = (await as(t.app, clerk.token).get(`/api/population/persons/${personId}/history?pageSize=50`)).json().data.items as { action: string }[];
+    const history = (await as(t.app, clerk.token).get(`/api/population/persons/${personId}/history?pageSize=50`)).json()
+      .data.items as { action: string }[];
     expect(history.map((h) => h.action)).toContain('view_document');
   });
 
@@ -119,7 +189,13 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     const doc = await newDocument(clerk.token, { title: 'Convenio municipal', documentType: 'CONVENIO' });
     const unique = Buffer.concat([PDF, Buffer.from('% convenio\n')]);
     await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'convenio.pdf', unique);
-    const body = { title: 'Convenio municipal 2026', documentType: 'CONVENIO', documentDate: '2026-11-02', tags: [], version: doc.version };
+    const body = {
+      title: 'Convenio municipal 2026',
+      documentType: 'CONVENIO',
+      documentDate: '2026-11-02',
+      tags: [],
+      version: doc.version,
+    };
     expect((await as(t.app, clerk.token).put(`/api/documentation/documents/${doc.id}`, body)).statusCode).toBe(200);
     expect((await as(t.app, clerk.token).put(`/api/documentation/documents/${doc.id}`, body)).statusCode).toBe(409);
     const store = new DiskFileStore(join(t.dataDir, 'files'));
@@ -143,22 +219,38 @@ describe('documentation: documents, files by content, revisions, grants', () => 
   });
 
   it("lists a person's documents on their file under the person's grant, with no Documentation key needed", async () => {
-    const personId = (await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Lucía' }))).json().data.id as string;
-    const otherPerson = (await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Marta' }))).json().data.id as string;
+    const personId = (
+      await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Lucía' }))
+    ).json().data.id as string;
+    const otherPerson = (
+      await as(t.app, clerk.token).post('/api/population/persons', personBody({ names: 'Marta' }))
+    ).json().data.id as string;
     const doc = await newDocument(clerk.token, { title: 'Informe psicológico', personId });
     const uploaded = await upload(clerk.token, `/api/documentation/documents/${doc.id}/files`, 'informe.pdf', PDF);
     const fileId = uploaded.json().data.files[0].id as string;
     const elsewhere = await newDocument(clerk.token, { title: 'Otro expediente', personId: otherPerson });
-    const otherFile = (await upload(clerk.token, `/api/documentation/documents/${elsewhere.id}/files`, 'otro.pdf', PDF)).json().data.files[0].id as string;
+    const otherFile = (
+      await upload(clerk.token, `/api/documentation/documents/${elsewhere.id}/files`, 'otro.pdf', PDF)
+    ).json().data.files[0].id as string;
 
     // A caseworker with the population keys and a read grant, but no Documentation key.
     const caseworker = await createUser(t.app, adminToken, ['poblacion', 'poblacion_poblacion'], 'caseworker');
     const client = as(t.app, caseworker.token);
     expect((await client.get(`/api/population/persons/${personId}/documents`)).statusCode).toBe(403);
-    await as(t.app, clerk.token).post(`/api/population/persons/${personId}/grants`, { userId: caseworker.id, canRead: true, canWrite: false, reason: 'Seguimiento' });
+    await as(t.app, clerk.token).post(`/api/population/persons/${personId}/grants`, {
+      userId: caseworker.id,
+      canRead: true,
+      canWrite: false,
+      reason: 'Seguimiento',
+    });
     const listed = await client.get(`/api/population/persons/${personId}/documents`);
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().data).toMatchObject({ total: 1, items: [{ id: doc.id, title: 'Informe psicológico', files: [{ id: fileId, name: 'informe.pdf', current: true }] }] });
+    expect(listed.json().data).toMatchObject({
+      total: 1,
+      items: [
+        { id: doc.id, title: 'Informe psicológico', files: [{ id: fileId, name: 'informe.pdf', current: true }] },
+      ],
+    });
     expect((await client.get(`/api/documentation/files/${fileId}/content`)).statusCode).toBe(403);
 
     const audits = await countRows(t.database, 'audit_log');
@@ -168,7 +260,11 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     expect(content.headers['content-disposition']).toMatch(/^attachment/);
     expect(await countRows(t.database, 'audit_log')).toBe(audits + 1);
     // A file of another person's document is not reachable through this person.
-    expect((await client.get(`/api/population/persons/${personId}/document-files/${otherFile}/content`)).statusCode).toBe(404);
-    expect((await client.get(`/api/population/persons/${otherPerson}/document-files/${otherFile}/content`)).statusCode).toBe(403);
+    expect(
+      (await client.get(`/api/population/persons/${personId}/document-files/${otherFile}/content`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await client.get(`/api/population/persons/${otherPerson}/document-files/${otherFile}/content`)).statusCode,
+    ).toBe(403);
   });
 });

@@ -15,11 +15,20 @@ const columns = {
 };
 
 export function listHeadquarters(db: Executor) {
-  return db.select(columns).from(headquarters).leftJoin(departments, eq(departments.code, headquarters.state)).orderBy(asc(headquarters.code));
+  return db
+    .select(columns)
+    .from(headquarters)
+    .leftJoin(departments, eq(departments.code, headquarters.state))
+    .orderBy(asc(headquarters.code));
 }
 
 export async function findHeadquarter(db: Executor, id: string) {
-  const rows = await db.select(columns).from(headquarters).leftJoin(departments, eq(departments.code, headquarters.state)).where(eq(headquarters.id, id)).limit(1);
+  const rows = await db
+    .select(columns)
+    .from(headquarters)
+    .leftJoin(departments, eq(departments.code, headquarters.state))
+    .where(eq(headquarters.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -34,11 +43,19 @@ export async function deleteHeadquarter(db: Executor, id: string) {
 
 export function headquarterOptions(db: Executor) {
   return db
-    .select({ code: headquarters.code, cname: headquarters.name, value: sql<string>`${headquarters.id}::text`, active: headquarters.active })
+    .select({
+      code: headquarters.code,
+      cname: headquarters.name,
+      value: sql<string>`${headquarters.id}::text`,
+      active: headquarters.active,
+    })
     .from(headquarters)
     .orderBy(asc(headquarters.code));
 }
 
 export function headquarterNames(db: Executor, ids: string[]) {
-  return db.select({ id: headquarters.id, name: headquarters.name }).from(headquarters).where(inArray(headquarters.id, ids));
+  return db
+    .select({ id: headquarters.id, name: headquarters.name })
+    .from(headquarters)
+    .where(inArray(headquarters.id, ids));
 }

@@ -10,7 +10,14 @@ import { departmentExists } from '../catalogs/catalogs.service.ts';
 import * as repo from './headquarters.repository.ts';
 
 type Input = z.output<typeof headquarterInput>;
-const pick = (h: Headquarter) => ({ code: h.code, name: h.name, country: h.country, state: h.state, address: h.address, active: h.active });
+const pick = (h: Headquarter) => ({
+  code: h.code,
+  name: h.name,
+  country: h.country,
+  state: h.state,
+  address: h.address,
+  active: h.active,
+});
 
 /** Guatemalan headquarters need a real department (INE code). */
 async function checkState(db: Executor, body: Input) {
@@ -37,9 +44,18 @@ export async function createHeadquarter(db: Db, request: FastifyRequest, body: I
   try {
     return await db.transaction(async (tx) => {
       await checkState(tx, body);
-      const id = await repo.insertHeadquarter(tx, { ...body, createdBy: request.auth!.userId, updatedBy: request.auth!.userId });
+      const id = await repo.insertHeadquarter(tx, {
+        ...body,
+        createdBy: request.auth!.userId,
+        updatedBy: request.auth!.userId,
+      });
       const created = await getHeadquarter(tx, id);
-      await writeAudit(tx, request, { action: 'create', entity: 'headquarter', entityId: id, changes: diff(null, pick(created)) });
+      await writeAudit(tx, request, {
+        action: 'create',
+        entity: 'headquarter',
+        entityId: id,
+        changes: diff(null, pick(created)),
+      });
       return created;
     });
   } catch (err) {
@@ -47,7 +63,12 @@ export async function createHeadquarter(db: Db, request: FastifyRequest, body: I
   }
 }
 
-export async function updateHeadquarter(db: Db, request: FastifyRequest, id: string, body: z.output<typeof headquarterUpdate>): Promise<Headquarter> {
+export async function updateHeadquarter(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof headquarterUpdate>,
+): Promise<Headquarter> {
   try {
     return await db.transaction(async (tx) => {
       const before = await getHeadquarter(tx, id);
@@ -55,7 +76,12 @@ export async function updateHeadquarter(db: Db, request: FastifyRequest, id: str
       const { version, ...values } = body;
       await updateVersioned(tx, headquarters, id, version, { ...values, updatedBy: request.auth!.userId });
       const after = await getHeadquarter(tx, id);
-      await writeAudit(tx, request, { action: 'update', entity: 'headquarter', entityId: id, changes: diff(pick(before), pick(after)) });
+      await writeAudit(tx, request, {
+        action: 'update',
+        entity: 'headquarter',
+        entityId: id,
+        changes: diff(pick(before), pick(after)),
+      });
       return after;
     });
   } catch (err) {
@@ -69,7 +95,12 @@ export async function deleteHeadquarter(db: Db, request: FastifyRequest, id: str
     await db.transaction(async (tx) => {
       const before = await getHeadquarter(tx, id);
       await repo.deleteHeadquarter(tx, id);
-      await writeAudit(tx, request, { action: 'delete', entity: 'headquarter', entityId: id, changes: diff(pick(before), null) });
+      await writeAudit(tx, request, {
+        action: 'delete',
+        entity: 'headquarter',
+        entityId: id,
+        changes: diff(pick(before), null),
+      });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError(409, 'in_use');

@@ -2,16 +2,31 @@ import { col } from '../../db/sql.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  activities, activityFacilitators, activityParticipants, activityPhotoPersons, activityPhotos, activityUnregistered, headquarters, persons, users,
+  activities,
+  activityFacilitators,
+  activityParticipants,
+  activityPhotoPersons,
+  activityPhotos,
+  activityUnregistered,
+  headquarters,
+  persons,
+  users,
 } from '../../db/schema.ts';
 
 const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${col(activityParticipants.activityId)} = ${col(activities.id)})
   + (select coalesce(sum(${col(activityUnregistered.count)}), 0)::int from ${activityUnregistered} where ${col(activityUnregistered.activityId)} = ${col(activities.id)}))`;
 const photoCount = sql<number>`(select count(*)::int from ${activityPhotos} where ${col(activityPhotos.activityId)} = ${col(activities.id)})`;
-const headquarterName = sql<string | null>`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(activities.headquarterId)})`;
+const headquarterName = sql<
+  string | null
+>`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(activities.headquarterId)})`;
 const summaryColumns = { activity: activities, participantCount, photoCount, headquarterName };
 
-export interface ActivityFilters { term?: string; activityType?: string; from?: Date; to?: Date }
+export interface ActivityFilters {
+  term?: string;
+  activityType?: string;
+  from?: Date;
+  to?: Date;
+}
 
 function where(f: ActivityFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -22,7 +37,13 @@ function where(f: ActivityFilters): SQL | undefined {
   return and(...parts);
 }
 
-export async function listActivities(db: Executor, f: ActivityFilters, order: 'asc' | 'desc', page: number, pageSize: number) {
+export async function listActivities(
+  db: Executor,
+  f: ActivityFilters,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+) {
   const w = where(f);
   const items = await db
     .select(summaryColumns)
@@ -31,7 +52,10 @@ export async function listActivities(db: Executor, f: ActivityFilters, order: 'a
     .orderBy(order === 'asc' ? asc(activities.startsAt) : desc(activities.startsAt), asc(activities.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(activities).where(w);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activities)
+    .where(w);
   return { items, total: count?.n ?? 0 };
 }
 
@@ -58,7 +82,11 @@ export function facilitatorsOf(db: Executor, activityId: string) {
 
 export function unregisteredOf(db: Executor, activityId: string) {
   return db
-    .select({ sex: activityUnregistered.sex, ageGroup: activityUnregistered.ageGroup, count: activityUnregistered.count })
+    .select({
+      sex: activityUnregistered.sex,
+      ageGroup: activityUnregistered.ageGroup,
+      count: activityUnregistered.count,
+    })
     .from(activityUnregistered)
     .where(eq(activityUnregistered.activityId, activityId))
     .orderBy(asc(activityUnregistered.sex), asc(activityUnregistered.ageGroup));
@@ -66,7 +94,13 @@ export function unregisteredOf(db: Executor, activityId: string) {
 
 export function participantsOf(db: Executor, activityId: string) {
   return db
-    .select({ personId: persons.id, names: persons.names, lastNames: persons.lastNames, sex: persons.sex, birthDate: persons.birthDate })
+    .select({
+      personId: persons.id,
+      names: persons.names,
+      lastNames: persons.lastNames,
+      sex: persons.sex,
+      birthDate: persons.birthDate,
+    })
     .from(activityParticipants)
     .innerJoin(persons, eq(persons.id, activityParticipants.personId))
     .where(and(eq(activityParticipants.activityId, activityId), sql`${persons.deletedAt} is null`))
@@ -79,12 +113,19 @@ export function participantsOf(db: Executor, activityId: string) {
  * in (photo visibility only; names come from participantsOf).
  */
 export async function participantIdsOf(db: Executor, activityId: string) {
-  const rows = await db.select({ personId: activityParticipants.personId }).from(activityParticipants).where(eq(activityParticipants.activityId, activityId));
+  const rows = await db
+    .select({ personId: activityParticipants.personId })
+    .from(activityParticipants)
+    .where(eq(activityParticipants.activityId, activityId));
   return rows.map((r) => r.personId);
 }
 
 export function photosOf(db: Executor, activityId: string) {
-  return db.select().from(activityPhotos).where(eq(activityPhotos.activityId, activityId)).orderBy(asc(activityPhotos.uploadedAt));
+  return db
+    .select()
+    .from(activityPhotos)
+    .where(eq(activityPhotos.activityId, activityId))
+    .orderBy(asc(activityPhotos.uploadedAt));
 }
 
 export async function findPhoto(db: Executor, photoId: string) {
@@ -95,14 +136,28 @@ export async function findPhoto(db: Executor, photoId: string) {
 /** Who appears in these photos (registered participants). */
 export async function photoPersonsOf(db: Executor, photoIds: string[]) {
   if (photoIds.length === 0) return [];
-  return db.select({ photoId: activityPhotoPersons.photoId, personId: activityPhotoPersons.personId }).from(activityPhotoPersons).where(inArray(activityPhotoPersons.photoId, photoIds));
+  return db
+    .select({ photoId: activityPhotoPersons.photoId, personId: activityPhotoPersons.personId })
+    .from(activityPhotoPersons)
+    .where(inArray(activityPhotoPersons.photoId, photoIds));
 }
 
 /** Replaces who appears in a photo and marks it reviewed (call inside a transaction: others see only the before or the after). */
-export async function setPhotoPersons(db: Executor, photo: { id: string; activityId: string }, personIds: string[], reviewedBy: string) {
+export async function setPhotoPersons(
+  db: Executor,
+  photo: { id: string; activityId: string },
+  personIds: string[],
+  reviewedBy: string,
+) {
   await db.delete(activityPhotoPersons).where(eq(activityPhotoPersons.photoId, photo.id));
-  if (personIds.length) await db.insert(activityPhotoPersons).values(personIds.map((personId) => ({ photoId: photo.id, activityId: photo.activityId, personId })));
-  await db.update(activityPhotos).set({ personsReviewedAt: new Date(), personsReviewedBy: reviewedBy }).where(eq(activityPhotos.id, photo.id));
+  if (personIds.length)
+    await db
+      .insert(activityPhotoPersons)
+      .values(personIds.map((personId) => ({ photoId: photo.id, activityId: photo.activityId, personId })));
+  await db
+    .update(activityPhotos)
+    .set({ personsReviewedAt: new Date(), personsReviewedBy: reviewedBy })
+    .where(eq(activityPhotos.id, photo.id));
 }
 
 export async function insertActivity(db: Executor, values: typeof activities.$inferInsert) {
@@ -111,11 +166,18 @@ export async function insertActivity(db: Executor, values: typeof activities.$in
 }
 
 /** Replaces the facilitators and unregistered counts of an activity. */
-export async function setChildren(db: Executor, activityId: string, facilitatorIds: string[], unregistered: { sex: string; ageGroup: string; count: number }[]) {
+export async function setChildren(
+  db: Executor,
+  activityId: string,
+  facilitatorIds: string[],
+  unregistered: { sex: string; ageGroup: string; count: number }[],
+) {
   await db.delete(activityFacilitators).where(eq(activityFacilitators.activityId, activityId));
-  if (facilitatorIds.length) await db.insert(activityFacilitators).values(facilitatorIds.map((userId) => ({ activityId, userId })));
+  if (facilitatorIds.length)
+    await db.insert(activityFacilitators).values(facilitatorIds.map((userId) => ({ activityId, userId })));
   await db.delete(activityUnregistered).where(eq(activityUnregistered.activityId, activityId));
-  if (unregistered.length) await db.insert(activityUnregistered).values(unregistered.map((u) => ({ activityId, ...u })));
+  if (unregistered.length)
+    await db.insert(activityUnregistered).values(unregistered.map((u) => ({ activityId, ...u })));
 }
 
 export async function deleteActivity(db: Executor, id: string) {
@@ -123,7 +185,11 @@ export async function deleteActivity(db: Executor, id: string) {
 }
 
 export async function addParticipant(db: Executor, activityId: string, personId: string, addedBy: string) {
-  const rows = await db.insert(activityParticipants).values({ activityId, personId, addedBy }).onConflictDoNothing().returning({ personId: activityParticipants.personId });
+  const rows = await db
+    .insert(activityParticipants)
+    .values({ activityId, personId, addedBy })
+    .onConflictDoNothing()
+    .returning({ personId: activityParticipants.personId });
   return rows.length === 1;
 }
 
@@ -149,13 +215,19 @@ export function activitiesOfPerson(db: Executor, personId: string) {
   return db
     .select(summaryColumns)
     .from(activities)
-    .innerJoin(activityParticipants, and(eq(activityParticipants.activityId, activities.id), eq(activityParticipants.personId, personId)))
+    .innerJoin(
+      activityParticipants,
+      and(eq(activityParticipants.activityId, activities.id), eq(activityParticipants.personId, personId)),
+    )
     .orderBy(desc(activities.startsAt));
 }
 
 /** Names of these activities, by id (a person's history). */
 export async function activityNames(db: Executor, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
+  const rows = await db
+    .select({ id: activities.id, name: activities.name })
+    .from(activities)
+    .where(inArray(activities.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

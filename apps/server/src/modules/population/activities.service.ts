@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Activity, ActivitySummary, activityInput, activityListQuery, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
+import type {
+  Activity,
+  ActivitySummary,
+  activityInput,
+  activityListQuery,
+  activityUpdate,
+} from '@amparo/shared/modules/population-activities.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
 import { hasPermission } from '@amparo/shared/permissions';
@@ -31,7 +37,8 @@ const ENTITY = 'activity';
 const me = (request: FastifyRequest) => request.auth!.userId;
 
 /** Holds `poblacion_actividades_gestion`: edits any activity, untags hidden photos with a reason (issue 9 item 2). */
-export const isActivityManager = (request: FastifyRequest) => hasPermission(request.auth!.permisos, 'poblacion_actividades_gestion');
+export const isActivityManager = (request: FastifyRequest) =>
+  hasPermission(request.auth!.permisos, 'poblacion_actividades_gestion');
 
 /**
  * Whether the caller may change this activity (issue 9 item 2): its creator, a
@@ -40,7 +47,10 @@ export const isActivityManager = (request: FastifyRequest) => hasPermission(requ
  */
 export function rightsOn(request: FastifyRequest, activity: { createdBy: string | null }, facilitatorIds: string[]) {
   const canManage = isActivityManager(request);
-  return { canManage, canEdit: canManage || activity.createdBy === me(request) || facilitatorIds.includes(me(request)) };
+  return {
+    canManage,
+    canEdit: canManage || activity.createdBy === me(request) || facilitatorIds.includes(me(request)),
+  };
 }
 
 /**
@@ -63,42 +73,95 @@ async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivityS
   const geo = await geographyNames(db);
   const a = row.activity;
   return {
-    id: a.id, name: a.name, activityType: a.activityType, startsAt: toGuatemalaLocal(a.startsAt), headquarterName: row.headquarterName,
-    stateName: geo.departments.get(a.state) ?? null, townName: geo.municipalities.get(a.town) ?? null, place: a.place,
-    participantCount: row.participantCount, photoCount: row.photoCount,
+    id: a.id,
+    name: a.name,
+    activityType: a.activityType,
+    startsAt: toGuatemalaLocal(a.startsAt),
+    headquarterName: row.headquarterName,
+    stateName: geo.departments.get(a.state) ?? null,
+    townName: geo.municipalities.get(a.town) ?? null,
+    place: a.place,
+    participantCount: row.participantCount,
+    photoCount: row.photoCount,
   };
 }
 
 async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
   const a = row.activity;
   const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
-    toSummary(db, row), repo.facilitatorsOf(db, a.id), repo.unregisteredOf(db, a.id), repo.participantsOf(db, a.id), repo.participantIdsOf(db, a.id), repo.photosOf(db, a.id), ageGroups(db),
+    toSummary(db, row),
+    repo.facilitatorsOf(db, a.id),
+    repo.unregisteredOf(db, a.id),
+    repo.participantsOf(db, a.id),
+    repo.participantIdsOf(db, a.id),
+    repo.photosOf(db, a.id),
+    ageGroups(db),
   ]);
   const today = todayInGuatemala();
-  const readable = await readablePersons(db, participants.map((p) => p.personId), me(request));
+  const readable = await readablePersons(
+    db,
+    participants.map((p) => p.personId),
+    me(request),
+  );
   const visible = participants.filter((p) => readable.has(p.personId));
-  const views = await photoViews(db, me(request), photos, allParticipantIds, facilitators.map((f) => f.id));
+  const views = await photoViews(
+    db,
+    me(request),
+    photos,
+    allParticipantIds,
+    facilitators.map((f) => f.id),
+  );
   // photoViews already read the consents of every participant; without photos, read them for the visible ones.
-  const consented = views[0]?.consented ?? (await withImageConsent(db, visible.map((p) => p.personId)));
+  const consented =
+    views[0]?.consented ??
+    (await withImageConsent(
+      db,
+      visible.map((p) => p.personId),
+    ));
   return {
-    ...summary, headquarterId: a.headquarterId, state: a.state, town: a.town, facilitators, thematic: a.thematic, description: a.description,
+    ...summary,
+    headquarterId: a.headquarterId,
+    state: a.state,
+    town: a.town,
+    facilitators,
+    thematic: a.thematic,
+    description: a.description,
     unregistered,
     participants: visible.map((p) => ({
-      personId: p.personId, names: p.names, lastNames: p.lastNames, sex: p.sex, ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups), imageConsent: consented.has(p.personId),
+      personId: p.personId,
+      names: p.names,
+      lastNames: p.lastNames,
+      sex: p.sex,
+      ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups),
+      imageConsent: consented.has(p.personId),
     })),
     restrictedParticipants: participants.length - visible.length,
     photos: views.map((v) => toPhoto(v, readable)),
     version: a.version,
-    ...rightsOn(request, a, facilitators.map((f) => f.id)),
+    ...rightsOn(
+      request,
+      a,
+      facilitators.map((f) => f.id),
+    ),
   };
 }
 
-function toPhoto(v: PhotoView, readable: Map<string, { names: string; lastNames: string }>): Activity['photos'][number] {
+function toPhoto(
+  v: PhotoView,
+  readable: Map<string, { names: string; lastNames: string }>,
+): Activity['photos'][number] {
   const p = v.photo;
   const named = v.tagged.filter((id) => readable.has(id));
   return {
-    id: p.id, mime: p.mime, width: p.width, height: p.height, sizeBytes: p.sizeBytes, uploadedAt: p.uploadedAt.toISOString(),
-    hidden: v.hidden, canView: v.canView, reviewed: v.reviewed,
+    id: p.id,
+    mime: p.mime,
+    width: p.width,
+    height: p.height,
+    sizeBytes: p.sizeBytes,
+    uploadedAt: p.uploadedAt.toISOString(),
+    hidden: v.hidden,
+    canView: v.canView,
+    reviewed: v.reviewed,
     persons: named.map((id) => ({ personId: id, ...readable.get(id)!, imageConsent: v.consented.has(id) })),
     restrictedPersons: v.tagged.length - named.length,
   };
@@ -112,23 +175,34 @@ export async function load(db: Executor, id: string) {
 }
 
 /** Reference checks the schema cannot make: catalogs, municipality in department, headquarter, active facilitators. */
-async function checkInput(db: Executor, body: z.output<typeof activityInput>, before: repo.ActivityRow['activity'] | null) {
+async function checkInput(
+  db: Executor,
+  body: z.output<typeof activityInput>,
+  before: repo.ActivityRow['activity'] | null,
+) {
   const errors: FieldError[] = [];
   const catalogs = await codesByCatalog(db, ['activity_type', 'thematic', 'sex', 'age_group']);
   const known = (catalog: string, code: string, kept = false) => {
     const active = catalogs.get(catalog)?.get(code);
     return active === true || (active === false && kept);
   };
-  if (!known('activity_type', body.activityType, before?.activityType === body.activityType)) errors.push({ field: 'activityType', code: 'unknown_code' });
-  body.thematic.forEach((c, i) => known('thematic', c, before?.thematic.includes(c)) || errors.push({ field: `thematic.${i}`, code: 'unknown_code' }));
+  if (!known('activity_type', body.activityType, before?.activityType === body.activityType))
+    errors.push({ field: 'activityType', code: 'unknown_code' });
+  body.thematic.forEach(
+    (c, i) =>
+      known('thematic', c, before?.thematic.includes(c)) ||
+      errors.push({ field: `thematic.${i}`, code: 'unknown_code' }),
+  );
   body.unregistered.forEach((u, i) => {
     if (!known('sex', u.sex, true)) errors.push({ field: `unregistered.${i}.sex`, code: 'unknown_code' });
-    if (!known('age_group', u.ageGroup, true)) errors.push({ field: `unregistered.${i}.ageGroup`, code: 'unknown_code' });
+    if (!known('age_group', u.ageGroup, true))
+      errors.push({ field: `unregistered.${i}.ageGroup`, code: 'unknown_code' });
   });
   const town = await findMunicipality(db, body.town);
   if (!town) errors.push({ field: 'town', code: 'unknown_code' });
   else if (town.departmentCode !== body.state) errors.push({ field: 'town', code: 'municipality_not_in_department' });
-  if (body.headquarterId && !(await getHeadquarter(db, body.headquarterId).catch(() => null))) errors.push({ field: 'headquarterId', code: 'unknown_code' });
+  if (body.headquarterId && !(await getHeadquarter(db, body.headquarterId).catch(() => null)))
+    errors.push({ field: 'headquarterId', code: 'unknown_code' });
   for (const [i, id] of body.facilitatorIds.entries()) {
     const user = await getUser(db, id).catch(() => null);
     if (!user?.active) errors.push({ field: `facilitatorIds.${i}`, code: 'unknown_code' });
@@ -140,33 +214,73 @@ async function checkInput(db: Executor, body: z.output<typeof activityInput>, be
 }
 
 const snapshot = (a: Activity) => ({
-  name: a.name, activityType: a.activityType, startsAt: a.startsAt, headquarterId: a.headquarterId, state: a.state, town: a.town, place: a.place,
-  facilitators: a.facilitators.map((f) => f.id), thematic: a.thematic, description: a.description, unregistered: a.unregistered,
+  name: a.name,
+  activityType: a.activityType,
+  startsAt: a.startsAt,
+  headquarterId: a.headquarterId,
+  state: a.state,
+  town: a.town,
+  place: a.place,
+  facilitators: a.facilitators.map((f) => f.id),
+  thematic: a.thematic,
+  description: a.description,
+  unregistered: a.unregistered,
 });
 
 export async function listActivities(db: Db, q: z.output<typeof activityListQuery>) {
   const { items, total } = await repo.listActivities(
     db,
-    { term: q.q, activityType: q.activityType, from: q.from ? fromGuatemalaLocal(`${q.from}T00:00`) : undefined, to: q.to ? new Date(fromGuatemalaLocal(`${q.to}T00:00`).getTime() + 86400_000) : undefined },
-    q.order, q.page, q.pageSize,
+    {
+      term: q.q,
+      activityType: q.activityType,
+      from: q.from ? fromGuatemalaLocal(`${q.from}T00:00`) : undefined,
+      to: q.to ? new Date(fromGuatemalaLocal(`${q.to}T00:00`).getTime() + 86400_000) : undefined,
+    },
+    q.order,
+    q.page,
+    q.pageSize,
   );
-  return { items: await Promise.all(items.map((r) => toSummary(db, r))), page: q.page, pageSize: q.pageSize, total, totalCapped: false };
+  return {
+    items: await Promise.all(items.map((r) => toSummary(db, r))),
+    page: q.page,
+    pageSize: q.pageSize,
+    total,
+    totalCapped: false,
+  };
 }
 
 export async function getActivity(db: Db, request: FastifyRequest, id: string) {
   return toActivity(db, request, await load(db, id));
 }
 
-export async function createActivity(db: Db, request: FastifyRequest, body: z.output<typeof activityInput>): Promise<Activity> {
+export async function createActivity(
+  db: Db,
+  request: FastifyRequest,
+  body: z.output<typeof activityInput>,
+): Promise<Activity> {
   return db.transaction(async (tx) => {
     const startsAt = await checkInput(tx, body, null);
     const id = await repo.insertActivity(tx, {
-      name: body.name, activityType: body.activityType, startsAt, headquarterId: body.headquarterId, state: body.state, town: body.town,
-      place: body.place, thematic: [...new Set(body.thematic)], description: body.description, createdBy: me(request), updatedBy: me(request),
+      name: body.name,
+      activityType: body.activityType,
+      startsAt,
+      headquarterId: body.headquarterId,
+      state: body.state,
+      town: body.town,
+      place: body.place,
+      thematic: [...new Set(body.thematic)],
+      description: body.description,
+      createdBy: me(request),
+      updatedBy: me(request),
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
     const created = await toActivity(tx, request, await load(tx, id));
-    await writeAudit(tx, request, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, snapshot(created)) });
+    await writeAudit(tx, request, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(null, snapshot(created)),
+    });
     return created;
   });
 }
@@ -176,20 +290,39 @@ export async function createActivity(db: Db, request: FastifyRequest, body: z.ou
  * Naming oneself facilitator of an existing activity takes the manager key
  * (400 `facilitatorIds.N` `self_facilitator`): facilitators may open hidden photos (issue 9 item 2).
  */
-export async function updateActivity(db: Db, request: FastifyRequest, id: string, body: z.output<typeof activityUpdate>): Promise<Activity> {
+export async function updateActivity(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof activityUpdate>,
+): Promise<Activity> {
   return db.transaction(async (tx) => {
     const { row, facilitatorIds, canManage } = await requireEditor(tx, request, id);
     const selfIndex = body.facilitatorIds.indexOf(me(request));
-    if (selfIndex >= 0 && !facilitatorIds.includes(me(request)) && !canManage) throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
+    if (selfIndex >= 0 && !facilitatorIds.includes(me(request)) && !canManage)
+      throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
     const before = await toActivity(tx, request, row);
     const startsAt = await checkInput(tx, body, row.activity);
     await updateVersioned(tx, activities, id, body.version, {
-      name: body.name, activityType: body.activityType, startsAt, headquarterId: body.headquarterId, state: body.state, town: body.town,
-      place: body.place, thematic: [...new Set(body.thematic)], description: body.description, updatedBy: me(request),
+      name: body.name,
+      activityType: body.activityType,
+      startsAt,
+      headquarterId: body.headquarterId,
+      state: body.state,
+      town: body.town,
+      place: body.place,
+      thematic: [...new Set(body.thematic)],
+      description: body.description,
+      updatedBy: me(request),
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
     const after = await toActivity(tx, request, await load(tx, id));
-    await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes: diff(snapshot(before), snapshot(after)) });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before), snapshot(after)),
+    });
     return after;
   });
 }
@@ -202,10 +335,20 @@ export async function deleteActivity(db: Db, store: FileStore, request: FastifyR
     const photos = await repo.photosOf(tx, id);
     const participantIds = await repo.participantIdsOf(tx, id);
     await repo.deleteActivity(tx, id);
-    await writeAudit(tx, request, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(snapshot(before), null) });
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before), null),
+    });
     // Each participant's history says they left it (issue 9 item 5), as when one participant is removed.
     for (const personId of participantIds) {
-      await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null }} });
+      await writeAudit(tx, request, {
+        action: 'activity_leave',
+        entity: 'person',
+        entityId: personId,
+        changes: { activity: { before: id, after: null } },
+      });
     }
     return photos.flatMap((p) => [p.storageKey, p.thumbKey]);
   });
@@ -219,8 +362,18 @@ export async function addParticipant(db: Db, request: FastifyRequest, id: string
     const access = await accessOf(tx, personId, me(request)).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
     if (!(await repo.addParticipant(tx, id, personId, me(request)))) throw new AppError(409, 'duplicate');
-    await writeAudit(tx, request, { action: 'participant_add', entity: ENTITY, entityId: id, changes: { participant: { before: null, after: personId } } });
-    await writeAudit(tx, request, { action: 'activity_join', entity: 'person', entityId: personId, changes: { activity: { before: null, after: id } } });
+    await writeAudit(tx, request, {
+      action: 'participant_add',
+      entity: ENTITY,
+      entityId: id,
+      changes: { participant: { before: null, after: personId } },
+    });
+    await writeAudit(tx, request, {
+      action: 'activity_join',
+      entity: 'person',
+      entityId: personId,
+      changes: { activity: { before: null, after: id } },
+    });
   });
   return getActivity(db, request, id);
 }
@@ -249,8 +402,18 @@ export async function removeParticipant(db: Db, request: FastifyRequest, id: str
     if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
     const hiddenAfter = await hiddenPhotoIds(tx, request, id);
     if ([...hiddenBefore].some((photoId) => !hiddenAfter.has(photoId))) throw new AppError(409, 'photo_would_show');
-    await writeAudit(tx, request, { action: 'participant_remove', entity: ENTITY, entityId: id, changes: { participant: { before: personId, after: null } } });
-    await writeAudit(tx, request, { action: 'activity_leave', entity: 'person', entityId: personId, changes: { activity: { before: id, after: null } } });
+    await writeAudit(tx, request, {
+      action: 'participant_remove',
+      entity: ENTITY,
+      entityId: id,
+      changes: { participant: { before: personId, after: null } },
+    });
+    await writeAudit(tx, request, {
+      action: 'activity_leave',
+      entity: 'person',
+      entityId: personId,
+      changes: { activity: { before: id, after: null } },
+    });
   });
   return getActivity(db, request, id);
 }

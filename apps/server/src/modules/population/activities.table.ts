@@ -15,8 +15,12 @@ export const activities = pgTable(
     activityType: text('activity_type').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     headquarterId: uuid('headquarter_id').references(() => headquarters.id, { onDelete: 'restrict' }),
-    state: text('state').notNull().references(() => departments.code),
-    town: text('town').notNull().references(() => municipalities.code),
+    state: text('state')
+      .notNull()
+      .references(() => departments.code),
+    town: text('town')
+      .notNull()
+      .references(() => municipalities.code),
     place: text('place'),
     thematic: text('thematic').array().notNull().default([]),
     description: text('description'),
@@ -28,8 +32,12 @@ export const activities = pgTable(
 export const activityFacilitators = pgTable(
   'activity_facilitators',
   {
-    activityId: uuid('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.activityId, t.userId] })],
 );
@@ -38,19 +46,28 @@ export const activityFacilitators = pgTable(
 export const activityParticipants = pgTable(
   'activity_participants',
   {
-    activityId: uuid('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'restrict' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'restrict' }),
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.activityId, t.personId] }), index('activity_participants_person_idx').on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.personId] }),
+    index('activity_participants_person_idx').on(t.personId),
+  ],
 );
 
 /** Participants outside the registry, counted by sex and age group (for reports). */
 export const activityUnregistered = pgTable(
   'activity_unregistered',
   {
-    activityId: uuid('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
     sex: text('sex').notNull(),
     ageGroup: text('age_group').notNull(),
     count: integer('count').notNull(),
@@ -63,7 +80,9 @@ export const activityPhotos = pgTable(
   'activity_photos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    activityId: uuid('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     mime: text('mime').notNull(),
@@ -86,13 +105,19 @@ export const activityPhotos = pgTable(
 export const activityPhotoPersons = pgTable(
   'activity_photo_persons',
   {
-    photoId: uuid('photo_id').notNull().references(() => activityPhotos.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => activityPhotos.id, { onDelete: 'cascade' }),
     activityId: uuid('activity_id').notNull(),
     personId: uuid('person_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.photoId, t.personId] }),
-    foreignKey({ columns: [t.activityId, t.personId], foreignColumns: [activityParticipants.activityId, activityParticipants.personId], name: 'activity_photo_persons_participant_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.activityId, t.personId],
+      foreignColumns: [activityParticipants.activityId, activityParticipants.personId],
+      name: 'activity_photo_persons_participant_fk',
+    }).onDelete('cascade'),
     index('activity_photo_persons_person_idx').on(t.personId),
   ],
 );

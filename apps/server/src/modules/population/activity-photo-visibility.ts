@@ -27,9 +27,18 @@ export interface PhotoView {
 }
 
 /** Visibility of each photo for `userId`, given every registered participant of the activity and its facilitators. */
-export async function photoViews(db: Executor, userId: string, photos: PhotoRow[], participantIds: string[], facilitatorIds: string[]): Promise<PhotoView[]> {
+export async function photoViews(
+  db: Executor,
+  userId: string,
+  photos: PhotoRow[],
+  participantIds: string[],
+  facilitatorIds: string[],
+): Promise<PhotoView[]> {
   if (photos.length === 0) return [];
-  const tags = await repo.photoPersonsOf(db, photos.map((p) => p.id));
+  const tags = await repo.photoPersonsOf(
+    db,
+    photos.map((p) => p.id),
+  );
   const consented = await withImageConsent(db, [...new Set([...participantIds, ...tags.map((t) => t.personId)])]);
   const someoneLacks = participantIds.some((id) => !consented.has(id));
   const witness = facilitatorIds.includes(userId);

@@ -27,8 +27,18 @@ const photoHidden = () => new AppError(403, 'photo_hidden');
 async function viewOf(db: Executor, request: FastifyRequest, activityId: string, photoId: string) {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo || photo.activityId !== activityId) throw notFound();
-  const [participants, allParticipantIds, facilitators] = await Promise.all([repo.participantsOf(db, activityId), repo.participantIdsOf(db, activityId), repo.facilitatorsOf(db, activityId)]);
-  const [view] = await photoViews(db, me(request), [photo], allParticipantIds, facilitators.map((f) => f.id));
+  const [participants, allParticipantIds, facilitators] = await Promise.all([
+    repo.participantsOf(db, activityId),
+    repo.participantIdsOf(db, activityId),
+    repo.facilitatorsOf(db, activityId),
+  ]);
+  const [view] = await photoViews(
+    db,
+    me(request),
+    [photo],
+    allParticipantIds,
+    facilitators.map((f) => f.id),
+  );
   // Tags name live participants only; visibility counts soft-deleted ones too.
   return { view: view!, participantIds: new Set(participants.map((p) => p.personId)), allParticipantIds };
 }
@@ -37,7 +47,12 @@ async function viewOf(db: Executor, request: FastifyRequest, activityId: string,
 export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, maxBytes: number) {
   // Checked before the bytes are received, and again in the transaction that stores the photo.
   await db.transaction((tx) => requireEditor(tx, request, id));
-  const file = await receiveUpload(request, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
+  const file = await receiveUpload(request, store, {
+    field: 'photo',
+    maxBytes,
+    allowed: PHOTO_TYPES,
+    typeError: 'image_type',
+  });
   let thumb: Awaited<ReturnType<typeof makeThumbnail>> | null = null;
   try {
     thumb = await makeThumbnail(store, file.staged, THUMB_WIDTH, maxBytes, 'photo');
@@ -46,10 +61,21 @@ export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest
       await requireEditor(tx, request, id);
       await commitStaged(tx, [file.staged, staged]);
       const photoId = await repo.insertPhoto(tx, {
-        activityId: id, storageKey: file.key, thumbKey: staged.key, mime: file.mime, width, height,
-        sizeBytes: file.sizeBytes, uploadedBy: me(request),
+        activityId: id,
+        storageKey: file.key,
+        thumbKey: staged.key,
+        mime: file.mime,
+        width,
+        height,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: me(request),
       });
-      await writeAudit(tx, request, { action: 'photo_add', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
+      await writeAudit(tx, request, {
+        action: 'photo_add',
+        entity: ENTITY,
+        entityId: id,
+        changes: { [`photo:${photoId}`]: { before: null, after: `${file.mime}, ${file.sizeBytes} bytes` } },
+      });
     });
   } catch (err) {
     await abandonStaged(db, store, [file.staged, thumb?.thumb]);
@@ -65,7 +91,12 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
     const photo = await repo.findPhoto(tx, photoId);
     if (!photo || photo.activityId !== id) throw notFound();
     await repo.deletePhotos(tx, [photoId]);
-    await writeAudit(tx, request, { action: 'photo_delete', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}`]: { before: photo.mime, after: null } } });
+    await writeAudit(tx, request, {
+      action: 'photo_delete',
+      entity: ENTITY,
+      entityId: id,
+      changes: { [`photo:${photoId}`]: { before: photo.mime, after: null } },
+    });
     return [photo.storageKey, photo.thumbKey];
   });
   await removeUnreferenced(db, store, keys);
@@ -89,13 +120,22 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
  * reason); when a hidden, unreviewed photo is said to show nobody, on each
  * participant lacking consent (`photo_marked_empty`).
  */
-export async function setPhotoPersons(db: Db, request: FastifyRequest, id: string, photoId: string, personIds: string[], reason: string | null) {
+export async function setPhotoPersons(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  photoId: string,
+  personIds: string[],
+  reason: string | null,
+) {
   await db.transaction(async (tx) => {
     const rights = await requireEditor(tx, request, id);
     const { view, participantIds, allParticipantIds } = await viewOf(tx, request, id, photoId);
     if (!view.canView && !rights.canManage) throw photoHidden();
     const given = [...new Set(personIds)];
-    const outsiders = given.flatMap((pid, i) => (participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }]));
+    const outsiders = given.flatMap((pid, i) =>
+      participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }],
+    );
     if (outsiders.length) throw invalidFields(outsiders);
     const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request));
     if (given.some((pid) => !readable.has(pid))) throw noPersonAccess();
@@ -107,17 +147,37 @@ export async function setPhotoPersons(db: Db, request: FastifyRequest, id: strin
     if (exposing && !reason) throw invalidField('reason', 'required');
     const why: AuditChanges = exposing ? { reason: { before: null, after: reason } } : {};
     await repo.setPhotoPersons(tx, view.photo, after, me(request));
-    await writeAudit(tx, request, { action: 'photo_persons', entity: ENTITY, entityId: id, changes: { [`photo:${photoId}:persons`]: { before, after }, ...why } });
+    await writeAudit(tx, request, {
+      action: 'photo_persons',
+      entity: ENTITY,
+      entityId: id,
+      changes: { [`photo:${photoId}:persons`]: { before, after }, ...why },
+    });
     for (const pid of after.filter((p) => !before.includes(p))) {
-      await writeAudit(tx, request, { action: 'photo_tag', entity: 'person', entityId: pid, changes: { activityPhoto: { before: null, after: `${id}/${photoId}` } } });
+      await writeAudit(tx, request, {
+        action: 'photo_tag',
+        entity: 'person',
+        entityId: pid,
+        changes: { activityPhoto: { before: null, after: `${id}/${photoId}` } },
+      });
     }
     for (const pid of removed) {
-      await writeAudit(tx, request, { action: 'photo_untag', entity: 'person', entityId: pid, changes: { activityPhoto: { before: `${id}/${photoId}`, after: null }, ...why } });
+      await writeAudit(tx, request, {
+        action: 'photo_untag',
+        entity: 'person',
+        entityId: pid,
+        changes: { activityPhoto: { before: `${id}/${photoId}`, after: null }, ...why },
+      });
     }
     if (exposing && before.length === 0 && after.length === 0) {
       // Unreviewed and hidden because some participant lacks consent: they are the persons this decision is about.
       for (const pid of allParticipantIds.filter((p) => !view.consented.has(p))) {
-        await writeAudit(tx, request, { action: 'photo_marked_empty', entity: 'person', entityId: pid, changes: { activityPhoto: { before: `${id}/${photoId}`, after: null }, ...why } });
+        await writeAudit(tx, request, {
+          action: 'photo_marked_empty',
+          entity: 'person',
+          entityId: pid,
+          changes: { activityPhoto: { before: `${id}/${photoId}`, after: null }, ...why },
+        });
       }
     }
   });
@@ -130,13 +190,25 @@ export async function setPhotoPersons(db: Db, request: FastifyRequest, id: strin
  * facilitator; their opening of the full size is audited. Cached privately for
  * a minute only, so a withdrawn consent takes effect quickly.
  */
-export async function sendPhoto(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, photoId: string, size: 'thumb' | 'full') {
+export async function sendPhoto(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  photoId: string,
+  size: 'thumb' | 'full',
+) {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo) throw notFound();
   const { view } = await viewOf(db, request, photo.activityId, photoId);
   if (!view.canView) throw photoHidden();
   if (view.hidden && size === 'full') {
-    await writeAudit(db, request, { action: 'photo_view_hidden', entity: ENTITY, entityId: photo.activityId, changes: { [`photo:${photoId}`]: { before: null, after: 'opened' } } });
+    await writeAudit(db, request, {
+      action: 'photo_view_hidden',
+      entity: ENTITY,
+      entityId: photo.activityId,
+      changes: { [`photo:${photoId}`]: { before: null, after: 'opened' } },
+    });
   }
   return reply
     .type(size === 'thumb' ? 'image/jpeg' : photo.mime)

@@ -18,13 +18,26 @@ describe('activity photos and image-use consent', () => {
   let stranger: string;
   let notInActivity: string;
 
-  const photoOf = async (token: string) => (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data.photos[0];
+  const photoOf = async (token: string) =>
+    (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data.photos[0];
   const thumb = (token: string) => as(t.app, token).get(`/api/population/activity-photos/${photoId}?size=thumb`);
-  const tag = (token: string, personIds: string[], reason?: string) => as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds, reason });
+  const tag = (token: string, personIds: string[], reason?: string) =>
+    as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds, reason });
   const consent = (personId: string, granted: boolean, token = facilitator.token) =>
-    as(t.app, token).put(`/api/population/persons/${personId}/consents`, { kind: 'image_use', granted, givenOn: '2026-11-01', givenBy: 'self' });
+    as(t.app, token).put(`/api/population/persons/${personId}/consents`, {
+      kind: 'image_use',
+      granted,
+      givenOn: '2026-11-01',
+      givenBy: 'self',
+    });
   const audits = async (action: string, entityId: string) =>
-    Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${entityId}`)).rows[0]!.n);
+    Number(
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${entityId}`,
+        )
+      ).rows[0]!.n,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -32,28 +45,78 @@ describe('activity photos and image-use consent', () => {
     facilitator = await createUser(t.app, adminToken, KEYS, 'facilitator');
     colleague = await createUser(t.app, adminToken, KEYS, 'colleague');
     manager = await createUser(t.app, adminToken, [...KEYS, 'poblacion_actividades_gestion'], 'manager');
-    const create = async (token: string, names: string) => (await as(t.app, token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
+    const create = async (token: string, names: string) =>
+      (await as(t.app, token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
     ana = await create(facilitator.token, 'Ana');
     beto = await create(facilitator.token, 'Beto');
     notInActivity = await create(facilitator.token, 'Carla');
     stranger = await create(colleague.token, 'Desconocida');
     for (const id of [ana, beto]) {
-      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: colleague.id, canRead: true, canWrite: false, reason: 'Apoya el taller' });
-      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: manager.id, canRead: true, canWrite: false, reason: 'Coordina actividades' });
+      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, {
+        userId: colleague.id,
+        canRead: true,
+        canWrite: false,
+        reason: 'Apoya el taller',
+      });
+      await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, {
+        userId: manager.id,
+        canRead: true,
+        canWrite: false,
+        reason: 'Coordina actividades',
+      });
     }
-    await as(t.app, colleague.token).post(`/api/population/persons/${stranger}/grants`, { userId: manager.id, canRead: true, canWrite: false, reason: 'Coordina actividades' });
+    await as(t.app, colleague.token).post(`/api/population/persons/${stranger}/grants`, {
+      userId: manager.id,
+      canRead: true,
+      canWrite: false,
+      reason: 'Coordina actividades',
+    });
     // The colleague co-facilitates long enough to attach their own person, then steps down (only editors attach).
-    const fields = { name: 'Taller de dibujo', activityType: 'TALLER', startsAt: '2026-11-20T09:00', state: '07', town: '0701' };
-    const activity = await as(t.app, facilitator.token).post('/api/population/activities', { ...fields, facilitatorIds: [facilitator.id, colleague.id] });
+    const fields = {
+      name: 'Taller de dibujo',
+      activityType: 'TALLER',
+      startsAt: '2026-11-20T09:00',
+      state: '07',
+      town: '0701',
+    };
+    const activity = await as(t.app, facilitator.token).post('/api/population/activities', {
+      ...fields,
+      facilitatorIds: [facilitator.id, colleague.id],
+    });
     activityId = activity.json().data.id;
-    for (const id of [ana, beto]) await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, { personId: id });
-    expect((await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, { personId: stranger })).statusCode).toBe(200);
-    const version = (await as(t.app, facilitator.token).get(`/api/population/activities/${activityId}`)).json().data.version;
-    expect((await as(t.app, facilitator.token).put(`/api/population/activities/${activityId}`, { ...fields, facilitatorIds: [facilitator.id], version })).statusCode).toBe(200);
+    for (const id of [ana, beto])
+      await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, {
+        personId: id,
+      });
+    expect(
+      (
+        await as(t.app, colleague.token).post(`/api/population/activities/${activityId}/participants`, {
+          personId: stranger,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const version = (await as(t.app, facilitator.token).get(`/api/population/activities/${activityId}`)).json().data
+      .version;
+    expect(
+      (
+        await as(t.app, facilitator.token).put(`/api/population/activities/${activityId}`, {
+          ...fields,
+          facilitatorIds: [facilitator.id],
+          version,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await consent(stranger, true, colleague.token)).statusCode).toBe(200);
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#e76f51' } })
+      .jpeg()
+      .toBuffer();
     const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
-    const upload = await t.app.inject({ method: 'POST', url: `/api/population/activities/${activityId}/photos`, headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` }, payload: m.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/population/activities/${activityId}/photos`,
+      headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` },
+      payload: m.payload,
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     photoId = upload.json().data.photos[0].id;
   });
@@ -62,7 +125,12 @@ describe('activity photos and image-use consent', () => {
   it('hides a new photo while a participant lacks image consent and nobody has said who is in it', async () => {
     // The colleague could not give consent for 'stranger' here: the facilitator cannot write on them.
     expect((await consent(stranger, true)).statusCode).toBe(403);
-    expect(await photoOf(colleague.token)).toMatchObject({ hidden: true, canView: false, reviewed: false, persons: [] });
+    expect(await photoOf(colleague.token)).toMatchObject({
+      hidden: true,
+      canView: false,
+      reviewed: false,
+      persons: [],
+    });
     const refused = await thumb(colleague.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('photo_hidden');
@@ -80,12 +148,21 @@ describe('activity photos and image-use consent', () => {
     expect((await consent(ana, true)).statusCode).toBe(200);
     const tagged = await tag(facilitator.token, [ana]);
     expect(tagged.statusCode, tagged.body).toBe(200);
-    expect(tagged.json().data.participants.find((p: { personId: string }) => p.personId === beto).imageConsent).toBe(false);
-    expect(await photoOf(colleague.token)).toMatchObject({ hidden: false, canView: true, reviewed: true, persons: [{ personId: ana, names: 'Ana', imageConsent: true }] });
+    expect(tagged.json().data.participants.find((p: { personId: string }) => p.personId === beto).imageConsent).toBe(
+      false,
+    );
+    expect(await photoOf(colleague.token)).toMatchObject({
+      hidden: false,
+      canView: true,
+      reviewed: true,
+      persons: [{ personId: ana, names: 'Ana', imageConsent: true }],
+    });
     expect((await thumb(colleague.token)).statusCode).toBe(200);
     expect(await audits('photo_tag', ana)).toBe(1);
     // Ana's history reads as names: the activity she joined and was tagged in.
-    const history = (await as(t.app, facilitator.token).get(`/api/population/persons/${ana}/history?pageSize=100`)).json().data.items as { action: string; names: Record<string, string> }[];
+    const history = (
+      await as(t.app, facilitator.token).get(`/api/population/persons/${ana}/history?pageSize=100`)
+    ).json().data.items as { action: string; names: Record<string, string> }[];
     expect(history.find((h) => h.action === 'photo_tag')!.names).toEqual({ [activityId]: 'Taller de dibujo' });
     expect(history.find((h) => h.action === 'activity_join')!.names).toEqual({ [activityId]: 'Taller de dibujo' });
 
@@ -93,7 +170,9 @@ describe('activity photos and image-use consent', () => {
     expect((await thumb(colleague.token)).statusCode).toBe(403);
     // Untagging Beto would show the hidden photo: only a manager may, with a reason (issue 9 item 2).
     expect((await tag(facilitator.token, [ana], 'Beto no sale')).json().code).toBe('activity_manager_required');
-    expect((await tag(manager.token, [ana], 'Beto no sale en la foto, revisado con la facilitadora')).statusCode).toBe(200);
+    expect((await tag(manager.token, [ana], 'Beto no sale en la foto, revisado con la facilitadora')).statusCode).toBe(
+      200,
+    );
     expect(await audits('photo_untag', beto)).toBe(1);
     expect((await thumb(colleague.token)).statusCode).toBe(200);
 
@@ -118,7 +197,10 @@ describe('activity photos and image-use consent', () => {
     expect(seen).toMatchObject({ hidden: false, restrictedPersons: 1 });
     expect(JSON.stringify(seen)).not.toContain('Desconocida');
     await tag(facilitator.token, []);
-    expect(await photoOf(colleague.token)).toMatchObject({ persons: [expect.objectContaining({ personId: stranger })], restrictedPersons: 0 });
+    expect(await photoOf(colleague.token)).toMatchObject({
+      persons: [expect.objectContaining({ personId: stranger })],
+      restrictedPersons: 0,
+    });
   });
 
   it('drops a person from every photo when they leave the activity', async () => {
@@ -141,18 +223,32 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
   let ana: string;
   let beto: string;
   let jpeg: Buffer;
-  const fields = { name: 'Taller de música', activityType: 'TALLER', startsAt: '2026-11-21T09:00', state: '07', town: '0701' };
+  const fields = {
+    name: 'Taller de música',
+    activityType: 'TALLER',
+    startsAt: '2026-11-21T09:00',
+    state: '07',
+    town: '0701',
+  };
 
-  const get = async (token: string) => (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data;
-  const thumb = (token: string, photoId: string) => as(t.app, token).get(`/api/population/activity-photos/${photoId}?size=thumb`);
+  const get = async (token: string) =>
+    (await as(t.app, token).get(`/api/population/activities/${activityId}`)).json().data;
+  const thumb = (token: string, photoId: string) =>
+    as(t.app, token).get(`/api/population/activity-photos/${photoId}?size=thumb`);
   const tag = (token: string, photoId: string, personIds: string[], reason?: string) =>
     as(t.app, token).put(`/api/population/activities/${activityId}/photos/${photoId}/persons`, { personIds, reason });
   const upload = (token: string) => {
     const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
-    return t.app.inject({ method: 'POST', url: `/api/population/activities/${activityId}/photos`, headers: { ...m.headers, authorization: `Bearer ${token}` }, payload: m.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/population/activities/${activityId}/photos`,
+      headers: { ...m.headers, authorization: `Bearer ${token}` },
+      payload: m.payload,
+    });
   };
   const history = async (personId: string) =>
-    (await as(t.app, facilitator.token).get(`/api/population/persons/${personId}/history?pageSize=100`)).json().data.items as { action: string; changes: Record<string, { after: unknown }> }[];
+    (await as(t.app, facilitator.token).get(`/api/population/persons/${personId}/history?pageSize=100`)).json().data
+      .items as { action: string; changes: Record<string, { after: unknown }> }[];
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -160,19 +256,41 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
     facilitator = await createUser(t.app, adminToken, KEYS, 'facilitator');
     outsider = await createUser(t.app, adminToken, KEYS, 'outsider');
     manager = await createUser(t.app, adminToken, [...KEYS, 'poblacion_actividades_gestion'], 'manager');
-    const create = async (names: string) => (await as(t.app, facilitator.token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
+    const create = async (names: string) =>
+      (await as(t.app, facilitator.token).post('/api/population/persons', personBody({ names }))).json().data
+        .id as string;
     ana = await create('Ana');
     beto = await create('Beto');
     // The outsider may read both children: only the missing consent keeps the photo from them.
     for (const id of [ana, beto]) {
       for (const user of [outsider, manager]) {
-        await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, { userId: user.id, canRead: true, canWrite: false, reason: 'Apoya el taller' });
+        await as(t.app, facilitator.token).post(`/api/population/persons/${id}/grants`, {
+          userId: user.id,
+          canRead: true,
+          canWrite: false,
+          reason: 'Apoya el taller',
+        });
       }
     }
-    await as(t.app, facilitator.token).put(`/api/population/persons/${ana}/consents`, { kind: 'image_use', granted: true, givenOn: '2026-11-01', givenBy: 'self' });
-    activityId = (await as(t.app, facilitator.token).post('/api/population/activities', { ...fields, facilitatorIds: [facilitator.id] })).json().data.id;
-    for (const id of [ana, beto]) await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, { personId: id });
-    jpeg = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#264653' } }).jpeg().toBuffer();
+    await as(t.app, facilitator.token).put(`/api/population/persons/${ana}/consents`, {
+      kind: 'image_use',
+      granted: true,
+      givenOn: '2026-11-01',
+      givenBy: 'self',
+    });
+    activityId = (
+      await as(t.app, facilitator.token).post('/api/population/activities', {
+        ...fields,
+        facilitatorIds: [facilitator.id],
+      })
+    ).json().data.id;
+    for (const id of [ana, beto])
+      await as(t.app, facilitator.token).post(`/api/population/activities/${activityId}/participants`, {
+        personId: id,
+      });
+    jpeg = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#264653' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(() => t.close());
 
@@ -186,7 +304,11 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
     const photoId = (await upload(facilitator.token)).json().data.photos[0].id as string;
     expect((await get(outsider.token)).photos[0]).toMatchObject({ hidden: true, canView: false });
     const { version } = await get(facilitator.token);
-    const selfAdd = await as(t.app, outsider.token).put(`/api/population/activities/${activityId}`, { ...fields, facilitatorIds: [facilitator.id, outsider.id], version });
+    const selfAdd = await as(t.app, outsider.token).put(`/api/population/activities/${activityId}`, {
+      ...fields,
+      facilitatorIds: [facilitator.id, outsider.id],
+      version,
+    });
     expect(selfAdd.statusCode).toBe(403);
     expect(selfAdd.json().code).toBe('activity_not_editable');
     expect((await get(facilitator.token)).facilitators.map((f: { id: string }) => f.id)).toEqual([facilitator.id]);
@@ -208,12 +330,22 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
   });
 
   it('lets only a manager name themself facilitator of an existing activity', async () => {
-    const creator = await createUser(t.app, (await login(t.app)), KEYS, 'creator');
-    const own = (await as(t.app, creator.token).post('/api/population/activities', { ...fields, facilitatorIds: [facilitator.id] })).json().data;
-    const selfAdd = await as(t.app, creator.token).put(`/api/population/activities/${own.id}`, { ...fields, facilitatorIds: [facilitator.id, creator.id], version: own.version });
+    const creator = await createUser(t.app, await login(t.app), KEYS, 'creator');
+    const own = (
+      await as(t.app, creator.token).post('/api/population/activities', { ...fields, facilitatorIds: [facilitator.id] })
+    ).json().data;
+    const selfAdd = await as(t.app, creator.token).put(`/api/population/activities/${own.id}`, {
+      ...fields,
+      facilitatorIds: [facilitator.id, creator.id],
+      version: own.version,
+    });
     expect(selfAdd.statusCode).toBe(400);
     expect(selfAdd.json().errors).toEqual([{ field: 'facilitatorIds.1', code: 'self_facilitator' }]);
-    const byManager = await as(t.app, manager.token).put(`/api/population/activities/${own.id}`, { ...fields, facilitatorIds: [facilitator.id, manager.id], version: own.version });
+    const byManager = await as(t.app, manager.token).put(`/api/population/activities/${own.id}`, {
+      ...fields,
+      facilitatorIds: [facilitator.id, manager.id],
+      version: own.version,
+    });
     expect(byManager.statusCode, byManager.body).toBe(200);
   });
 
@@ -230,7 +362,9 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
     expect(untagged.statusCode).toBe(403);
     expect(untagged.json().code).toBe('activity_manager_required');
     // Removing Beto from the activity would drop his tag with him.
-    const removed = await as(t.app, facilitator.token).delete(`/api/population/activities/${activityId}/participants/${beto}`);
+    const removed = await as(t.app, facilitator.token).delete(
+      `/api/population/activities/${activityId}/participants/${beto}`,
+    );
     expect(removed.statusCode).toBe(409);
     expect(removed.json().code).toBe('photo_would_show');
     const seen = (await get(outsider.token)).photos.find((p: { id: string }) => p.id === photoId);
@@ -263,15 +397,31 @@ describe('issue 9 item 2: who may edit an activity, and untagging hidden photos'
   });
 
   it('keeps an unreviewed photo hidden when the participant lacking consent is deleted from the registry', async () => {
-    const carla = (await as(t.app, facilitator.token).post('/api/population/persons', personBody({ names: 'Carla' }))).json().data.id as string;
-    const other = (await as(t.app, facilitator.token).post('/api/population/activities', { ...fields, name: 'Taller de teatro', facilitatorIds: [facilitator.id] })).json().data.id as string;
-    for (const id of [ana, carla]) await as(t.app, facilitator.token).post(`/api/population/activities/${other}/participants`, { personId: id });
+    const carla = (
+      await as(t.app, facilitator.token).post('/api/population/persons', personBody({ names: 'Carla' }))
+    ).json().data.id as string;
+    const other = (
+      await as(t.app, facilitator.token).post('/api/population/activities', {
+        ...fields,
+        name: 'Taller de teatro',
+        facilitatorIds: [facilitator.id],
+      })
+    ).json().data.id as string;
+    for (const id of [ana, carla])
+      await as(t.app, facilitator.token).post(`/api/population/activities/${other}/participants`, { personId: id });
     const m = multipartFile('photo', 'grupo.jpg', jpeg, 'image/jpeg');
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/population/activities/${other}/photos`, headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` }, payload: m.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/population/activities/${other}/photos`,
+      headers: { ...m.headers, authorization: `Bearer ${facilitator.token}` },
+      payload: m.payload,
+    });
     const photoId = uploaded.json().data.photos[0].id as string;
     expect((await thumb(outsider.token, photoId)).statusCode).toBe(403);
     expect((await as(t.app, facilitator.token).delete(`/api/population/persons/${carla}`)).statusCode).toBe(200);
-    expect((await as(t.app, outsider.token).get(`/api/population/activities/${other}`)).json().data.photos[0]).toMatchObject({ hidden: true, canView: false });
+    expect(
+      (await as(t.app, outsider.token).get(`/api/population/activities/${other}`)).json().data.photos[0],
+    ).toMatchObject({ hidden: true, canView: false });
     expect((await thumb(outsider.token, photoId)).statusCode).toBe(403);
   });
 });

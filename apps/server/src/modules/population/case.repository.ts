@@ -15,7 +15,11 @@ export function linksOf(db: Executor, personId: string) {
 }
 
 export async function findLink(db: Executor, personId: string, linkId: string) {
-  const rows = await db.select().from(personLinks).where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId))).limit(1);
+  const rows = await db
+    .select()
+    .from(personLinks)
+    .where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -31,11 +35,19 @@ export async function deleteLink(db: Executor, id: string) {
 // ---------------------------------------------------------------- perpetrators
 
 export function perpetratorsOf(db: Executor, personId: string) {
-  return db.select().from(personPerpetrators).where(eq(personPerpetrators.personId, personId)).orderBy(personPerpetrators.createdAt);
+  return db
+    .select()
+    .from(personPerpetrators)
+    .where(eq(personPerpetrators.personId, personId))
+    .orderBy(personPerpetrators.createdAt);
 }
 
 export async function findPerpetrator(db: Executor, personId: string, id: string) {
-  const rows = await db.select().from(personPerpetrators).where(and(eq(personPerpetrators.id, id), eq(personPerpetrators.personId, personId))).limit(1);
+  const rows = await db
+    .select()
+    .from(personPerpetrators)
+    .where(and(eq(personPerpetrators.id, id), eq(personPerpetrators.personId, personId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -64,7 +76,10 @@ export async function attentionsOf(db: Executor, personId: string, page: number,
     .orderBy(desc(attentions.attendedAt), desc(attentions.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(attentions).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attentions)
+    .where(where);
   return { items, total: count?.n ?? 0 };
 }
 
@@ -79,12 +94,20 @@ export async function attentionsBy(db: Executor, professionalId: string, page: n
     .orderBy(desc(attentions.attendedAt), desc(attentions.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(attentions).innerJoin(persons, eq(persons.id, attentions.personId)).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attentions)
+    .innerJoin(persons, eq(persons.id, attentions.personId))
+    .where(where);
   return { items, total: count?.n ?? 0 };
 }
 
 export async function findAttention(db: Executor, personId: string, id: string) {
-  const rows = await db.select(attentionColumns).from(attentions).where(and(eq(attentions.id, id), eq(attentions.personId, personId))).limit(1);
+  const rows = await db
+    .select(attentionColumns)
+    .from(attentions)
+    .where(and(eq(attentions.id, id), eq(attentions.personId, personId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 

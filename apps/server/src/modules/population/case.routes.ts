@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  attentionInput, attentionListQuery, attentionResponse, attentionsResponse, attentionUpdate, linkInput, linksResponse, linkUpdate,
-  myAttentionsResponse, perpetratorInput, perpetratorResponse, perpetratorsResponse, perpetratorUpdate,
+  attentionInput,
+  attentionListQuery,
+  attentionResponse,
+  attentionsResponse,
+  attentionUpdate,
+  linkInput,
+  linksResponse,
+  linkUpdate,
+  myAttentionsResponse,
+  perpetratorInput,
+  perpetratorResponse,
+  perpetratorsResponse,
+  perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -33,42 +44,219 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'attention_modality', table: attentions, column: attentions.modality },
   );
 
-  app.get('/api/population/persons/:id/links', { config, schema: { operationId: 'listLinks', tags, summary: 'Linked people, both directions', params: person, response: { 200: linksResponse } } },
-    async (request) => ({ success: true as const, data: await service.listLinks(db(), request, request.params.id) }));
-  app.post('/api/population/persons/:id/links', { config, schema: { operationId: 'createLink', tags, summary: 'Link a registered person (read grant on them needed) or an outside person; 409 duplicate', params: person, body: linkInput, response: { 200: linksResponse } } },
-    async (request) => ({ success: true as const, data: await service.createLink(db(), request, request.params.id, request.body) }));
-  app.put('/api/population/persons/:id/links/:linkId', { config, schema: { operationId: 'updateLink', tags, params: sub('linkId'), body: linkUpdate, response: { 200: linksResponse } } },
-    async (request) => ({ success: true as const, data: await service.updateLink(db(), request, request.params.id, request.params.linkId as string, request.body) }));
-  app.delete('/api/population/persons/:id/links/:linkId', { config, schema: { operationId: 'deleteLink', tags, params: sub('linkId'), response: { 200: okResponse } } },
+  app.get(
+    '/api/population/persons/:id/links',
+    {
+      config,
+      schema: {
+        operationId: 'listLinks',
+        tags,
+        summary: 'Linked people, both directions',
+        params: person,
+        response: { 200: linksResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listLinks(db(), request, request.params.id) }),
+  );
+  app.post(
+    '/api/population/persons/:id/links',
+    {
+      config,
+      schema: {
+        operationId: 'createLink',
+        tags,
+        summary: 'Link a registered person (read grant on them needed) or an outside person; 409 duplicate',
+        params: person,
+        body: linkInput,
+        response: { 200: linksResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.createLink(db(), request, request.params.id, request.body),
+    }),
+  );
+  app.put(
+    '/api/population/persons/:id/links/:linkId',
+    {
+      config,
+      schema: {
+        operationId: 'updateLink',
+        tags,
+        params: sub('linkId'),
+        body: linkUpdate,
+        response: { 200: linksResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateLink(db(), request, request.params.id, request.params.linkId as string, request.body),
+    }),
+  );
+  app.delete(
+    '/api/population/persons/:id/links/:linkId',
+    { config, schema: { operationId: 'deleteLink', tags, params: sub('linkId'), response: { 200: okResponse } } },
     async (request) => {
       await service.deleteLink(db(), request, request.params.id, request.params.linkId as string);
       return ok;
-    });
+    },
+  );
 
-  app.get('/api/population/persons/:id/perpetrators', { config, schema: { operationId: 'listPerpetrators', tags, summary: 'Alleged perpetrators (each view audited)', params: person, response: { 200: perpetratorsResponse } } },
-    async (request) => ({ success: true as const, data: await service.listPerpetrators(db(), request, request.params.id) }));
-  app.post('/api/population/persons/:id/perpetrators', { config, schema: { operationId: 'createPerpetrator', tags, params: person, body: perpetratorInput, response: { 200: perpetratorResponse } } },
-    async (request) => ({ success: true as const, data: await service.createPerpetrator(db(), request, request.params.id, request.body) }));
-  app.put('/api/population/persons/:id/perpetrators/:perpetratorId', { config, schema: { operationId: 'updatePerpetrator', tags, params: sub('perpetratorId'), body: perpetratorUpdate, response: { 200: perpetratorResponse } } },
-    async (request) => ({ success: true as const, data: await service.updatePerpetrator(db(), request, request.params.id, request.params.perpetratorId as string, request.body) }));
-  app.delete('/api/population/persons/:id/perpetrators/:perpetratorId', { config, schema: { operationId: 'deletePerpetrator', tags, params: sub('perpetratorId'), response: { 200: okResponse } } },
+  app.get(
+    '/api/population/persons/:id/perpetrators',
+    {
+      config,
+      schema: {
+        operationId: 'listPerpetrators',
+        tags,
+        summary: 'Alleged perpetrators (each view audited)',
+        params: person,
+        response: { 200: perpetratorsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listPerpetrators(db(), request, request.params.id),
+    }),
+  );
+  app.post(
+    '/api/population/persons/:id/perpetrators',
+    {
+      config,
+      schema: {
+        operationId: 'createPerpetrator',
+        tags,
+        params: person,
+        body: perpetratorInput,
+        response: { 200: perpetratorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.createPerpetrator(db(), request, request.params.id, request.body),
+    }),
+  );
+  app.put(
+    '/api/population/persons/:id/perpetrators/:perpetratorId',
+    {
+      config,
+      schema: {
+        operationId: 'updatePerpetrator',
+        tags,
+        params: sub('perpetratorId'),
+        body: perpetratorUpdate,
+        response: { 200: perpetratorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updatePerpetrator(
+        db(),
+        request,
+        request.params.id,
+        request.params.perpetratorId as string,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/api/population/persons/:id/perpetrators/:perpetratorId',
+    {
+      config,
+      schema: { operationId: 'deletePerpetrator', tags, params: sub('perpetratorId'), response: { 200: okResponse } },
+    },
     async (request) => {
       await service.deletePerpetrator(db(), request, request.params.id, request.params.perpetratorId as string);
       return ok;
-    });
+    },
+  );
 
-  app.get('/api/population/persons/:id/attentions', { config, schema: { operationId: 'listAttentions', tags, summary: 'Attentions, newest first', params: person, querystring: attentionListQuery, response: { 200: attentionsResponse } } },
-    async (request) => ({ success: true as const, data: await service.listAttentions(db(), request, request.params.id, request.query.page, request.query.pageSize) }));
-  app.post('/api/population/persons/:id/attentions', { config, schema: { operationId: 'createAttention', tags, summary: 'Record an attention; attendedAt is YYYY-MM-DDTHH:mm in America/Guatemala', params: person, body: attentionInput, response: { 200: attentionResponse } } },
-    async (request) => ({ success: true as const, data: await service.createAttention(db(), request, request.params.id, request.body) }));
-  app.put('/api/population/persons/:id/attentions/:attentionId', { config, schema: { operationId: 'updateAttention', tags, params: sub('attentionId'), body: attentionUpdate, response: { 200: attentionResponse } } },
-    async (request) => ({ success: true as const, data: await service.updateAttention(db(), request, request.params.id, request.params.attentionId as string, request.body) }));
-  app.delete('/api/population/persons/:id/attentions/:attentionId', { config, schema: { operationId: 'deleteAttention', tags, params: sub('attentionId'), response: { 200: okResponse } } },
+  app.get(
+    '/api/population/persons/:id/attentions',
+    {
+      config,
+      schema: {
+        operationId: 'listAttentions',
+        tags,
+        summary: 'Attentions, newest first',
+        params: person,
+        querystring: attentionListQuery,
+        response: { 200: attentionsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listAttentions(db(), request, request.params.id, request.query.page, request.query.pageSize),
+    }),
+  );
+  app.post(
+    '/api/population/persons/:id/attentions',
+    {
+      config,
+      schema: {
+        operationId: 'createAttention',
+        tags,
+        summary: 'Record an attention; attendedAt is YYYY-MM-DDTHH:mm in America/Guatemala',
+        params: person,
+        body: attentionInput,
+        response: { 200: attentionResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.createAttention(db(), request, request.params.id, request.body),
+    }),
+  );
+  app.put(
+    '/api/population/persons/:id/attentions/:attentionId',
+    {
+      config,
+      schema: {
+        operationId: 'updateAttention',
+        tags,
+        params: sub('attentionId'),
+        body: attentionUpdate,
+        response: { 200: attentionResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateAttention(
+        db(),
+        request,
+        request.params.id,
+        request.params.attentionId as string,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/api/population/persons/:id/attentions/:attentionId',
+    {
+      config,
+      schema: { operationId: 'deleteAttention', tags, params: sub('attentionId'), response: { 200: okResponse } },
+    },
     async (request) => {
       await service.deleteAttention(db(), request, request.params.id, request.params.attentionId as string);
       return ok;
-    });
+    },
+  );
 
-  app.get('/api/population/attentions/mine', { config, schema: { operationId: 'myAttentions', tags, summary: 'The caller\'s own attentions as professional', querystring: attentionListQuery, response: { 200: myAttentionsResponse } } },
-    async (request) => ({ success: true as const, data: await service.myAttentions(db(), request, request.query.page, request.query.pageSize) }));
+  app.get(
+    '/api/population/attentions/mine',
+    {
+      config,
+      schema: {
+        operationId: 'myAttentions',
+        tags,
+        summary: "The caller's own attentions as professional",
+        querystring: attentionListQuery,
+        response: { 200: myAttentionsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.myAttentions(db(), request, request.query.page, request.query.pageSize),
+    }),
+  );
 };

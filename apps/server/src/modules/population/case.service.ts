@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
-  Attention, Link, Perpetrator, attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
+  Attention,
+  Link,
+  Perpetrator,
+  attentionInput,
+  attentionUpdate,
+  linkInput,
+  linkUpdate,
+  perpetratorInput,
+  perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { fromGuatemalaLocal, toGuatemalaLocal } from '@amparo/shared/format';
@@ -26,7 +34,15 @@ const ENTITY = 'person';
 const me = (request: FastifyRequest) => request.auth!.userId;
 
 /** Every code in `fields` must be an active item of its catalog (or the value the record already had). */
-async function checkCodes(db: Executor, fields: { field: string; catalog: string; value: string | string[] | null | undefined; previous?: string | string[] | null }[]) {
+async function checkCodes(
+  db: Executor,
+  fields: {
+    field: string;
+    catalog: string;
+    value: string | string[] | null | undefined;
+    previous?: string | string[] | null;
+  }[],
+) {
   const catalogs = await codesByCatalog(db, [...new Set(fields.map((f) => f.catalog))]);
   const errors: FieldError[] = [];
   for (const { field, catalog, value, previous } of fields) {
@@ -35,7 +51,8 @@ async function checkCodes(db: Executor, fields: { field: string; catalog: string
     values.forEach((code, i) => {
       const kept = Array.isArray(previous) ? previous.includes(code) : previous === code;
       const active = codes.get(code);
-      if (active === undefined || (!active && !kept)) errors.push({ field: Array.isArray(value) ? `${field}.${i}` : field, code: 'unknown_code' });
+      if (active === undefined || (!active && !kept))
+        errors.push({ field: Array.isArray(value) ? `${field}.${i}` : field, code: 'unknown_code' });
     });
   }
   if (errors.length) throw invalidFields(errors);
@@ -45,8 +62,16 @@ async function checkCodes(db: Executor, fields: { field: string; catalog: string
 
 type LinkRow = Awaited<ReturnType<typeof repo.linksOf>>[number];
 const linkSnapshot = (l: LinkRow) => ({
-  linkedPersonId: l.linkedPersonId, names: l.names, lastNames: l.lastNames, sex: l.sex, age: l.age, phones: l.phones,
-  bond: l.bond, livesWith: l.livesWith, legalGuardian: l.legalGuardian, notes: l.notes,
+  linkedPersonId: l.linkedPersonId,
+  names: l.names,
+  lastNames: l.lastNames,
+  sex: l.sex,
+  age: l.age,
+  phones: l.phones,
+  bond: l.bond,
+  livesWith: l.livesWith,
+  legalGuardian: l.legalGuardian,
+  notes: l.notes,
 });
 
 /**
@@ -67,15 +92,32 @@ export async function listLinks(db: Db, request: FastifyRequest, personId: strin
     const other = otherId ? readable.get(otherId) : undefined;
     const restricted = !!otherId && !other;
     return {
-      id: l.id, direction: l.personId === personId ? 'outgoing' : 'incoming', otherPersonId: otherId, otherPersonRestricted: restricted,
-      names: otherId ? (other?.names ?? null) : l.names, lastNames: otherId ? (other?.lastNames ?? null) : l.lastNames,
-      sex: restricted ? null : l.sex, age: restricted ? null : l.age, phones: restricted ? [] : l.phones, bond: l.bond,
-      livesWith: l.livesWith, legalGuardian: l.legalGuardian, notes: restricted ? null : l.notes, version: l.version, createdAt: l.createdAt.toISOString(),
+      id: l.id,
+      direction: l.personId === personId ? 'outgoing' : 'incoming',
+      otherPersonId: otherId,
+      otherPersonRestricted: restricted,
+      names: otherId ? (other?.names ?? null) : l.names,
+      lastNames: otherId ? (other?.lastNames ?? null) : l.lastNames,
+      sex: restricted ? null : l.sex,
+      age: restricted ? null : l.age,
+      phones: restricted ? [] : l.phones,
+      bond: l.bond,
+      livesWith: l.livesWith,
+      legalGuardian: l.legalGuardian,
+      notes: restricted ? null : l.notes,
+      version: l.version,
+      createdAt: l.createdAt.toISOString(),
     };
   });
 }
 
-async function linkValues(db: Executor, request: FastifyRequest, personId: string, body: z.output<typeof linkInput>, before: LinkRow | null) {
+async function linkValues(
+  db: Executor,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof linkInput>,
+  before: LinkRow | null,
+) {
   // An unchanged link keeps working when the writer can no longer read the other person (its bond and notes stay editable).
   if (body.linkedPersonId && body.linkedPersonId !== before?.linkedPersonId) {
     if (body.linkedPersonId === personId) throw invalidFields([{ field: 'linkedPersonId', code: 'invalid' }]);
@@ -91,9 +133,15 @@ async function linkValues(db: Executor, request: FastifyRequest, personId: strin
   return {
     linkedPersonId: body.linkedPersonId,
     // Details of a registered person live on their own file; only outsiders' are kept here.
-    names: outside ? body.names : null, lastNames: outside ? body.lastNames : null, sex: outside ? body.sex : null,
-    age: outside ? body.age : null, phones: outside ? body.phones : [],
-    bond: body.bond, livesWith: body.livesWith, legalGuardian: body.legalGuardian, notes: body.notes,
+    names: outside ? body.names : null,
+    lastNames: outside ? body.lastNames : null,
+    sex: outside ? body.sex : null,
+    age: outside ? body.age : null,
+    phones: outside ? body.phones : [],
+    bond: body.bond,
+    livesWith: body.livesWith,
+    legalGuardian: body.legalGuardian,
+    notes: body.notes,
   };
 }
 
@@ -102,13 +150,23 @@ const duplicateLink = (err: unknown) => {
   throw err;
 };
 
-export async function createLink(db: Db, request: FastifyRequest, personId: string, body: z.output<typeof linkInput>): Promise<Link[]> {
+export async function createLink(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof linkInput>,
+): Promise<Link[]> {
   try {
     await db.transaction(async (tx) => {
       await requireAccess(tx, personId, me(request), 'canWrite');
       const values = await linkValues(tx, request, personId, body, null);
       const id = await repo.insertLink(tx, { ...values, personId, createdBy: me(request), updatedBy: me(request) });
-      await writeAudit(tx, request, { action: 'link_create', entity: ENTITY, entityId: personId, changes: prefixed(`link:${id}`, diff(null, values)) });
+      await writeAudit(tx, request, {
+        action: 'link_create',
+        entity: ENTITY,
+        entityId: personId,
+        changes: prefixed(`link:${id}`, diff(null, values)),
+      });
     });
   } catch (err) {
     duplicateLink(err);
@@ -116,7 +174,13 @@ export async function createLink(db: Db, request: FastifyRequest, personId: stri
   return listLinks(db, request, personId, false);
 }
 
-export async function updateLink(db: Db, request: FastifyRequest, personId: string, linkId: string, body: z.output<typeof linkUpdate>): Promise<Link[]> {
+export async function updateLink(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  linkId: string,
+  body: z.output<typeof linkUpdate>,
+): Promise<Link[]> {
   try {
     await db.transaction(async (tx) => {
       await requireAccess(tx, personId, me(request), 'canWrite');
@@ -124,7 +188,12 @@ export async function updateLink(db: Db, request: FastifyRequest, personId: stri
       if (!before) throw notFound();
       const values = await linkValues(tx, request, personId, body, before);
       await updateVersioned(tx, personLinks, linkId, body.version, { ...values, updatedBy: me(request) });
-      await writeAudit(tx, request, { action: 'link_update', entity: ENTITY, entityId: personId, changes: prefixed(`link:${linkId}`, diff(linkSnapshot(before), values)) });
+      await writeAudit(tx, request, {
+        action: 'link_update',
+        entity: ENTITY,
+        entityId: personId,
+        changes: prefixed(`link:${linkId}`, diff(linkSnapshot(before), values)),
+      });
     });
   } catch (err) {
     duplicateLink(err);
@@ -138,7 +207,12 @@ export async function deleteLink(db: Db, request: FastifyRequest, personId: stri
     const before = await repo.findLink(tx, personId, linkId);
     if (!before) throw notFound();
     await repo.deleteLink(tx, linkId);
-    await writeAudit(tx, request, { action: 'link_delete', entity: ENTITY, entityId: personId, changes: prefixed(`link:${linkId}`, diff(linkSnapshot(before), null)) });
+    await writeAudit(tx, request, {
+      action: 'link_delete',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`link:${linkId}`, diff(linkSnapshot(before), null)),
+    });
   });
 }
 
@@ -152,8 +226,19 @@ function prefixed(prefix: string, changes: Record<string, { before: unknown; aft
 type PerpetratorRow = Awaited<ReturnType<typeof repo.perpetratorsOf>>[number];
 function toPerpetrator(p: PerpetratorRow): Perpetrator {
   return {
-    id: p.id, names: p.names, alias: p.alias, sex: p.sex, approximateAge: p.approximateAge, bond: p.bond, thematic: p.thematic,
-    reported: p.reported, reportedTo: p.reportedTo, caseNumber: p.caseNumber, notes: p.notes, version: p.version, createdAt: p.createdAt.toISOString(),
+    id: p.id,
+    names: p.names,
+    alias: p.alias,
+    sex: p.sex,
+    approximateAge: p.approximateAge,
+    bond: p.bond,
+    thematic: p.thematic,
+    reported: p.reported,
+    reportedTo: p.reportedTo,
+    caseNumber: p.caseNumber,
+    notes: p.notes,
+    version: p.version,
+    createdAt: p.createdAt.toISOString(),
   };
 }
 const perpetratorSnapshot = (p: Perpetrator) => {
@@ -177,23 +262,51 @@ async function perpetratorValues(db: Executor, body: z.output<typeof perpetrator
     { field: 'reportedTo', catalog: 'report_institution', value: body.reportedTo, previous: before?.reportedTo },
   ]);
   return {
-    names: body.names, alias: body.alias, sex: body.sex, approximateAge: body.approximateAge, bond: body.bond,
-    thematic: [...new Set(body.thematic)], reported: body.reported, reportedTo: body.reported ? [...new Set(body.reportedTo)] : [],
-    caseNumber: body.reported ? body.caseNumber : null, notes: body.notes,
+    names: body.names,
+    alias: body.alias,
+    sex: body.sex,
+    approximateAge: body.approximateAge,
+    bond: body.bond,
+    thematic: [...new Set(body.thematic)],
+    reported: body.reported,
+    reportedTo: body.reported ? [...new Set(body.reportedTo)] : [],
+    caseNumber: body.reported ? body.caseNumber : null,
+    notes: body.notes,
   };
 }
 
-export async function createPerpetrator(db: Db, request: FastifyRequest, personId: string, body: z.output<typeof perpetratorInput>): Promise<Perpetrator> {
+export async function createPerpetrator(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof perpetratorInput>,
+): Promise<Perpetrator> {
   return db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
     const values = await perpetratorValues(tx, body, null);
-    const id = await repo.insertPerpetrator(tx, { ...values, personId, createdBy: me(request), updatedBy: me(request) });
-    await writeAudit(tx, request, { action: 'perpetrator_create', entity: ENTITY, entityId: personId, changes: prefixed(`perpetrator:${id}`, diff(null, values)) });
+    const id = await repo.insertPerpetrator(tx, {
+      ...values,
+      personId,
+      createdBy: me(request),
+      updatedBy: me(request),
+    });
+    await writeAudit(tx, request, {
+      action: 'perpetrator_create',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`perpetrator:${id}`, diff(null, values)),
+    });
     return toPerpetrator((await repo.findPerpetrator(tx, personId, id))!);
   });
 }
 
-export async function updatePerpetrator(db: Db, request: FastifyRequest, personId: string, id: string, body: z.output<typeof perpetratorUpdate>): Promise<Perpetrator> {
+export async function updatePerpetrator(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  id: string,
+  body: z.output<typeof perpetratorUpdate>,
+): Promise<Perpetrator> {
   return db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
     const row = await repo.findPerpetrator(tx, personId, id);
@@ -202,7 +315,12 @@ export async function updatePerpetrator(db: Db, request: FastifyRequest, personI
     const values = await perpetratorValues(tx, body, before);
     await updateVersioned(tx, personPerpetrators, id, body.version, { ...values, updatedBy: me(request) });
     const after = toPerpetrator((await repo.findPerpetrator(tx, personId, id))!);
-    await writeAudit(tx, request, { action: 'perpetrator_update', entity: ENTITY, entityId: personId, changes: prefixed(`perpetrator:${id}`, diff(perpetratorSnapshot(before), perpetratorSnapshot(after))) });
+    await writeAudit(tx, request, {
+      action: 'perpetrator_update',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`perpetrator:${id}`, diff(perpetratorSnapshot(before), perpetratorSnapshot(after))),
+    });
     return after;
   });
 }
@@ -213,7 +331,12 @@ export async function deletePerpetrator(db: Db, request: FastifyRequest, personI
     const row = await repo.findPerpetrator(tx, personId, id);
     if (!row) throw notFound();
     await repo.deletePerpetrator(tx, id);
-    await writeAudit(tx, request, { action: 'perpetrator_delete', entity: ENTITY, entityId: personId, changes: prefixed(`perpetrator:${id}`, diff(perpetratorSnapshot(toPerpetrator(row)), null)) });
+    await writeAudit(tx, request, {
+      action: 'perpetrator_delete',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`perpetrator:${id}`, diff(perpetratorSnapshot(toPerpetrator(row)), null)),
+    });
   });
 }
 
@@ -222,9 +345,19 @@ export async function deletePerpetrator(db: Db, request: FastifyRequest, personI
 type AttentionRow = NonNullable<Awaited<ReturnType<typeof repo.findAttention>>>;
 function toAttention({ attention: a, professionalName }: AttentionRow): Attention {
   return {
-    id: a.id, personId: a.personId, attendedAt: toGuatemalaLocal(a.attendedAt), professionalId: a.professionalId, professionalName,
-    area: a.area, modality: a.modality, durationMinutes: a.durationMinutes, summary: a.summary, agreements: a.agreements,
-    nextFollowUp: a.nextFollowUp, version: a.version, createdAt: a.createdAt.toISOString(),
+    id: a.id,
+    personId: a.personId,
+    attendedAt: toGuatemalaLocal(a.attendedAt),
+    professionalId: a.professionalId,
+    professionalName,
+    area: a.area,
+    modality: a.modality,
+    durationMinutes: a.durationMinutes,
+    summary: a.summary,
+    agreements: a.agreements,
+    nextFollowUp: a.nextFollowUp,
+    version: a.version,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 const attentionSnapshot = (a: Attention) => {
@@ -233,7 +366,13 @@ const attentionSnapshot = (a: Attention) => {
 };
 
 /** A page of the person's attentions (read grant); the read is audited on the person (issue 9 item 5). */
-export async function listAttentions(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
+export async function listAttentions(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  page: number,
+  pageSize: number,
+) {
   await requireAccess(db, personId, me(request), 'canRead');
   const { items, total } = await repo.attentionsOf(db, personId, page, pageSize);
   await auditRead(db, request, personId, 'attentions');
@@ -246,22 +385,32 @@ export async function listAttentions(db: Db, request: FastifyRequest, personId: 
  */
 export async function myAttentions(db: Db, request: FastifyRequest, page: number, pageSize: number) {
   const { items, total } = await repo.attentionsBy(db, me(request), page, pageSize);
-  const readable = await readablePersons(db, items.map((i) => i.attention.personId), me(request));
+  const readable = await readablePersons(
+    db,
+    items.map((i) => i.attention.personId),
+    me(request),
+  );
   await auditListed(db, request, [...readable.keys()], 'my_attentions');
   return {
     items: items.map((row) => {
       const person = readable.get(row.attention.personId);
       const a = toAttention(row);
-      return person ? { ...a, personName: `${person.names} ${person.lastNames}`, personRestricted: false } : { ...a, summary: '', agreements: null, personName: null, personRestricted: true };
+      return person
+        ? { ...a, personName: `${person.names} ${person.lastNames}`, personRestricted: false }
+        : { ...a, summary: '', agreements: null, personName: null, personRestricted: true };
     }),
-    page, pageSize, total, totalCapped: false,
+    page,
+    pageSize,
+    total,
+    totalCapped: false,
   };
 }
 
 async function attentionValues(db: Executor, body: z.output<typeof attentionInput>, before: Attention | null) {
   const errors: FieldError[] = [];
   const professional = await getUser(db, body.professionalId).catch(() => null);
-  if (!professional || (!professional.active && before?.professionalId !== body.professionalId)) errors.push({ field: 'professionalId', code: 'unknown_code' });
+  if (!professional || (!professional.active && before?.professionalId !== body.professionalId))
+    errors.push({ field: 'professionalId', code: 'unknown_code' });
   const attendedAt = fromGuatemalaLocal(body.attendedAt);
   if (Number.isNaN(attendedAt.getTime())) errors.push({ field: 'attendedAt', code: 'invalid' });
   else if (attendedAt.getTime() > Date.now() + 24 * 3600_000) errors.push({ field: 'attendedAt', code: 'date_order' });
@@ -271,23 +420,45 @@ async function attentionValues(db: Executor, body: z.output<typeof attentionInpu
     { field: 'modality', catalog: 'attention_modality', value: body.modality, previous: before?.modality },
   ]);
   return {
-    attendedAt, professionalId: body.professionalId, area: body.area, modality: body.modality, durationMinutes: body.durationMinutes,
-    summary: body.summary, agreements: body.agreements, nextFollowUp: body.nextFollowUp,
+    attendedAt,
+    professionalId: body.professionalId,
+    area: body.area,
+    modality: body.modality,
+    durationMinutes: body.durationMinutes,
+    summary: body.summary,
+    agreements: body.agreements,
+    nextFollowUp: body.nextFollowUp,
   };
 }
 
-export async function createAttention(db: Db, request: FastifyRequest, personId: string, body: z.output<typeof attentionInput>): Promise<Attention> {
+export async function createAttention(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof attentionInput>,
+): Promise<Attention> {
   return db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
     const values = await attentionValues(tx, body, null);
     const id = await repo.insertAttention(tx, { ...values, personId, createdBy: me(request), updatedBy: me(request) });
     const created = toAttention((await repo.findAttention(tx, personId, id))!);
-    await writeAudit(tx, request, { action: 'attention_create', entity: ENTITY, entityId: personId, changes: prefixed(`attention:${id}`, diff(null, attentionSnapshot(created))) });
+    await writeAudit(tx, request, {
+      action: 'attention_create',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`attention:${id}`, diff(null, attentionSnapshot(created))),
+    });
     return created;
   });
 }
 
-export async function updateAttention(db: Db, request: FastifyRequest, personId: string, id: string, body: z.output<typeof attentionUpdate>): Promise<Attention> {
+export async function updateAttention(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  id: string,
+  body: z.output<typeof attentionUpdate>,
+): Promise<Attention> {
   return db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
     const row = await repo.findAttention(tx, personId, id);
@@ -296,7 +467,12 @@ export async function updateAttention(db: Db, request: FastifyRequest, personId:
     const values = await attentionValues(tx, body, before);
     await updateVersioned(tx, attentions, id, body.version, { ...values, updatedBy: me(request) });
     const after = toAttention((await repo.findAttention(tx, personId, id))!);
-    await writeAudit(tx, request, { action: 'attention_update', entity: ENTITY, entityId: personId, changes: prefixed(`attention:${id}`, diff(attentionSnapshot(before), attentionSnapshot(after))) });
+    await writeAudit(tx, request, {
+      action: 'attention_update',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`attention:${id}`, diff(attentionSnapshot(before), attentionSnapshot(after))),
+    });
     return after;
   });
 }
@@ -307,7 +483,12 @@ export async function deleteAttention(db: Db, request: FastifyRequest, personId:
     const row = await repo.findAttention(tx, personId, id);
     if (!row) throw notFound();
     await repo.deleteAttention(tx, id);
-    await writeAudit(tx, request, { action: 'attention_delete', entity: ENTITY, entityId: personId, changes: prefixed(`attention:${id}`, diff(attentionSnapshot(toAttention(row)), null)) });
+    await writeAudit(tx, request, {
+      action: 'attention_delete',
+      entity: ENTITY,
+      entityId: personId,
+      changes: prefixed(`attention:${id}`, diff(attentionSnapshot(toAttention(row)), null)),
+    });
   });
 }
 

@@ -4,7 +4,6 @@ import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 import { persons } from './population.table.ts';
 
-
 /**
  * People linked to a person (issue 4): another registered person
  * (`linked_person_id`) or someone outside the registry (names, ...).
@@ -14,7 +13,9 @@ export const personLinks = pgTable(
   'person_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     linkedPersonId: uuid('linked_person_id').references(() => persons.id, { onDelete: 'cascade' }),
     names: text('names'),
     lastNames: text('last_names'),
@@ -30,7 +31,9 @@ export const personLinks = pgTable(
   (t) => [
     index('person_links_person_idx').on(t.personId),
     index('person_links_linked_idx').on(t.linkedPersonId),
-    uniqueIndex('person_links_pair_key').on(t.personId, t.linkedPersonId).where(sql`linked_person_id is not null`),
+    uniqueIndex('person_links_pair_key')
+      .on(t.personId, t.linkedPersonId)
+      .where(sql`linked_person_id is not null`),
     check('person_links_who', sql`linked_person_id is not null or (names is not null and last_names is not null)`),
     check('person_links_not_self', sql`linked_person_id is null or linked_person_id <> person_id`),
   ],
@@ -41,7 +44,9 @@ export const personPerpetrators = pgTable(
   'person_perpetrators',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     names: text('names'),
     alias: text('alias'),
     sex: text('sex'),
@@ -54,7 +59,10 @@ export const personPerpetrators = pgTable(
     notes: text('notes'),
     ...editableColumns(),
   },
-  (t) => [index('person_perpetrators_person_idx').on(t.personId), check('person_perpetrators_who', sql`names is not null or alias is not null`)],
+  (t) => [
+    index('person_perpetrators_person_idx').on(t.personId),
+    check('person_perpetrators_who', sql`names is not null or alias is not null`),
+  ],
 );
 
 /** Attentions: each service a professional gave a person. */
@@ -62,9 +70,13 @@ export const attentions = pgTable(
   'attentions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     attendedAt: timestamp('attended_at', { withTimezone: true }).notNull(),
-    professionalId: uuid('professional_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     area: text('area').notNull(),
     modality: text('modality').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),

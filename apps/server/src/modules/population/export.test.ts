@@ -23,9 +23,22 @@ describe('population export (xlsx)', () => {
     const adminToken = await login(t.app);
     plain = await createUser(t.app, adminToken, POBLACION, 'plain');
     sensitive = await createUser(t.app, adminToken, [...POBLACION, 'poblacion_exportacion_sensible'], 'sensitive');
-    for (const [names, sex] of [['Ana', 'F'], ['Luis', 'M']] as const) {
-      const p = (await as(t.app, plain.token).post('/api/population/persons', personBody({ names, sex, sexualOrientation: 'NO_APLICA', perpetrator: 'PADRASTRO' }))).json().data;
-      await as(t.app, plain.token).post(`/api/population/persons/${p.id}/grants`, { userId: sensitive.id, canRead: true, canWrite: false, reason: 'Informe' });
+    for (const [names, sex] of [
+      ['Ana', 'F'],
+      ['Luis', 'M'],
+    ] as const) {
+      const p = (
+        await as(t.app, plain.token).post(
+          '/api/population/persons',
+          personBody({ names, sex, sexualOrientation: 'NO_APLICA', perpetrator: 'PADRASTRO' }),
+        )
+      ).json().data;
+      await as(t.app, plain.token).post(`/api/population/persons/${p.id}/grants`, {
+        userId: sensitive.id,
+        canRead: true,
+        canWrite: false,
+        reason: 'Informe',
+      });
     }
     await as(t.app, sensitive.token).post('/api/population/persons', personBody({ names: 'Solo del otro' }));
   });
@@ -42,7 +55,9 @@ describe('population export (xlsx)', () => {
     expect(rows[0]).not.toContain('Presunto agresor (vínculo)');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual(expect.arrayContaining(['Ana', 'Mujer', 'Sololá', expect.stringMatching(/^Negligencia/)]));
-    const all = await readSheet((await as(t.app, plain.token).get('/api/population/persons/export?lang=en')).rawPayload);
+    const all = await readSheet(
+      (await as(t.app, plain.token).get('/api/population/persons/export?lang=en')).rawPayload,
+    );
     expect(all[0]).toContain('File');
     expect(all.map((r) => r[1])).toEqual(['Names', 'Ana', 'Luis']);
   });
@@ -55,7 +70,8 @@ describe('population export (xlsx)', () => {
     expect(ana[header.indexOf('Presunto agresor (vínculo)')]).toMatch(/^Padrastro/);
     expect(rows).toHaveLength(4);
     const audit = await t.database.db.execute<{ n: number }>(
-      (await import('drizzle-orm')).sql`select count(*)::int as n from audit_log where action = 'export' and user_id = ${sensitive.id} and changes->'export'->'after'->>'sensitive' = 'true'`,
+      (await import('drizzle-orm'))
+        .sql`select count(*)::int as n from audit_log where action = 'export' and user_id = ${sensitive.id} and changes->'export'->'after'->>'sensitive' = 'true'`,
     );
     expect(Number(audit.rows[0]!.n)).toBe(1);
   });

@@ -9,7 +9,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 function idsIn(value: unknown, into: Set<string>) {
   if (typeof value === 'string') for (const m of value.matchAll(UUID)) into.add(m[0].toLowerCase());
   else if (Array.isArray(value)) value.forEach((v) => idsIn(v, into));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) { idsIn(k, into); idsIn(v, into); }
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      idsIn(k, into);
+      idsIn(v, into);
+    }
 }
 
 /**
@@ -18,7 +22,11 @@ function idsIn(value: unknown, into: Set<string>) {
  * the history reads as names. A person's name is given only if `userId` may
  * read them; otherwise the id stays.
  */
-export async function historyNames(db: Executor, userId: string, changes: unknown[]): Promise<Record<string, string>[]> {
+export async function historyNames(
+  db: Executor,
+  userId: string,
+  changes: unknown[],
+): Promise<Record<string, string>[]> {
   const perEntry = changes.map((c) => {
     const ids = new Set<string>();
     idsIn(c, ids);
@@ -26,7 +34,9 @@ export async function historyNames(db: Executor, userId: string, changes: unknow
   });
   const list = [...new Set(perEntry.flat())];
   const [users, persons, activities] = await Promise.all([
-    userNames(db, list), readablePersons(db, list, userId), activityNames(db, list),
+    userNames(db, list),
+    readablePersons(db, list, userId),
+    activityNames(db, list),
   ]);
   const names = new Map<string, string>([...users, ...activities]);
   for (const [id, p] of persons) names.set(id, `${p.names} ${p.lastNames}`);

@@ -3,7 +3,11 @@ import type { Executor } from '../../db/client.ts';
 import { documents, personConsents, personLinks, personPeriods, persons } from '../../db/schema.ts';
 
 export function periodsOf(db: Executor, personId: string) {
-  return db.select().from(personPeriods).where(eq(personPeriods.personId, personId)).orderBy(asc(personPeriods.admissionDate));
+  return db
+    .select()
+    .from(personPeriods)
+    .where(eq(personPeriods.personId, personId))
+    .orderBy(asc(personPeriods.admissionDate));
 }
 
 export async function insertPeriod(db: Executor, values: typeof personPeriods.$inferInsert) {
@@ -12,7 +16,13 @@ export async function insertPeriod(db: Executor, values: typeof personPeriods.$i
 
 export function consentsOf(db: Executor, personId: string) {
   return db
-    .select({ consent: personConsents, documentTitle: documents.title, guardianPersonId: personLinks.linkedPersonId, guardianNames: personLinks.names, guardianLastNames: personLinks.lastNames })
+    .select({
+      consent: personConsents,
+      documentTitle: documents.title,
+      guardianPersonId: personLinks.linkedPersonId,
+      guardianNames: personLinks.names,
+      guardianLastNames: personLinks.lastNames,
+    })
     .from(personConsents)
     .leftJoin(documents, eq(documents.id, personConsents.documentId))
     .leftJoin(personLinks, eq(personLinks.id, personConsents.guardianLinkId))
@@ -21,7 +31,11 @@ export function consentsOf(db: Executor, personId: string) {
 }
 
 export async function findConsent(db: Executor, personId: string, kind: string) {
-  const rows = await db.select().from(personConsents).where(and(eq(personConsents.personId, personId), sql`${personConsents.kind} = ${kind}`)).limit(1);
+  const rows = await db
+    .select()
+    .from(personConsents)
+    .where(and(eq(personConsents.personId, personId), sql`${personConsents.kind} = ${kind}`))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -31,7 +45,13 @@ export async function withImageConsent(db: Executor, personIds: string[]): Promi
   const rows = await db
     .select({ personId: personConsents.personId })
     .from(personConsents)
-    .where(and(inArray(personConsents.personId, personIds), eq(personConsents.kind, 'image_use'), eq(personConsents.granted, true)));
+    .where(
+      and(
+        inArray(personConsents.personId, personIds),
+        eq(personConsents.kind, 'image_use'),
+        eq(personConsents.granted, true),
+      ),
+    );
   return new Set(rows.map((r) => r.personId));
 }
 
@@ -42,23 +62,51 @@ export async function upsertConsent(db: Executor, values: typeof personConsents.
     .onConflictDoUpdate({
       target: [personConsents.personId, personConsents.kind],
       set: {
-        granted: values.granted, givenOn: values.givenOn, givenBy: values.givenBy, guardianLinkId: values.guardianLinkId ?? null,
-        documentId: values.documentId ?? null, notes: values.notes ?? null, updatedBy: values.updatedBy, updatedAt: sql`now()`,
+        granted: values.granted,
+        givenOn: values.givenOn,
+        givenBy: values.givenBy,
+        guardianLinkId: values.guardianLinkId ?? null,
+        documentId: values.documentId ?? null,
+        notes: values.notes ?? null,
+        updatedBy: values.updatedBy,
+        updatedAt: sql`now()`,
         version: sql`${personConsents.version} + 1`,
       },
     });
 }
 
 export async function findLinkOf(db: Executor, personId: string, linkId: string) {
-  const rows = await db.select({ id: personLinks.id }).from(personLinks).where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId))).limit(1);
+  const rows = await db
+    .select({ id: personLinks.id })
+    .from(personLinks)
+    .where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function photoOf(db: Executor, personId: string) {
-  const rows = await db.select({ key: persons.photoKey, thumb: persons.photoThumbKey, mime: persons.photoMime }).from(persons).where(eq(persons.id, personId)).limit(1);
+  const rows = await db
+    .select({ key: persons.photoKey, thumb: persons.photoThumbKey, mime: persons.photoMime })
+    .from(persons)
+    .where(eq(persons.id, personId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
-export async function setPhoto(db: Executor, personId: string, photo: { key: string | null; thumb: string | null; mime: string | null }, userId: string) {
-  await db.update(persons).set({ photoKey: photo.key, photoThumbKey: photo.thumb, photoMime: photo.mime, updatedBy: userId, updatedAt: sql`now()` }).where(eq(persons.id, personId));
+export async function setPhoto(
+  db: Executor,
+  personId: string,
+  photo: { key: string | null; thumb: string | null; mime: string | null },
+  userId: string,
+) {
+  await db
+    .update(persons)
+    .set({
+      photoKey: photo.key,
+      photoThumbKey: photo.thumb,
+      photoMime: photo.mime,
+      updatedBy: userId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(persons.id, personId));
 }

@@ -41,13 +41,26 @@ export async function listPeriods(db: Db, request: FastifyRequest, personId: str
   const p = await person(db, personId);
   if (audited) await auditRead(db, request, personId, 'periods');
   const closed = (await repo.periodsOf(db, personId)).map((r) => ({
-    admissionDate: r.admissionDate, admissionReason: r.admissionReason, referrer: r.referrer, departureDate: r.departureDate,
-    departureReason: r.departureReason, departureNote: r.departureNote, current: false,
+    admissionDate: r.admissionDate,
+    admissionReason: r.admissionReason,
+    referrer: r.referrer,
+    departureDate: r.departureDate,
+    departureReason: r.departureReason,
+    departureNote: r.departureNote,
+    current: false,
   }));
-  return [...closed, {
-    admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, departureDate: p.departureDate,
-    departureReason: p.departureReason, departureNote: p.departureNote, current: true,
-  }];
+  return [
+    ...closed,
+    {
+      admissionDate: p.admissionDate,
+      admissionReason: p.admissionReason,
+      referrer: p.referrer,
+      departureDate: p.departureDate,
+      departureReason: p.departureReason,
+      departureNote: p.departureNote,
+      current: true,
+    },
+  ];
 }
 
 /**
@@ -56,60 +69,143 @@ export async function listPeriods(db: Db, request: FastifyRequest, personId: str
  * (409 `version_conflict` when stale; 400 when the person is still admitted or
  * the date is before the departure).
  */
-export async function readmit(db: Db, request: FastifyRequest, personId: string, body: z.output<typeof readmissionInput>) {
+export async function readmit(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof readmissionInput>,
+) {
   await db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
     const p = await person(tx as Db, personId);
-    if (!p.departureDate || p.departureDate > todayInGuatemala()) throw invalidFields([{ field: 'admissionDate', code: 'invalid' }]);
+    if (!p.departureDate || p.departureDate > todayInGuatemala())
+      throw invalidFields([{ field: 'admissionDate', code: 'invalid' }]);
     if (body.admissionDate < p.departureDate) throw invalidFields([{ field: 'admissionDate', code: 'date_order' }]);
     if (body.referrer) {
       const referrers = (await codesByCatalog(tx, ['referrer'])).get('referrer');
       if (!referrers?.get(body.referrer)) throw invalidFields([{ field: 'referrer', code: 'unknown_code' }]);
     }
     await repo.insertPeriod(tx, {
-      personId, admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, departureDate: p.departureDate,
-      departureReason: p.departureReason, departureNote: p.departureNote, closedBy: me(request),
+      personId,
+      admissionDate: p.admissionDate,
+      admissionReason: p.admissionReason,
+      referrer: p.referrer,
+      departureDate: p.departureDate,
+      departureReason: p.departureReason,
+      departureNote: p.departureNote,
+      closedBy: me(request),
     });
-    const next = { admissionDate: body.admissionDate, admissionReason: body.admissionReason, referrer: body.referrer, departureDate: null, departureReason: null, departureNote: null };
+    const next = {
+      admissionDate: body.admissionDate,
+      admissionReason: body.admissionReason,
+      referrer: body.referrer,
+      departureDate: null,
+      departureReason: null,
+      departureNote: null,
+    };
     await updateVersioned(tx, persons, personId, body.version, { ...next, updatedBy: me(request) });
-    const before = { admissionDate: p.admissionDate, admissionReason: p.admissionReason, referrer: p.referrer, departureDate: p.departureDate, departureReason: p.departureReason, departureNote: p.departureNote };
-    await writeAudit(tx, request, { action: 'readmission', entity: ENTITY, entityId: personId, changes: diff(before, next) });
+    const before = {
+      admissionDate: p.admissionDate,
+      admissionReason: p.admissionReason,
+      referrer: p.referrer,
+      departureDate: p.departureDate,
+      departureReason: p.departureReason,
+      departureNote: p.departureNote,
+    };
+    await writeAudit(tx, request, {
+      action: 'readmission',
+      entity: ENTITY,
+      entityId: personId,
+      changes: diff(before, next),
+    });
   });
   return listPeriods(db, request, personId, false);
 }
 
 /** The person's consents (read grant); a read (`audited`) is audited on the person. */
-export async function listConsents(db: Db, request: FastifyRequest, personId: string, audited = true): Promise<Consent[]> {
+export async function listConsents(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  audited = true,
+): Promise<Consent[]> {
   await requireAccess(db, personId, me(request), 'canRead');
   if (audited) await auditRead(db, request, personId, 'consents');
-  return (await repo.consentsOf(db, personId)).map(({ consent: c, documentTitle, guardianNames, guardianLastNames }) => ({
-    kind: c.kind, granted: c.granted, givenOn: c.givenOn, givenBy: c.givenBy, guardianLinkId: c.guardianLinkId,
-    // A registered guardian's name lives on their own file (and its grants); an outsider's is on the link.
-    guardianName: guardianNames ? `${guardianNames} ${guardianLastNames ?? ''}`.trim() : null,
-    documentId: c.documentId, documentTitle, notes: c.notes, updatedAt: c.updatedAt.toISOString(),
-  }));
+  return (await repo.consentsOf(db, personId)).map(
+    ({ consent: c, documentTitle, guardianNames, guardianLastNames }) => ({
+      kind: c.kind,
+      granted: c.granted,
+      givenOn: c.givenOn,
+      givenBy: c.givenBy,
+      guardianLinkId: c.guardianLinkId,
+      // A registered guardian's name lives on their own file (and its grants); an outsider's is on the link.
+      guardianName: guardianNames ? `${guardianNames} ${guardianLastNames ?? ''}`.trim() : null,
+      documentId: c.documentId,
+      documentTitle,
+      notes: c.notes,
+      updatedAt: c.updatedAt.toISOString(),
+    }),
+  );
 }
 
 /** Records (or changes) one kind of consent; the guardian must be among the person's links, the document one the user may read. */
-export async function setConsent(db: Db, request: FastifyRequest, personId: string, body: z.output<typeof consentInput>) {
+export async function setConsent(
+  db: Db,
+  request: FastifyRequest,
+  personId: string,
+  body: z.output<typeof consentInput>,
+) {
   await db.transaction(async (tx) => {
     await requireAccess(tx, personId, me(request), 'canWrite');
-    if (body.givenBy === 'guardian' && body.guardianLinkId && !(await repo.findLinkOf(tx, personId, body.guardianLinkId))) {
+    if (
+      body.givenBy === 'guardian' &&
+      body.guardianLinkId &&
+      !(await repo.findLinkOf(tx, personId, body.guardianLinkId))
+    ) {
       throw invalidFields([{ field: 'guardianLinkId', code: 'unknown_code' }]);
     }
     if (body.documentId) {
       const document = await getDocument(tx as Db, request, body.documentId).catch((err) => {
-        if (err instanceof AppError && err.status === 404) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
+        if (err instanceof AppError && err.status === 404)
+          throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
         throw err;
       });
       // The signed consent must be one of this person's documents.
       if (document.personId !== personId) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
     }
     const before = await repo.findConsent(tx, personId, body.kind);
-    const values = { granted: body.granted, givenOn: body.givenOn, givenBy: body.givenBy, guardianLinkId: body.givenBy === 'guardian' ? body.guardianLinkId : null, documentId: body.documentId, notes: body.notes };
-    await repo.upsertConsent(tx, { personId, kind: body.kind, ...values, createdBy: me(request), updatedBy: me(request) });
-    const pick = (c: typeof before) => (c ? { granted: c.granted, givenOn: c.givenOn, givenBy: c.givenBy, guardianLinkId: c.guardianLinkId, documentId: c.documentId, notes: c.notes } : null);
-    await writeAudit(tx, request, { action: 'consent', entity: ENTITY, entityId: personId, changes: { [`consent:${body.kind}`]: { before: pick(before), after: values } } });
+    const values = {
+      granted: body.granted,
+      givenOn: body.givenOn,
+      givenBy: body.givenBy,
+      guardianLinkId: body.givenBy === 'guardian' ? body.guardianLinkId : null,
+      documentId: body.documentId,
+      notes: body.notes,
+    };
+    await repo.upsertConsent(tx, {
+      personId,
+      kind: body.kind,
+      ...values,
+      createdBy: me(request),
+      updatedBy: me(request),
+    });
+    const pick = (c: typeof before) =>
+      c
+        ? {
+            granted: c.granted,
+            givenOn: c.givenOn,
+            givenBy: c.givenBy,
+            guardianLinkId: c.guardianLinkId,
+            documentId: c.documentId,
+            notes: c.notes,
+          }
+        : null;
+    await writeAudit(tx, request, {
+      action: 'consent',
+      entity: ENTITY,
+      entityId: personId,
+      changes: { [`consent:${body.kind}`]: { before: pick(before), after: values } },
+    });
   });
   return listConsents(db, request, personId, false);
 }
@@ -126,7 +222,12 @@ export async function photoInfo(db: Db, request: FastifyRequest, personId: strin
 /** Stores the person's photo (PNG or JPEG by content) with a thumbnail; the previous photo's bytes go afterwards. */
 export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest, personId: string, maxBytes: number) {
   await requireAccess(db, personId, me(request), 'canWrite');
-  const file = await receiveUpload(request, store, { field: 'photo', maxBytes, allowed: PHOTO_TYPES, typeError: 'image_type' });
+  const file = await receiveUpload(request, store, {
+    field: 'photo',
+    maxBytes,
+    allowed: PHOTO_TYPES,
+    typeError: 'image_type',
+  });
   let thumb: Awaited<ReturnType<typeof makeThumbnail>>['thumb'] | null = null;
   let previous: Awaited<ReturnType<typeof repo.photoOf>>;
   try {
@@ -137,7 +238,12 @@ export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest
       const old = await repo.photoOf(tx, personId);
       await commitStaged(tx, [file.staged, staged]);
       await repo.setPhoto(tx, personId, { key: file.key, thumb: staged.key, mime: file.mime }, me(request));
-      await writeAudit(tx, request, { action: 'photo', entity: ENTITY, entityId: personId, changes: { photo: { before: old?.key ? 'photo' : null, after: `${file.mime}, ${file.sizeBytes} bytes` } } });
+      await writeAudit(tx, request, {
+        action: 'photo',
+        entity: ENTITY,
+        entityId: personId,
+        changes: { photo: { before: old?.key ? 'photo' : null, after: `${file.mime}, ${file.sizeBytes} bytes` } },
+      });
       return old;
     });
   } catch (err) {
@@ -155,7 +261,12 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
     const photo = await repo.photoOf(tx, personId);
     if (!photo?.key) throw notFound();
     await repo.setPhoto(tx, personId, { key: null, thumb: null, mime: null }, me(request));
-    await writeAudit(tx, request, { action: 'photo', entity: ENTITY, entityId: personId, changes: { photo: { before: 'photo', after: null } } });
+    await writeAudit(tx, request, {
+      action: 'photo',
+      entity: ENTITY,
+      entityId: personId,
+      changes: { photo: { before: 'photo', after: null } },
+    });
     return photo;
   });
   await removeUnreferenced(db, store, [old.key!, old.thumb ?? '']);
@@ -167,7 +278,14 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
  * and exports never carry person photos, so the image-use consent question
  * ('not shown outside their file') does not arise here.
  */
-export async function sendPhoto(db: Db, store: FileStore, request: FastifyRequest, reply: FastifyReply, personId: string, size: 'thumb' | 'full') {
+export async function sendPhoto(
+  db: Db,
+  store: FileStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  personId: string,
+  size: 'thumb' | 'full',
+) {
   await requireAccess(db, personId, me(request), 'canRead');
   const photo = await repo.photoOf(db, personId);
   if (!photo?.key) throw notFound();

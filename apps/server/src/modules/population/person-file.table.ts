@@ -9,7 +9,9 @@ export const personPeriods = pgTable(
   'person_periods',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     admissionDate: date('admission_date', { mode: 'string' }).notNull(),
     admissionReason: text('admission_reason'),
     referrer: text('referrer'),
@@ -27,7 +29,9 @@ export const personConsents = pgTable(
   'person_consents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['data_processing', 'services', 'image_use'] }).notNull(),
     granted: boolean('granted').notNull(),
     givenOn: date('given_on', { mode: 'string' }).notNull(),

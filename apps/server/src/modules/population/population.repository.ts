@@ -2,15 +2,17 @@ import { col } from '../../db/sql.ts';
 import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../lib/access.ts';
-import {
-  auditLog, headquarters, personAccessRequests, personGrants, persons, users,
-} from '../../db/schema.ts';
+import { auditLog, headquarters, personAccessRequests, personGrants, persons, users } from '../../db/schema.ts';
 
 /** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
 export const visibleTo = (userId: string): SQL => visiblePersons(userId);
 
 export async function findPerson(db: Executor, id: string) {
-  const rows = await db.select().from(persons).where(and(eq(persons.id, id), isNull(persons.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -36,7 +38,10 @@ export async function setSearchText(db: Executor, id: string, searchText: string
 }
 
 export async function softDeletePerson(db: Executor, id: string, userId: string) {
-  await db.update(persons).set({ deletedAt: sql`now()`, deletedBy: userId }).where(eq(persons.id, id));
+  await db
+    .update(persons)
+    .set({ deletedAt: sql`now()`, deletedBy: userId })
+    .where(eq(persons.id, id));
 }
 
 export interface ListFilters {
@@ -59,7 +64,8 @@ export function listWhere(f: ListFilters): SQL {
   if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
   if (f.state) parts.push(eq(persons.state, f.state));
   if (f.headquarterId) parts.push(eq(persons.headquarterId, f.headquarterId));
-  if (f.status === 'admitted') parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${f.today}`));
+  if (f.status === 'admitted')
+    parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${f.today}`));
   if (f.status === 'departed') parts.push(lte(persons.departureDate, f.today));
   if (f.birth) {
     parts.push(lte(persons.birthDate, f.birth.bornOnOrBefore));
@@ -82,15 +88,34 @@ const SORTS = {
  * The count's subquery reads `persons` again; its conditions bind to that
  * inner reference. Headquarter names come from a per-row subquery.
  */
-export async function listPersons(db: Executor, where: SQL, sort: keyof typeof SORTS, order: 'asc' | 'desc', page: number, pageSize: number, cap: number) {
+export async function listPersons(
+  db: Executor,
+  where: SQL,
+  sort: keyof typeof SORTS,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+  cap: number,
+) {
   const sortColumn = SORTS[sort];
   return db
     .select({
-      id: persons.id, fileNumber: persons.fileNumber, names: persons.names, lastNames: persons.lastNames, alias: persons.alias,
-      birthDate: persons.birthDate, sex: persons.sex, state: persons.state, town: persons.town,
-      thematic: persons.thematic, admissionDate: persons.admissionDate, departureDate: persons.departureDate,
+      id: persons.id,
+      fileNumber: persons.fileNumber,
+      names: persons.names,
+      lastNames: persons.lastNames,
+      alias: persons.alias,
+      birthDate: persons.birthDate,
+      sex: persons.sex,
+      state: persons.state,
+      town: persons.town,
+      thematic: persons.thematic,
+      admissionDate: persons.admissionDate,
+      departureDate: persons.departureDate,
       externalFileNumber: persons.externalFileNumber,
-      headquarterName: sql<string | null>`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`,
+      headquarterName: sql<
+        string | null
+      >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`,
       total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where} limit ${cap + 1}) c)`,
     })
     .from(persons)
@@ -102,7 +127,9 @@ export async function listPersons(db: Executor, where: SQL, sort: keyof typeof S
 
 /** Counts matching rows up to `cap` + 1, so a page never pays for an exact count over the whole registry. */
 export async function countPersons(db: Executor, where: SQL, cap: number) {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${persons} where ${where} limit ${cap + 1}) t`);
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${persons} where ${where} limit ${cap + 1}) t`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -113,19 +140,32 @@ export async function upsertGrant(db: Executor, values: typeof personGrants.$inf
     .onConflictDoUpdate({
       target: [personGrants.personId, personGrants.userId],
       set: {
-        administrator: values.administrator, canRead: values.canRead, canWrite: values.canWrite, reason: values.reason,
-        expiresOn: values.expiresOn ?? null, grantedBy: values.grantedBy, grantedAt: sql`now()`,
+        administrator: values.administrator,
+        canRead: values.canRead,
+        canWrite: values.canWrite,
+        reason: values.reason,
+        expiresOn: values.expiresOn ?? null,
+        grantedBy: values.grantedBy,
+        grantedAt: sql`now()`,
       },
     });
 }
 
 export async function findGrant(db: Executor, personId: string, grantId: string) {
-  const rows = await db.select().from(personGrants).where(and(eq(personGrants.id, grantId), eq(personGrants.personId, personId))).limit(1);
+  const rows = await db
+    .select()
+    .from(personGrants)
+    .where(and(eq(personGrants.id, grantId), eq(personGrants.personId, personId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function findGrantOf(db: Executor, personId: string, userId: string) {
-  const rows = await db.select().from(personGrants).where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId))).limit(1);
+  const rows = await db
+    .select()
+    .from(personGrants)
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -143,7 +183,9 @@ export async function countLiveAdministrators(db: Executor, personId: string) {
 
 export function listGrants(db: Executor, personId: string) {
   const grantee = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.userId)})`;
-  const granter = sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.grantedBy)})`;
+  const granter = sql<
+    string | null
+  >`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.grantedBy)})`;
   return db
     .select({ grant: personGrants, userName: grantee, grantedByName: granter })
     .from(personGrants)
@@ -152,7 +194,9 @@ export function listGrants(db: Executor, personId: string) {
 }
 
 const requester = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.userId)})`;
-const decider = sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.decidedBy)})`;
+const decider = sql<
+  string | null
+>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.decidedBy)})`;
 
 export async function insertAccessRequest(db: Executor, values: typeof personAccessRequests.$inferInsert) {
   const [row] = await db.insert(personAccessRequests).values(values).returning({ id: personAccessRequests.id });
@@ -193,7 +237,11 @@ export function listPendingForAdministrator(db: Executor, userId: string) {
     .limit(200);
 }
 
-export async function decideAccessRequest(db: Executor, id: string, values: Partial<typeof personAccessRequests.$inferInsert>) {
+export async function decideAccessRequest(
+  db: Executor,
+  id: string,
+  values: Partial<typeof personAccessRequests.$inferInsert>,
+) {
   const rows = await db
     .update(personAccessRequests)
     .set(values)
@@ -205,14 +253,23 @@ export async function decideAccessRequest(db: Executor, id: string, values: Part
 export async function history(db: Executor, personId: string, page: number, pageSize: number) {
   const where = and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, personId));
   const items = await db
-    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, userName: users.fullName })
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      changes: auditLog.changes,
+      userName: users.fullName,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   return { items, total: count?.n ?? 0 };
 }
 

@@ -52,7 +52,12 @@ export const ageOn = (birthDate: string | null, today: string) => ageFromBirthDa
 
 /** Accent-free lower-case text for the trigram search ('José' and 'jose' match). */
 export function normalizeSearch(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The human file code shown for a person ('EXP-000123'). */
@@ -60,8 +65,13 @@ export function fileCode(fileNumber: number): string {
   return `EXP-${String(fileNumber).padStart(6, '0')}`;
 }
 
-export function searchTextOf(p: { names: string; lastNames: string; alias: string | null; externalFileNumber: string | null }, fileNumber?: number) {
-  return normalizeSearch([p.names, p.lastNames, p.alias ?? '', p.externalFileNumber ?? '', fileNumber ? fileCode(fileNumber) : ''].join(' '));
+export function searchTextOf(
+  p: { names: string; lastNames: string; alias: string | null; externalFileNumber: string | null },
+  fileNumber?: number,
+) {
+  return normalizeSearch(
+    [p.names, p.lastNames, p.alias ?? '', p.externalFileNumber ?? '', fileNumber ? fileCode(fileNumber) : ''].join(' '),
+  );
 }
 
 /** Person fields that hold catalog codes, with their catalog. */

@@ -1,4 +1,15 @@
-import { bigint, boolean, date, index, numeric, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { registerFileReferences } from '../../lib/file-gc.ts';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../db/columns.ts';
@@ -85,8 +96,12 @@ export const personGrants = pgTable(
   'person_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     administrator: boolean('administrator').notNull().default(false),
     canRead: boolean('can_read').notNull().default(false),
     canWrite: boolean('can_write').notNull().default(false),
@@ -95,7 +110,10 @@ export const personGrants = pgTable(
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('person_grants_person_user_key').on(t.personId, t.userId), index('person_grants_user_idx').on(t.userId, t.personId)],
+  (t) => [
+    uniqueIndex('person_grants_person_user_key').on(t.personId, t.userId),
+    index('person_grants_user_idx').on(t.userId, t.personId),
+  ],
 );
 
 /** A user's request for access to a person, decided by an administrator of the person. */
@@ -103,11 +121,17 @@ export const personAccessRequests = pgTable(
   'person_access_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personId: uuid('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     canWrite: boolean('can_write').notNull().default(false),
-    status: text('status', { enum: ['pending', 'approved', 'denied'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'denied'] })
+      .notNull()
+      .default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     note: text('note'),
@@ -115,7 +139,9 @@ export const personAccessRequests = pgTable(
   },
   (t) => [
     index('person_access_requests_person_idx').on(t.personId, t.status),
-    uniqueIndex('person_access_requests_pending_key').on(t.personId, t.userId).where(sql`status = 'pending'`),
+    uniqueIndex('person_access_requests_pending_key')
+      .on(t.personId, t.userId)
+      .where(sql`status = 'pending'`),
   ],
 );
 

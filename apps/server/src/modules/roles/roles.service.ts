@@ -28,7 +28,8 @@ export function isAdminRole(role: { slug: string }): boolean {
   return role.slug === ADMIN_ROLE_SLUG;
 }
 
-const grantRefused = (keys: string[]) => new AppError(403, 'grant_refused', [{ field: 'permissions', code: 'permission_not_held', params: { keys } }]);
+const grantRefused = (keys: string[]) =>
+  new AppError(403, 'grant_refused', [{ field: 'permissions', code: 'permission_not_held', params: { keys } }]);
 
 const duplicateSlug = () => new AppError(409, 'duplicate', [{ field: 'slug', code: 'duplicate' }]);
 
@@ -48,9 +49,20 @@ export async function createRole(db: Db, request: FastifyRequest, body: z.output
   if (lacking.length) throw grantRefused(lacking);
   try {
     return await db.transaction(async (tx) => {
-      const values = { slug: body.slug, name: body.name, permissions: normalize(body.permissions), createdBy: request.auth!.userId, updatedBy: request.auth!.userId };
+      const values = {
+        slug: body.slug,
+        name: body.name,
+        permissions: normalize(body.permissions),
+        createdBy: request.auth!.userId,
+        updatedBy: request.auth!.userId,
+      };
       const id = await repo.insertRole(tx, values);
-      await writeAudit(tx, request, { action: 'create', entity: 'role', entityId: id, changes: diff(null, { slug: values.slug, name: values.name, permissions: values.permissions }) });
+      await writeAudit(tx, request, {
+        action: 'create',
+        entity: 'role',
+        entityId: id,
+        changes: diff(null, { slug: values.slug, name: values.name, permissions: values.permissions }),
+      });
       return toRole((await repo.findRole(tx, id))!);
     });
   } catch (err) {
@@ -66,7 +78,12 @@ export async function createRole(db: Db, request: FastifyRequest, body: z.output
  * `role_outranks_you`); nobody adds a key they lack (403 `grant_refused`), and
  * keys the editor lacks that the role already has stay as they are.
  */
-export async function updateRole(db: Db, request: FastifyRequest, id: string, body: z.output<typeof roleUpdate>): Promise<Role> {
+export async function updateRole(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof roleUpdate>,
+): Promise<Role> {
   try {
     return await db.transaction(async (tx) => {
       const before = await repo.findRole(tx, id);
@@ -85,7 +102,12 @@ export async function updateRole(db: Db, request: FastifyRequest, id: string, bo
       await updateVersioned(tx, roles, id, body.version, values);
       const after = (await repo.findRole(tx, id))!;
       const pick = (r: Row) => ({ slug: r.slug, name: r.name, permissions: r.permissions });
-      await writeAudit(tx, request, { action: 'update', entity: 'role', entityId: id, changes: diff(pick(before), pick(after)) });
+      await writeAudit(tx, request, {
+        action: 'update',
+        entity: 'role',
+        entityId: id,
+        changes: diff(pick(before), pick(after)),
+      });
       return toRole(after);
     });
   } catch (err) {
@@ -101,6 +123,11 @@ export async function deleteRole(db: Db, request: FastifyRequest, id: string): P
     if (!row) throw notFound();
     if (row.userCount > 0 || row.slug === ADMIN_ROLE_SLUG) throw new AppError(409, 'in_use');
     await repo.deleteRole(tx, id);
-    await writeAudit(tx, request, { action: 'delete', entity: 'role', entityId: id, changes: diff({ slug: row.slug, name: row.name, permissions: row.permissions }, null) });
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: 'role',
+      entityId: id,
+      changes: diff({ slug: row.slug, name: row.name, permissions: row.permissions }, null),
+    });
   });
 }

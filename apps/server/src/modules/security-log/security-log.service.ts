@@ -13,9 +13,17 @@ export async function listSecurityEvents(db: Executor, query: z.output<typeof se
   const { rows, total } = await repo.listEvents(db, query);
   const names = await userNames(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))]);
   const items: SecurityEventItem[] = rows.map((r) => ({
-    id: r.id, at: r.at.toISOString(), kind: r.kind as SecurityEventItem['kind'], userId: r.userId,
-    userName: r.userId ? (names.get(r.userId) ?? null) : null, loginName: r.loginName, code: r.code,
-    ip: r.ip, method: r.method, route: r.route, requestId: r.requestId,
+    id: r.id,
+    at: r.at.toISOString(),
+    kind: r.kind as SecurityEventItem['kind'],
+    userId: r.userId,
+    userName: r.userId ? (names.get(r.userId) ?? null) : null,
+    loginName: r.loginName,
+    code: r.code,
+    ip: r.ip,
+    method: r.method,
+    route: r.route,
+    requestId: r.requestId,
   }));
   return { items, page: query.page, pageSize: query.pageSize, total, totalCapped: false };
 }

@@ -28,7 +28,12 @@ const userColumns = {
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & {};
 
 export async function findUserById(db: Executor, id: string) {
-  const rows = await db.select(userColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id)).limit(1);
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -38,7 +43,11 @@ export async function findUserRecord(db: Executor, id: string) {
 }
 
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -57,17 +66,30 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 }
 
 export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /** Sets a user's e-mail and bumps `version`, so a form opened before answers 409. */
 export async function setEmail(db: Executor, id: string, email: string, updatedBy: string) {
-  await db.update(users).set({ email, version: sql`${users.version} + 1`, updatedBy, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ email, version: sql`${users.version} + 1`, updatedBy, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function listUsers(
   db: Executor,
-  q: { q?: string; active: 'all' | 'active' | 'inactive'; sort: 'username' | 'fullName' | 'email' | 'createdAt'; order: 'asc' | 'desc'; page: number; pageSize: number },
+  q: {
+    q?: string;
+    active: 'all' | 'active' | 'inactive';
+    sort: 'username' | 'fullName' | 'email' | 'createdAt';
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ) {
   const filters: (SQL | undefined)[] = [];
   if (q.q) {
@@ -76,7 +98,12 @@ export async function listUsers(
   }
   if (q.active !== 'all') filters.push(eq(users.active, q.active === 'active'));
   const where = and(...filters);
-  const sortCol = { username: users.username, fullName: users.fullName, email: users.email, createdAt: users.createdAt }[q.sort];
+  const sortCol = {
+    username: users.username,
+    fullName: users.fullName,
+    email: users.email,
+    createdAt: users.createdAt,
+  }[q.sort];
   const items = await db
     .select(userColumns)
     .from(users)
@@ -85,7 +112,10 @@ export async function listUsers(
     .orderBy(q.order === 'asc' ? asc(sortCol) : desc(sortCol), asc(users.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return { items, total: count?.n ?? 0 };
 }
 

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitationCreate, invitationResponse, userCreate, userListQuery, userListResponse, userResponse, userUpdate } from '@amparo/shared/modules/users.schema';
+import {
+  invitationCreate,
+  invitationResponse,
+  userCreate,
+  userListQuery,
+  userListResponse,
+  userResponse,
+  userUpdate,
+} from '@amparo/shared/modules/users.schema';
 import { uuid } from '@amparo/shared/validation';
 import { readImageUpload } from '../../lib/uploads.ts';
 import * as service from './users.service.ts';
@@ -12,28 +20,107 @@ const tags = ['users'];
 
 /** Staff accounts administration (spec section 2 'configuration/users'), permission `configuracion_usuarios`. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/users', { config, schema: { operationId: 'listUsers', tags, summary: 'Users, paged, searchable by name, username and e-mail', querystring: userListQuery, response: { 200: userListResponse } } },
-    async (request) => ({ success: true as const, data: await service.listUsers(app.db.db, request.query) }));
+  app.get(
+    '/api/users',
+    {
+      config,
+      schema: {
+        operationId: 'listUsers',
+        tags,
+        summary: 'Users, paged, searchable by name, username and e-mail',
+        querystring: userListQuery,
+        response: { 200: userListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listUsers(app.db.db, request.query) }),
+  );
 
-  app.get('/api/users/:id', { config, schema: { operationId: 'getUser', tags, params, response: { 200: userResponse } } },
-    async (request) => ({ success: true as const, data: await service.getUser(app.db.db, request.params.id) }));
+  app.get(
+    '/api/users/:id',
+    { config, schema: { operationId: 'getUser', tags, params, response: { 200: userResponse } } },
+    async (request) => ({ success: true as const, data: await service.getUser(app.db.db, request.params.id) }),
+  );
 
-  app.post('/api/users', { config, schema: { operationId: 'createUser', tags, summary: 'Create a user with an initial password', body: userCreate, response: { 200: userResponse } } },
-    async (request) => ({ success: true as const, data: await service.createUser(app.db.db, app.config, request, request.body) }));
+  app.post(
+    '/api/users',
+    {
+      config,
+      schema: {
+        operationId: 'createUser',
+        tags,
+        summary: 'Create a user with an initial password',
+        body: userCreate,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.createUser(app.db.db, app.config, request, request.body),
+    }),
+  );
 
-  app.put('/api/users/:id', { config, schema: { operationId: 'updateUser', tags, summary: 'Update a user; 409 on a stale version', description: 'Issue 9 item 1: 403 user_outranks_you (the user holds a key you lack), own_access_locked (own role, extra permissions, active flag or e-mail), grant_refused (a role or key you do not hold). A changed e-mail revokes the user\'s sessions and reset links and notifies the old address.', params, body: userUpdate, response: { 200: userResponse } } },
-    async (request) => ({ success: true as const, data: await service.updateUser(app.db.db, app.config, app.mailer, request, request.params.id, request.body) }));
+  app.put(
+    '/api/users/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updateUser',
+        tags,
+        summary: 'Update a user; 409 on a stale version',
+        description:
+          "Issue 9 item 1: 403 user_outranks_you (the user holds a key you lack), own_access_locked (own role, extra permissions, active flag or e-mail), grant_refused (a role or key you do not hold). A changed e-mail revokes the user's sessions and reset links and notifies the old address.",
+        params,
+        body: userUpdate,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateUser(app.db.db, app.config, app.mailer, request, request.params.id, request.body),
+    }),
+  );
 
-  app.put('/api/users/:id/photo', { config, schema: { operationId: 'uploadUserPhoto', tags, summary: 'Upload a user\'s photo (multipart `photo`, png or jpg)', params, consumes: ['multipart/form-data'], response: { 200: userResponse } } },
+  app.put(
+    '/api/users/:id/photo',
+    {
+      config,
+      schema: {
+        operationId: 'uploadUserPhoto',
+        tags,
+        summary: "Upload a user's photo (multipart `photo`, png or jpg)",
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
-      return { success: true as const, data: await service.setUserPhoto(app.db.db, request, request.params.id, mime, data) };
-    });
+      return {
+        success: true as const,
+        data: await service.setUserPhoto(app.db.db, request, request.params.id, mime, data),
+      };
+    },
+  );
 
-  app.post('/api/users/invitations', { config, schema: { operationId: 'inviteUser', tags, summary: 'Invite someone to register (/register/{id}), valid 7 days', body: invitationCreate, response: { 200: invitationResponse } } },
+  app.post(
+    '/api/users/invitations',
+    {
+      config,
+      schema: {
+        operationId: 'inviteUser',
+        tags,
+        summary: 'Invite someone to register (/register/{id}), valid 7 days',
+        body: invitationCreate,
+        response: { 200: invitationResponse },
+      },
+    },
     async (request) => {
       // The invitation's role becomes the new user's: the same rule as assigning it (issue 9 item 1).
       await service.assertRoleAssignable(app.db.db, request, request.body.roleId);
-      return { success: true as const, data: await invite(app.db.db, app.config, app.mailer, request, request.body.email, request.body.roleId) };
-    });
+      return {
+        success: true as const,
+        data: await invite(app.db.db, app.config, app.mailer, request, request.body.email, request.body.roleId),
+      };
+    },
+  );
 };

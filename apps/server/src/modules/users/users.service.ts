@@ -23,10 +23,21 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
 function toItem(row: Row): UserItem {
   return {
-    id: row.id, username: row.username, email: row.email, fullName: row.fullName, phone: row.phone, nit: row.nit,
-    roleId: row.roleId, roleName: row.roleName, responsibility: row.responsibility, workgroup: row.workgroup,
-    active: row.active, hasPhoto: row.hasPhoto, extraPermissions: row.extraPermissions,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null, version: row.version,
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    phone: row.phone,
+    nit: row.nit,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    responsibility: row.responsibility,
+    workgroup: row.workgroup,
+    active: row.active,
+    hasPhoto: row.hasPhoto,
+    extraPermissions: row.extraPermissions,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
@@ -63,9 +74,13 @@ export async function assertRoleAssignable(db: Executor, request: FastifyRequest
   const role = await getRole(db, roleId).catch(() => null);
   if (!role) throw invalidField('roleId', 'unknown_code');
   const held = editorKeys(request);
-  if (isAdminRole(role) && !holdsEveryKey(held)) throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'admin_role_reserved' }]);
+  if (isAdminRole(role) && !holdsEveryKey(held))
+    throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'admin_role_reserved' }]);
   const lacking = keysNotHeld(held, role.permissions);
-  if (lacking.length) throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'role_not_grantable', params: { keys: lacking } }]);
+  if (lacking.length)
+    throw new AppError(403, 'grant_refused', [
+      { field: 'roleId', code: 'role_not_grantable', params: { keys: lacking } },
+    ]);
 }
 
 /**
@@ -78,31 +93,55 @@ function assertNotOutranked(request: FastifyRequest, target: Row) {
   if (lacking.length) throw new AppError(403, 'user_outranks_you');
 }
 
-const sameKeys = (a: readonly string[], b: readonly string[]) => keysOrdered([...a]).join() === keysOrdered([...b]).join();
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  keysOrdered([...a]).join() === keysOrdered([...b]).join();
 
 /**
  * Creates a staff account with an initial password (institutional mail only;
  * unique username and e-mail). The role and extra keys must be ones the
  * editor could grant (issue 9 item 1, see `assertRoleAssignable`).
  */
-export async function createUser(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof userCreate>): Promise<UserItem> {
-  if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
+export async function createUser(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  body: z.output<typeof userCreate>,
+): Promise<UserItem> {
+  if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
+    throw invalidField('email', 'mail_not_institutional');
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
       await assertRoleAssignable(tx, request, body.roleId);
       const lacking = keysNotHeld(editorKeys(request), body.extraPermissions);
-      if (lacking.length) throw new AppError(403, 'grant_refused', [{ field: 'extraPermissions', code: 'permission_not_held', params: { keys: lacking } }]);
+      if (lacking.length)
+        throw new AppError(403, 'grant_refused', [
+          { field: 'extraPermissions', code: 'permission_not_held', params: { keys: lacking } },
+        ]);
       if (await repo.usernameTaken(tx, body.username)) throw invalidField('username', 'username_taken');
       if (await repo.emailTaken(tx, body.email)) throw invalidField('email', 'email_taken');
       const id = await repo.insertUser(tx, {
-        username: body.username, email: body.email, passwordHash, fullName: body.fullName, phone: body.phone,
-        nit: body.nit ? normalizeNit(body.nit) : null, roleId: body.roleId, responsibility: body.responsibility,
-        workgroup: body.workgroup, active: body.active, extraPermissions: keysOrdered(body.extraPermissions),
-        createdBy: request.auth!.userId, updatedBy: request.auth!.userId,
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        fullName: body.fullName,
+        phone: body.phone,
+        nit: body.nit ? normalizeNit(body.nit) : null,
+        roleId: body.roleId,
+        responsibility: body.responsibility,
+        workgroup: body.workgroup,
+        active: body.active,
+        extraPermissions: keysOrdered(body.extraPermissions),
+        createdBy: request.auth!.userId,
+        updatedBy: request.auth!.userId,
       });
       const created = await getUser(tx, id);
-      await writeAudit(tx, request, { action: 'create', entity: 'user', entityId: id, changes: diff(null, auditable(created)) });
+      await writeAudit(tx, request, {
+        action: 'create',
+        entity: 'user',
+        entityId: id,
+        changes: diff(null, auditable(created)),
+      });
       return created;
     });
   } catch (err) {
@@ -123,7 +162,14 @@ export async function createUser(db: Db, config: Config, request: FastifyRequest
  * - a changed e-mail revokes the user's sessions and reset links in the same
  *   transaction, is audited (`identity_change`) and is mailed to the old address.
  */
-export async function updateUser(db: Db, config: Config, mailer: Mailer, request: FastifyRequest, id: string, body: z.output<typeof userUpdate>): Promise<UserItem> {
+export async function updateUser(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof userUpdate>,
+): Promise<UserItem> {
   const editorId = request.auth!.userId;
   const { before, after, editorName } = await db.transaction(async (tx) => {
     const row = await repo.findUserById(tx, id);
@@ -134,26 +180,43 @@ export async function updateUser(db: Db, config: Config, mailer: Mailer, request
     if (id === editorId) {
       const locked: FieldError[] = [];
       if (body.roleId !== before.roleId) locked.push({ field: 'roleId', code: 'own_access_locked' });
-      if (!sameKeys(body.extraPermissions, before.extraPermissions)) locked.push({ field: 'extraPermissions', code: 'own_access_locked' });
+      if (!sameKeys(body.extraPermissions, before.extraPermissions))
+        locked.push({ field: 'extraPermissions', code: 'own_access_locked' });
       if (body.active !== before.active) locked.push({ field: 'active', code: 'own_access_locked' });
       if (emailChanged) locked.push({ field: 'email', code: 'own_email_in_account' });
       if (locked.length) throw new AppError(403, 'own_access_locked', locked);
     }
     if (emailChanged) {
-      if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS)) throw invalidField('email', 'mail_not_institutional');
+      if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
+        throw invalidField('email', 'mail_not_institutional');
       if (await repo.emailTaken(tx, body.email, id)) throw invalidField('email', 'email_taken');
     }
     if (body.roleId !== before.roleId) await assertRoleAssignable(tx, request, body.roleId);
     const extra = applyGrantableKeys(editorKeys(request), before.extraPermissions, body.extraPermissions);
-    if (extra.refused.length) throw new AppError(403, 'grant_refused', [{ field: 'extraPermissions', code: 'permission_not_held', params: { keys: extra.refused } }]);
+    if (extra.refused.length)
+      throw new AppError(403, 'grant_refused', [
+        { field: 'extraPermissions', code: 'permission_not_held', params: { keys: extra.refused } },
+      ]);
     await updateVersioned(tx, users, id, body.version, {
-      fullName: body.fullName, email: body.email, phone: body.phone, nit: body.nit ? normalizeNit(body.nit) : null,
-      roleId: body.roleId, responsibility: body.responsibility, workgroup: body.workgroup, active: body.active,
-      extraPermissions: extra.keys, updatedBy: editorId,
+      fullName: body.fullName,
+      email: body.email,
+      phone: body.phone,
+      nit: body.nit ? normalizeNit(body.nit) : null,
+      roleId: body.roleId,
+      responsibility: body.responsibility,
+      workgroup: body.workgroup,
+      active: body.active,
+      extraPermissions: extra.keys,
+      updatedBy: editorId,
     });
     if (!body.active) await revokeUserSessions(tx, id);
     const after = await getUser(tx, id);
-    await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: diff(auditable(before), auditable(after)) });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      changes: diff(auditable(before), auditable(after)),
+    });
     let editorName: string | null = null;
     if (emailChanged) {
       // Whoever knew the old address's sessions or reset links loses them with it.
@@ -161,8 +224,14 @@ export async function updateUser(db: Db, config: Config, mailer: Mailer, request
       const resetTokensRevoked = await revokePasswordResets(tx, id);
       await cancelPendingEmailChanges(tx, id);
       await writeAudit(tx, request, {
-        action: 'identity_change', entity: 'user', entityId: id,
-        changes: { email: { before: before.email, after: after.email }, sessionsRevoked: { before: null, after: true }, resetTokensRevoked: { before: null, after: resetTokensRevoked } },
+        action: 'identity_change',
+        entity: 'user',
+        entityId: id,
+        changes: {
+          email: { before: before.email, after: after.email },
+          sessionsRevoked: { before: null, after: true },
+          resetTokensRevoked: { before: null, after: resetTokensRevoked },
+        },
       });
       editorName = (await repo.findUserById(tx, editorId))?.fullName ?? null;
     }
@@ -180,9 +249,21 @@ export async function updateUser(db: Db, config: Config, mailer: Mailer, request
  * (issue 9 item 1). `by` is who changed it: an administrator's name, or null
  * for the user's own confirmed change. It carries no link nor token.
  */
-export function identityChangedMail(oldEmail: string, fullName: string, change: { email?: string; username?: string }, by: string | null) {
-  const what = [change.email ? `correo: ${change.email}` : null, change.username ? `usuario: ${change.username}` : null].filter(Boolean).join(', ');
-  const whatEn = [change.email ? `e-mail: ${change.email}` : null, change.username ? `username: ${change.username}` : null].filter(Boolean).join(', ');
+export function identityChangedMail(
+  oldEmail: string,
+  fullName: string,
+  change: { email?: string; username?: string },
+  by: string | null,
+) {
+  const what = [change.email ? `correo: ${change.email}` : null, change.username ? `usuario: ${change.username}` : null]
+    .filter(Boolean)
+    .join(', ');
+  const whatEn = [
+    change.email ? `e-mail: ${change.email}` : null,
+    change.username ? `username: ${change.username}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const who = by ? `por ${by}` : 'por usted, con el enlace de confirmación';
   const whoEn = by ? `by ${by}` : 'by you, through the confirmation link';
   return {
@@ -193,13 +274,24 @@ export function identityChangedMail(oldEmail: string, fullName: string, change: 
 }
 
 /** Sets a user's photo; 403 `user_outranks_you` when they hold a key the editor lacks (issue 9 item 1). */
-export async function setUserPhoto(db: Db, request: FastifyRequest, id: string, mime: string, data: Buffer): Promise<UserItem> {
+export async function setUserPhoto(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  mime: string,
+  data: Buffer,
+): Promise<UserItem> {
   return db.transaction(async (tx) => {
     const row = await repo.findUserById(tx, id);
     if (!row) throw notFound();
     assertNotOutranked(request, row);
     await repo.savePhoto(tx, id, mime, data);
-    await writeAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } } });
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      changes: { photo: { before: null, after: `${mime}, ${data.length} bytes` } },
+    });
     return getUser(tx, id);
   });
 }
@@ -232,7 +324,10 @@ export function emailTaken(db: Executor, email: string, exceptId?: string) {
 }
 
 /** Creates a user who registered through an invitation; returns their id. */
-export function insertRegisteredUser(db: Executor, values: { username: string; email: string; fullName: string; passwordHash: string; roleId: string | null }) {
+export function insertRegisteredUser(
+  db: Executor,
+  values: { username: string; email: string; fullName: string; passwordHash: string; roleId: string | null },
+) {
   return repo.insertUser(db, values);
 }
 

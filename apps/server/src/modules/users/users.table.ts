@@ -37,7 +37,9 @@ export const users = pgTable(
 
 /** Photos kept in the database so server instances share no disk (see README, load balancing). */
 export const userPhotos = pgTable('user_photos', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   mime: text('mime').notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,7 +17,10 @@ export function accountRoutes(parent: AnyRoute) {
       getParentRoute: () => parent,
       path: '/account',
       validateSearch: accountSearch,
-      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/account-page')), 'AccountPage'),
+      component: lazyRouteComponent(
+        withNamespaces(NS, () => import('./pages/account-page')),
+        'AccountPage',
+      ),
     }),
   ];
 }

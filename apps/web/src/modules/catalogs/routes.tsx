@@ -16,7 +16,10 @@ export function catalogsRoutes(parent: AnyRoute) {
       beforeLoad: requirePermission('configuracion_catalogos'),
       validateSearch: catalogSearch,
       search: { middlewares: [stripSearchParams({ catalog: CATALOG_NAMES[0] })] },
-      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/catalogs-page')), 'CatalogsPage'),
+      component: lazyRouteComponent(
+        withNamespaces(NS, () => import('./pages/catalogs-page')),
+        'CatalogsPage',
+      ),
     }),
   ];
 }

@@ -10,7 +10,10 @@ export function dashboardRoutes(parent: AnyRoute) {
     createRoute({
       getParentRoute: () => parent,
       path: '/dashboard',
-      component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/dashboard-page')), 'DashboardPage'),
+      component: lazyRouteComponent(
+        withNamespaces(NS, () => import('./pages/dashboard-page')),
+        'DashboardPage',
+      ),
     }),
   ];
 }

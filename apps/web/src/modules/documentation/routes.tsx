@@ -28,23 +28,35 @@ export function documentationRoutes(parent: AnyRoute): AnyRoute[] {
     path: 'list',
     validateSearch: documentListSearch,
     search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/documents-list-page')), 'DocumentsListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/documents-list-page')),
+      'DocumentsListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => documentation,
     path: 'add',
     validateSearch: documentAddSearch,
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-add-page')), 'DocumentAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/document-add-page')),
+      'DocumentAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => documentation,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-edit-page')), 'DocumentEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/document-edit-page')),
+      'DocumentEditPage',
+    ),
   });
   const view = createRoute({
     getParentRoute: () => documentation,
     path: 'view/$id',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/document-view-page')), 'DocumentViewPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/document-view-page')),
+      'DocumentViewPage',
+    ),
   });
   return [documentation.addChildren([index, list, add, edit, view])];
 }

@@ -15,17 +15,26 @@ export function headquartersRoutes(parent: AnyRoute) {
   const list = createRoute({
     getParentRoute: () => headquarters,
     path: '/',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarters-list-page')), 'HeadquartersListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/headquarters-list-page')),
+      'HeadquartersListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => headquarters,
     path: 'add',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarter-add-page')), 'HeadquarterAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/headquarter-add-page')),
+      'HeadquarterAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => headquarters,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/headquarter-edit-page')), 'HeadquarterEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/headquarter-edit-page')),
+      'HeadquarterEditPage',
+    ),
   });
   return [headquarters.addChildren([list, add, edit])];
 }

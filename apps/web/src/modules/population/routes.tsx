@@ -32,22 +32,34 @@ export function populationRoutes(parent: AnyRoute) {
     path: 'list',
     validateSearch: personListSearch,
     search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(withNamespaces(POPULATION_NS, () => import('./pages/persons-list-page')), 'PersonsListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(POPULATION_NS, () => import('./pages/persons-list-page')),
+      'PersonsListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => served,
     path: 'add',
-    component: lazyRouteComponent(withNamespaces(POPULATION_NS, () => import('./pages/person-add-page')), 'PersonAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(POPULATION_NS, () => import('./pages/person-add-page')),
+      'PersonAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => served,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(POPULATION_NS, () => import('./pages/person-edit-page')), 'PersonEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(POPULATION_NS, () => import('./pages/person-edit-page')),
+      'PersonEditPage',
+    ),
   });
   const detail = createRoute({
     getParentRoute: () => served,
     path: '$id',
-    component: lazyRouteComponent(withNamespaces(POPULATION_NS, () => import('./pages/person-detail-page')), 'PersonDetailPage'),
+    component: lazyRouteComponent(
+      withNamespaces(POPULATION_NS, () => import('./pages/person-detail-page')),
+      'PersonDetailPage',
+    ),
   });
 
   // The signed-in professional's own attentions (reached from the account page).
@@ -56,7 +68,10 @@ export function populationRoutes(parent: AnyRoute) {
     path: 'attentions/mine',
     validateSearch: myAttentionsSearch,
     search: { middlewares: [stripSearchParams({ page: 1 })] },
-    component: lazyRouteComponent(withNamespaces(POPULATION_NS, () => import('./pages/my-attentions-page')), 'MyAttentionsPage'),
+    component: lazyRouteComponent(
+      withNamespaces(POPULATION_NS, () => import('./pages/my-attentions-page')),
+      'MyAttentionsPage',
+    ),
   });
 
   return [
@@ -88,22 +103,34 @@ function activitiesRoutes(parent: AnyRoute) {
     path: 'list',
     validateSearch: activityListSearch,
     search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(withNamespaces(ACTIVITIES_NS, () => import('./pages/activities-list-page')), 'ActivitiesListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(ACTIVITIES_NS, () => import('./pages/activities-list-page')),
+      'ActivitiesListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => activities,
     path: 'add',
-    component: lazyRouteComponent(withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-add-page')), 'ActivityAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-add-page')),
+      'ActivityAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => activities,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-edit-page')), 'ActivityEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-edit-page')),
+      'ActivityEditPage',
+    ),
   });
   const view = createRoute({
     getParentRoute: () => activities,
     path: 'view/$id',
-    component: lazyRouteComponent(withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-view-page')), 'ActivityViewPage'),
+    component: lazyRouteComponent(
+      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-view-page')),
+      'ActivityViewPage',
+    ),
   });
   return activities.addChildren([activitiesIndex, list, add, edit, view]);
 }

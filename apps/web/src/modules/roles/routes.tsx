@@ -15,17 +15,26 @@ export function rolesRoutes(parent: AnyRoute) {
   const list = createRoute({
     getParentRoute: () => roles,
     path: '/',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/roles-list-page')), 'RolesListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/roles-list-page')),
+      'RolesListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => roles,
     path: 'add',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/role-add-page')), 'RoleAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/role-add-page')),
+      'RoleAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => roles,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/role-edit-page')), 'RoleEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/role-edit-page')),
+      'RoleEditPage',
+    ),
   });
   return [roles.addChildren([list, add, edit])];
 }

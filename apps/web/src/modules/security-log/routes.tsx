@@ -13,7 +13,10 @@ export function securityLogRoutes(parent: AnyRoute) {
     beforeLoad: requirePermission('configuracion_seguridad'),
     validateSearch: securityLogSearch,
     search: { middlewares: [stripSearchParams(SECURITY_LOG_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/security-log-page')), 'SecurityLogPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/security-log-page')),
+      'SecurityLogPage',
+    ),
   });
   return [page];
 }

@@ -18,17 +18,26 @@ export function usersRoutes(parent: AnyRoute) {
     path: '/',
     validateSearch: usersSearch,
     search: { middlewares: [stripSearchParams(USERS_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/users-list-page')), 'UsersListPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/users-list-page')),
+      'UsersListPage',
+    ),
   });
   const add = createRoute({
     getParentRoute: () => users,
     path: 'add',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/user-add-page')), 'UserAddPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/user-add-page')),
+      'UserAddPage',
+    ),
   });
   const edit = createRoute({
     getParentRoute: () => users,
     path: 'edit/$id',
-    component: lazyRouteComponent(withNamespaces(NS, () => import('./pages/user-edit-page')), 'UserEditPage'),
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/user-edit-page')),
+      'UserEditPage',
+    ),
   });
   return [users.addChildren([list, add, edit])];
 }

@@ -12,7 +12,12 @@ import { notifyError } from '../lib/notify';
  */
 export function useZodForm<V extends Record<string, unknown>>(schema: z.ZodType, initialValues: V) {
   const { t } = useTranslation();
-  const form = useForm<V>({ initialValues, validate: zodValidate(schema, t), validateInputOnBlur: true, validateInputOnChange: true });
+  const form = useForm<V>({
+    initialValues,
+    validate: zodValidate(schema, t),
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
   const submitWith = (handler: (values: V) => Promise<unknown>) =>
     form.onSubmit(async (values) => {
       try {

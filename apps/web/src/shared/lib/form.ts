@@ -30,7 +30,11 @@ export function zodValidate<S extends z.ZodType>(schema: S, t: TFunction) {
  * Puts a server's field errors beside the fields (`form.setErrors`) and returns
  * the translated problem message for a notification.
  */
-export function applyServerErrors(error: unknown, t: TFunction, setErrors?: (errors: Record<string, string>) => void): string {
+export function applyServerErrors(
+  error: unknown,
+  t: TFunction,
+  setErrors?: (errors: Record<string, string>) => void,
+): string {
   if (error instanceof ApiError) {
     if (setErrors && error.fieldErrors.length) {
       const out: Record<string, string> = {};

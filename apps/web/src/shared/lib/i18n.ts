@@ -9,8 +9,13 @@ import { initReactI18next } from 'react-i18next';
 // pages' namespaces with the page code (withNamespaces below), and
 // useTranslation(ns) suspends until its namespace is there.
 const BUNDLED = ['common', 'errors'];
-const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
-const lazy = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], { import: 'default' });
+const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', {
+  eager: true,
+  import: 'default',
+});
+const lazy = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], {
+  import: 'default',
+});
 
 const resources: Record<string, Record<string, ResourceKey>> = {};
 for (const [path, data] of Object.entries(bundled)) {
@@ -28,7 +33,10 @@ const localeBackend: BackendModule = {
   read(language, namespace, callback) {
     const load = lazy[`../../locales/${language}/${namespace}.json`];
     if (!load) return callback(null, {});
-    load().then((data) => callback(null, data), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
   },
 };
 
@@ -46,18 +54,21 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-void i18n.use(localeBackend).use(initReactI18next).init({
-  resources,
-  partialBundledLanguages: true,
-  lng: initialLanguage(),
-  // Both languages have the same keys (locales.test.ts), so English does not
-  // also fetch every Spanish namespace as a fallback.
-  fallbackLng: false,
-  defaultNS: 'common',
-  ns: [...BUNDLED],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    // Both languages have the same keys (locales.test.ts), so English does not
+    // also fetch every Spanish namespace as a fallback.
+    fallbackLng: false,
+    defaultNS: 'common',
+    ns: [...BUNDLED],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 /**
  * Switches the language. i18next first loads, in the new language, every

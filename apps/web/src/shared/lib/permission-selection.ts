@@ -1,4 +1,10 @@
-import { PERMISSION_KEYS, PERMISSION_TREE, requiredKeys, type PermissionKey, type PermissionNode } from '@amparo/shared/permissions';
+import {
+  PERMISSION_KEYS,
+  PERMISSION_TREE,
+  requiredKeys,
+  type PermissionKey,
+  type PermissionNode,
+} from '@amparo/shared/permissions';
 
 /** Every key under `node` (not the node itself). */
 function descendantsOf(node: PermissionNode): string[] {

@@ -7,7 +7,9 @@ export function EmptyRow({ colSpan }: { colSpan: number }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={colSpan}>
-        <Text c="dimmed" ta="center" py="md">{t('common:status.empty')}</Text>
+        <Text c="dimmed" ta="center" py="md">
+          {t('common:status.empty')}
+        </Text>
       </Table.Td>
     </Table.Tr>
   );

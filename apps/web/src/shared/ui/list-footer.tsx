@@ -20,14 +20,25 @@ interface ListFooterProps {
 }
 
 /** Under a server-paged list kept in the URL: its total, sort selects, page size and page buttons. */
-export function ListFooter({ data, page, pageSize, pageSizes, onPage, onPageSize, totalLabel, children }: ListFooterProps) {
+export function ListFooter({
+  data,
+  page,
+  pageSize,
+  pageSizes,
+  onPage,
+  onPageSize,
+  totalLabel,
+  children,
+}: ListFooterProps) {
   const { t } = useTranslation();
   const pages = data ? pageCount(data.total, pageSize, data.totalCapped) : 1;
   return (
     <Group justify="space-between" align="center" wrap="wrap">
       <Group gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {data ? totalLabel(`${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}`, data.total) : t('common:status.loading')}
+          {data
+            ? totalLabel(`${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}`, data.total)
+            : t('common:status.loading')}
         </Text>
         {children}
         <Select

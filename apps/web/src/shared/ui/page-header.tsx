@@ -13,7 +13,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
       <Stack gap={4}>
         <Title order={2}>{title}</Title>
-        {description && <Text c="dimmed" size="sm">{description}</Text>}
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
       </Stack>
       {actions && <Group gap="sm">{actions}</Group>}
     </Group>

@@ -1,7 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { Checkbox, Fieldset, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_KEYS, PERMISSION_TREE, permissionLabel, type PermissionKey, type PermissionNode } from '@amparo/shared/permissions';
+import {
+  PERMISSION_KEYS,
+  PERMISSION_TREE,
+  permissionLabel,
+  type PermissionKey,
+  type PermissionNode,
+} from '@amparo/shared/permissions';
 import { nodeState, togglePermission } from '../lib/permission-selection';
 
 interface PermissionTreeProps {
@@ -25,7 +31,15 @@ interface PermissionTreeProps {
  * module ticks its screens; a partly ticked module shows as indeterminate.
  * The server enforces who may grant what; the tree only explains it.
  */
-export function PermissionTree({ value, onChange, legend, error, held, lackedReason, lockedReason }: PermissionTreeProps) {
+export function PermissionTree({
+  value,
+  onChange,
+  legend,
+  error,
+  held,
+  lackedReason,
+  lockedReason,
+}: PermissionTreeProps) {
   const selected = useMemo(() => new Set(value), [value]);
   const lacking = useMemo(() => (held ? PERMISSION_KEYS.filter((k) => !held.has(k)) : []), [held]);
   const toggle = (node: PermissionNode, checked: boolean) => {
@@ -37,7 +51,7 @@ export function PermissionTree({ value, onChange, legend, error, held, lackedRea
     }
     onChange(PERMISSION_KEYS.filter((k) => next.has(k)));
   };
-  const disabledReason = (key: string) => lockedReason ?? (held && !held.has(key) ? lackedReason ?? '' : null);
+  const disabledReason = (key: string) => lockedReason ?? (held && !held.has(key) ? (lackedReason ?? '') : null);
   return (
     <Fieldset legend={legend}>
       {(lockedReason || (lacking.length > 0 && lackedReason)) && (
@@ -96,7 +110,14 @@ function PermissionNodeRow({ node, selected, onToggle, disabledReason, depth = 0
         box
       )}
       {node.children?.map((child) => (
-        <PermissionNodeRow key={child.key} node={child} selected={selected} onToggle={onToggle} disabledReason={disabledReason} depth={depth + 1} />
+        <PermissionNodeRow
+          key={child.key}
+          node={child}
+          selected={selected}
+          onToggle={onToggle}
+          disabledReason={disabledReason}
+          depth={depth + 1}
+        />
       ))}
     </Stack>
   );

@@ -11,7 +11,11 @@ import { api, ApiError } from '../lib/api';
 type PersonPage = z.infer<typeof personListResponse>['data'];
 
 /** A registered person as the picker shows it. */
-export interface PersonOption { id: string; name: string; fileCode?: string }
+export interface PersonOption {
+  id: string;
+  name: string;
+  fileCode?: string;
+}
 
 /** How many persons the picker offers per search. */
 const PERSON_OPTIONS = 10;
@@ -46,13 +50,21 @@ const optionLabel = (p: PersonOption) => (p.fileCode ? `${p.name} (${p.fileCode}
  * typed; the server filters by the term and by what the user may see.
  */
 export function PersonPicker({
-  value, onChange, searchPath = 'population/persons', excludeId, initialOption = null, hint, onForbidden, ...props
+  value,
+  onChange,
+  searchPath = 'population/persons',
+  excludeId,
+  initialOption = null,
+  hint,
+  onForbidden,
+  ...props
 }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<PersonOption | null>(initialOption);
-  const query = debounced.length >= MIN_SEARCH_LENGTH && (!chosen || debounced !== optionLabel(chosen)) ? debounced : '';
+  const query =
+    debounced.length >= MIN_SEARCH_LENGTH && (!chosen || debounced !== optionLabel(chosen)) ? debounced : '';
   const persons = useQuery({ ...getPersonOptionsQueryOptions(searchPath, query), enabled: query !== '' });
   const [reported, setReported] = useState(false);
   if (!reported && persons.error instanceof ApiError && persons.error.status === 403) {
@@ -62,8 +74,8 @@ export function PersonPicker({
 
   const options: PersonOption[] = query
     ? (persons.data?.items ?? [])
-      .filter((p) => p.id !== excludeId)
-      .map((p) => ({ id: p.id, name: `${p.names} ${p.lastNames}`, fileCode: p.fileCode }))
+        .filter((p) => p.id !== excludeId)
+        .map((p) => ({ id: p.id, name: `${p.names} ${p.lastNames}`, fileCode: p.fileCode }))
     : [];
   if (chosen && !options.some((p) => p.id === chosen.id)) options.unshift(chosen);
 
@@ -86,7 +98,9 @@ export function PersonPicker({
       nothingFoundMessage={
         query === ''
           ? (hint ?? t('personPicker.hint', { min: MIN_SEARCH_LENGTH }))
-          : persons.isFetching ? t('personPicker.searching') : t('personPicker.nothingFound')
+          : persons.isFetching
+            ? t('personPicker.searching')
+            : t('personPicker.nothingFound')
       }
     />
   );

@@ -11,7 +11,8 @@ interface TablePaginationProps {
 }
 
 /** Pages of a server-paged list. A capped count is a lower bound: one page more lets the user keep going (and raises the server's cap). */
-export const pageCount = (total: number, pageSize: number, totalCapped: boolean) => Math.max(1, Math.ceil(total / pageSize) + (totalCapped ? 1 : 0));
+export const pageCount = (total: number, pageSize: number, totalCapped: boolean) =>
+  Math.max(1, Math.ceil(total / pageSize) + (totalCapped ? 1 : 0));
 
 /** 'from–to of total' and page buttons for the server-paged lists. */
 export function TablePagination({ page, pageSize, total, totalCapped, onChange }: TablePaginationProps) {
@@ -24,12 +25,7 @@ export function TablePagination({ page, pageSize, total, totalCapped, onChange }
       <Text size="sm" c="dimmed">
         {t(totalCapped ? 'common:pagination.summaryCapped' : 'common:pagination.summary', { from, to, total })}
       </Text>
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        size="sm"
-      />
+      <Pagination total={pages} value={page} onChange={onChange} size="sm" />
     </Group>
   );
 }

@@ -9,7 +9,13 @@ export function ThemeToggle() {
   const scheme = useComputedColorScheme('light');
   const label = scheme === 'dark' ? t('common:shell.themeLight') : t('common:shell.themeDark');
   return (
-    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+    >
       {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
     </ActionIcon>
   );

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { changePasswordBody, emailChangeBody, emailChangeResponse, updateProfileBody, UserProfile } from '@amparo/shared/modules/auth.schema';
+import type {
+  changePasswordBody,
+  emailChangeBody,
+  emailChangeResponse,
+  updateProfileBody,
+  UserProfile,
+} from '@amparo/shared/modules/auth.schema';
 import { api } from '../../../shared/lib/api';
 import { photoFormData } from '../../../shared/lib/photo';
 import { sessionQueryOptions } from '../../../shared/lib/session';
@@ -28,13 +34,15 @@ export function useUploadAccountPhoto() {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: z.input<typeof changePasswordBody>) => api.post<object>('account/password', body) });
+  return useMutation({
+    mutationFn: (body: z.input<typeof changePasswordBody>) => api.post<object>('account/password', body),
+  });
 }
 
 /** Asks for an own e-mail change: a link goes to the new address (issue 9 item 1). */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (body: z.input<typeof emailChangeBody>) => api.post<z.infer<typeof emailChangeResponse>['data']>('account/email', body),
+    mutationFn: (body: z.input<typeof emailChangeBody>) =>
+      api.post<z.infer<typeof emailChangeResponse>['data']>('account/email', body),
   });
 }
-

@@ -27,7 +27,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       onSuccess: () => form.reset(),
       onError: (error) => {
         const message = applyServerErrors(error, t, form.setErrors);
-        if (error instanceof ApiError && error.code === 'current_password_wrong') form.setFieldError('currentPassword', message);
+        if (error instanceof ApiError && error.code === 'current_password_wrong')
+          form.setFieldError('currentPassword', message);
         notifyError(message);
       },
     }),
@@ -39,17 +40,33 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         <Stack>
           <div>
             <Title order={4}>{t('account:email.title')}</Title>
-            <Text c="dimmed" size="sm">{t('account:email.current', { email: currentEmail })}</Text>
+            <Text c="dimmed" size="sm">
+              {t('account:email.current', { email: currentEmail })}
+            </Text>
           </div>
           {request.isSuccess && (
             <Alert color="teal" icon={<IconMailForward size={18} />} role="status">
               {t('account:email.sent', { email: request.data.pendingEmail })}
             </Alert>
           )}
-          <TextInput label={t('account:email.new')} type="email" autoComplete="email" withAsterisk description={t('account:email.hint')} {...form.getInputProps('newEmail')} />
-          <PasswordInput label={t('account:password.current')} autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
+          <TextInput
+            label={t('account:email.new')}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            description={t('account:email.hint')}
+            {...form.getInputProps('newEmail')}
+          />
+          <PasswordInput
+            label={t('account:password.current')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('currentPassword')}
+          />
           <Group justify="flex-end">
-            <Button type="submit" loading={request.isPending}>{t('account:email.submit')}</Button>
+            <Button type="submit" loading={request.isPending}>
+              {t('account:email.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -27,7 +27,8 @@ export function ChangePasswordForm() {
       onError: (error) => {
         const message = applyServerErrors(error, t, form.setErrors);
         // 'The current password is wrong' belongs beside that field (spec section 8).
-        if (error instanceof ApiError && error.code === 'current_password_wrong') form.setFieldError('currentPassword', message);
+        if (error instanceof ApiError && error.code === 'current_password_wrong')
+          form.setFieldError('currentPassword', message);
         notifyError(message);
       },
     }),
@@ -38,12 +39,29 @@ export function ChangePasswordForm() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={4}>{t('account:password.title')}</Title>
-          <PasswordInput label={t('account:password.current')} autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
-          <PasswordInput label={t('account:password.new')} autoComplete="new-password" withAsterisk {...form.getInputProps('newPassword')} />
+          <PasswordInput
+            label={t('account:password.current')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label={t('account:password.new')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('newPassword')}
+          />
           <PasswordStrength value={form.values.newPassword} />
-          <PasswordInput label={t('account:password.confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmation')} />
+          <PasswordInput
+            label={t('account:password.confirmation')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('confirmation')}
+          />
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>{t('account:password.submit')}</Button>
+            <Button type="submit" loading={change.isPending}>
+              {t('account:password.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

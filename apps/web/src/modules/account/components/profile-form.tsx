@@ -29,11 +29,24 @@ export function ProfileForm({ user }: { user: UserProfile }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={4}>{t('account:profile.title')}</Title>
-          <TextInput label={t('account:fields.fullName')} autoComplete="name" withAsterisk {...form.getInputProps('fullName')} />
-          <TextInput label={t('account:fields.phone')} type="tel" autoComplete="tel" withAsterisk {...form.getInputProps('phone')} />
+          <TextInput
+            label={t('account:fields.fullName')}
+            autoComplete="name"
+            withAsterisk
+            {...form.getInputProps('fullName')}
+          />
+          <TextInput
+            label={t('account:fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            withAsterisk
+            {...form.getInputProps('phone')}
+          />
           <TextInput label={t('account:fields.nit')} withAsterisk {...form.getInputProps('nit')} />
           <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>{t('account:profile.submit')}</Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('account:profile.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

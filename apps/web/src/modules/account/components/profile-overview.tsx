@@ -22,7 +22,11 @@ export function ProfileOverview({ user }: { user: UserProfile }) {
         <Stack gap="sm" style={{ flex: 1 }}>
           <div>
             <Title order={3}>{user.fullName}</Title>
-            {user.role && <Badge variant="light" mt={4}>{user.role.name}</Badge>}
+            {user.role && (
+              <Badge variant="light" mt={4}>
+                {user.role.name}
+              </Badge>
+            )}
           </div>
           <DataList labelWidth={160}>
             {rows.map(([label, value]) => (
@@ -32,7 +36,9 @@ export function ProfileOverview({ user }: { user: UserProfile }) {
               </DataList.Item>
             ))}
           </DataList>
-          <Text size="sm" c="dimmed">{t('account:overview.permissions', { count: user.permisos.length })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('account:overview.permissions', { count: user.permisos.length })}
+          </Text>
         </Stack>
       </Group>
     </Paper>

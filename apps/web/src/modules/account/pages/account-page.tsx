@@ -23,16 +23,29 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title={t('account:title')} />
-      <Tabs value={tab} onChange={(next) => void navigate({ to: '/account', search: next === 'settings' ? { tab: 'settings' } : {}, replace: true })}>
+      <Tabs
+        value={tab}
+        onChange={(next) =>
+          void navigate({ to: '/account', search: next === 'settings' ? { tab: 'settings' } : {}, replace: true })
+        }
+      >
         <Tabs.List mb="md">
-          <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>{t('account:tabs.overview')}</Tabs.Tab>
-          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>{t('account:tabs.settings')}</Tabs.Tab>
+          <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
+            {t('account:tabs.overview')}
+          </Tabs.Tab>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
+            {t('account:tabs.settings')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <Stack gap="md">
             <ProfileOverview user={user} />
             {can(user, 'poblacion_poblacion') && (
-              <Anchor component={Link} to="/population/attentions/mine" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}>
+              <Anchor
+                component={Link}
+                to="/population/attentions/mine"
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}
+              >
                 <IconFirstAidKit size={16} aria-hidden />
                 {t('account:links.my_attentions')}
               </Anchor>

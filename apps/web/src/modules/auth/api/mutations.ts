@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { emailConfirmBody, emailConfirmResponse, forgotBody, loginBody, loginResponse, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
+import type {
+  emailConfirmBody,
+  emailConfirmResponse,
+  forgotBody,
+  loginBody,
+  loginResponse,
+  registerBody,
+  resetBody,
+} from '@amparo/shared/modules/auth.schema';
 import { api } from '../../../shared/lib/api';
 import { sessionQueryOptions } from '../../../shared/lib/session';
 
@@ -45,7 +53,8 @@ export function useRegister() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.input<typeof emailConfirmBody>) => api.post<z.infer<typeof emailConfirmResponse>['data']>('account/email/confirm', body, { quiet401: true }),
+    mutationFn: (body: z.input<typeof emailConfirmBody>) =>
+      api.post<z.infer<typeof emailConfirmResponse>['data']>('account/email/confirm', body, { quiet401: true }),
     // A signed-in tab shows the new address (other sessions were closed).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey }),
   });

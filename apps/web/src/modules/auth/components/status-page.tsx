@@ -8,10 +8,16 @@ export function StatusPage({ code, title, text }: { code: string; title: string;
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <Text fz={64} fw={800} c="dimmed" lh={1}>{code}</Text>
-        <Title order={1} size="h2">{title}</Title>
+        <Text fz={64} fw={800} c="dimmed" lh={1}>
+          {code}
+        </Text>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed">{text}</Text>
-        <Button component={Link} to="/" mt="md">{t('auth:status.home')}</Button>
+        <Button component={Link} to="/" mt="md">
+          {t('auth:status.home')}
+        </Button>
       </Stack>
     </Center>
   );

@@ -19,8 +19,12 @@ export function EmailConfirmPage() {
       <Paper withBorder p="xl" maw={480} w="100%">
         <Stack>
           <div>
-            <Title order={2} size="h3">{t('auth:emailConfirm.title')}</Title>
-            <Text c="dimmed" size="sm">{t('auth:emailConfirm.subtitle')}</Text>
+            <Title order={2} size="h3">
+              {t('auth:emailConfirm.title')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('auth:emailConfirm.subtitle')}
+            </Text>
           </div>
           {confirm.isSuccess ? (
             <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
@@ -38,7 +42,9 @@ export function EmailConfirmPage() {
               </Button>
             </>
           )}
-          <Anchor component={Link} to="/" size="sm">{t('auth:status.home')}</Anchor>
+          <Anchor component={Link} to="/" size="sm">
+            {t('auth:status.home')}
+          </Anchor>
         </Stack>
       </Paper>
     </Center>

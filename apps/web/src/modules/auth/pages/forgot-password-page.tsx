@@ -25,8 +25,12 @@ export function ForgotPasswordPage() {
   return (
     <Stack>
       <div>
-        <Title order={2} size="h3">{t('auth:forgot.title')}</Title>
-        <Text c="dimmed" size="sm">{t('auth:forgot.subtitle')}</Text>
+        <Title order={2} size="h3">
+          {t('auth:forgot.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth:forgot.subtitle')}
+        </Text>
       </div>
       {forgot.isSuccess ? (
         // The server answers the same whether or not the account exists.
@@ -36,14 +40,22 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label={t('auth:forgot.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput
+              label={t('auth:forgot.email')}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={forgot.isPending} fullWidth>
               {t('auth:forgot.submit')}
             </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+      <Anchor component={Link} to="/sign-in" size="sm">
+        {t('auth:backToSignIn')}
+      </Anchor>
     </Stack>
   );
 }

@@ -19,13 +19,19 @@ export function PasswordResetPage() {
     validateInputOnChange: true,
   });
 
-  const submit = form.onSubmit((values) => reset.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }));
+  const submit = form.onSubmit((values) =>
+    reset.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }),
+  );
 
   return (
     <Stack>
       <div>
-        <Title order={2} size="h3">{t('auth:reset.title')}</Title>
-        <Text c="dimmed" size="sm">{t('auth:reset.subtitle')}</Text>
+        <Title order={2} size="h3">
+          {t('auth:reset.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth:reset.subtitle')}
+        </Text>
       </div>
       {reset.isSuccess ? (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
@@ -39,16 +45,28 @@ export function PasswordResetPage() {
                 {reset.error ? applyServerErrors(reset.error, t) : t('errors:problem.invalid_token')}
               </Alert>
             )}
-            <PasswordInput label={t('auth:reset.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+            <PasswordInput
+              label={t('auth:reset.password')}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
             <PasswordStrength value={form.values.password} />
-            <PasswordInput label={t('auth:reset.confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmation')} />
+            <PasswordInput
+              label={t('auth:reset.confirmation')}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('confirmation')}
+            />
             <Button type="submit" loading={reset.isPending} fullWidth>
               {t('auth:reset.submit')}
             </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+      <Anchor component={Link} to="/sign-in" size="sm">
+        {t('auth:backToSignIn')}
+      </Anchor>
     </Stack>
   );
 }

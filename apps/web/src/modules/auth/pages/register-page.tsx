@@ -21,11 +21,17 @@ export function RegisterPage() {
   return (
     <Stack>
       <div>
-        <Title order={2} size="h3">{t('auth:register.title')}</Title>
-        <Text c="dimmed" size="sm">{t('auth:register.subtitle')}</Text>
+        <Title order={2} size="h3">
+          {t('auth:register.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth:register.subtitle')}
+        </Text>
       </div>
       {id ? <InvitationRegister id={id} /> : <InvitationCodeForm />}
-      <Anchor component={Link} to="/sign-in" size="sm">{t('auth:backToSignIn')}</Anchor>
+      <Anchor component={Link} to="/sign-in" size="sm">
+        {t('auth:backToSignIn')}
+      </Anchor>
     </Stack>
   );
 }
@@ -42,13 +48,17 @@ function InvitationCodeForm() {
     validateInputOnBlur: true,
     validateInputOnChange: true,
   });
-  const submit = form.onSubmit(({ invitationId }) => void navigate({ to: '/register/$id', params: { id: invitationId.trim() } }));
+  const submit = form.onSubmit(
+    ({ invitationId }) => void navigate({ to: '/register/$id', params: { id: invitationId.trim() } }),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <Alert color="blue">{t('auth:register.noInvitation')}</Alert>
         <TextInput label={t('auth:register.invitationCode')} withAsterisk {...form.getInputProps('invitationId')} />
-        <Button type="submit" fullWidth>{t('auth:register.continue')}</Button>
+        <Button type="submit" fullWidth>
+          {t('auth:register.continue')}
+        </Button>
       </Stack>
     </form>
   );
@@ -69,7 +79,9 @@ function InvitationRegister({ id }: { id: string }) {
     <>
       <Alert color="blue">
         <Text size="sm">{t('auth:register.invitedAs', { email: invitation.data.email })}</Text>
-        {invitation.data.roleName && <Text size="sm">{t('auth:register.role', { role: invitation.data.roleName })}</Text>}
+        {invitation.data.roleName && (
+          <Text size="sm">{t('auth:register.role', { role: invitation.data.roleName })}</Text>
+        )}
         <Text size="sm">{t('auth:register.expires', { date: formatDate(invitation.data.expiresAt) })}</Text>
       </Alert>
       <RegisterForm invitationId={id} email={invitation.data.email} />
@@ -105,7 +117,9 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
     }
   };
 
-  const submit = form.onSubmit((values) => register.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }));
+  const submit = form.onSubmit((values) =>
+    register.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }),
+  );
 
   if (register.isSuccess) {
     return (
@@ -130,12 +144,31 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
           withAsterisk
           {...usernameProps}
           onBlur={checkUsername}
-          description={availableName && availableName === form.values.username.trim().toLowerCase() ? t('auth:register.usernameAvailable') : undefined}
+          description={
+            availableName && availableName === form.values.username.trim().toLowerCase()
+              ? t('auth:register.usernameAvailable')
+              : undefined
+          }
         />
-        <TextInput label={t('auth:register.fullName')} autoComplete="name" withAsterisk {...form.getInputProps('fullName')} />
-        <PasswordInput label={t('auth:register.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+        <TextInput
+          label={t('auth:register.fullName')}
+          autoComplete="name"
+          withAsterisk
+          {...form.getInputProps('fullName')}
+        />
+        <PasswordInput
+          label={t('auth:register.password')}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
         <PasswordStrength value={form.values.password} />
-        <PasswordInput label={t('auth:register.confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('confirmation')} />
+        <PasswordInput
+          label={t('auth:register.confirmation')}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('confirmation')}
+        />
         <Button type="submit" loading={register.isPending} fullWidth>
           {t('auth:register.submit')}
         </Button>

@@ -9,7 +9,8 @@ import { useLogin } from '../api/mutations';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/sign-in')) return '/dashboard';
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/sign-in'))
+    return '/dashboard';
   return target;
 }
 
@@ -36,8 +37,12 @@ export function SignInPage() {
     <form onSubmit={submit} noValidate>
       <Stack>
         <div>
-          <Title order={2} size="h3">{t('auth:signIn.title')}</Title>
-          <Text c="dimmed" size="sm">{t('auth:signIn.subtitle')}</Text>
+          <Title order={2} size="h3">
+            {t('auth:signIn.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('auth:signIn.subtitle')}
+          </Text>
         </div>
         {login.error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -45,13 +50,21 @@ export function SignInPage() {
           </Alert>
         )}
         <TextInput label={t('auth:signIn.username')} autoComplete="username" {...form.getInputProps('username')} />
-        <PasswordInput label={t('auth:signIn.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t('auth:signIn.password')}
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('auth:signIn.submit')}
         </Button>
         <Group justify="space-between">
-          <Anchor component={Link} to="/forgot-password" size="sm">{t('auth:signIn.forgot')}</Anchor>
-          <Anchor component={Link} to="/register" size="sm">{t('auth:signIn.register')}</Anchor>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('auth:signIn.forgot')}
+          </Anchor>
+          <Anchor component={Link} to="/register" size="sm">
+            {t('auth:signIn.register')}
+          </Anchor>
         </Group>
       </Stack>
     </form>

@@ -13,5 +13,7 @@ export function ServerErrorPage() {
 
 export function NoPermissionPage() {
   const { t } = useTranslation('auth');
-  return <StatusPage code="403" title={t('auth:status.noPermission.title')} text={t('auth:status.noPermission.text')} />;
+  return (
+    <StatusPage code="403" title={t('auth:status.noPermission.title')} text={t('auth:status.noPermission.text')} />
+  );
 }

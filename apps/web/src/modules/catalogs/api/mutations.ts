@@ -1,15 +1,21 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CatalogItem, catalogItemCreate, catalogItemUpdate, CatalogName } from '@amparo/shared/modules/catalogs.schema';
+import type {
+  CatalogItem,
+  catalogItemCreate,
+  catalogItemUpdate,
+  CatalogName,
+} from '@amparo/shared/modules/catalogs.schema';
 import { api } from '../../../shared/lib/api';
 
 /** An edit shows in this table and in every dropdown fed by the generic catalog call. */
 function useInvalidateCatalog(catalog: CatalogName) {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['catalog-items', catalog] }),
-    queryClient.invalidateQueries({ queryKey: ['catalog', catalog] }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['catalog-items', catalog] }),
+      queryClient.invalidateQueries({ queryKey: ['catalog', catalog] }),
+    ]);
 }
 
 export function useCreateCatalogItem(catalog: CatalogName) {

@@ -4,7 +4,10 @@ import { api } from '../../../shared/lib/api';
 
 /** Every item of one catalog, inactive ones included (administration view). */
 export const getCatalogItemsQueryOptions = (catalog: CatalogName) =>
-  queryOptions({ queryKey: ['catalog-items', catalog], queryFn: () => api.get<CatalogItem[]>(`catalogs/${catalog}/items`) });
+  queryOptions({
+    queryKey: ['catalog-items', catalog],
+    queryFn: () => api.get<CatalogItem[]>(`catalogs/${catalog}/items`),
+  });
 
 export function useCatalogItems(catalog: CatalogName) {
   return useQuery(getCatalogItemsQueryOptions(catalog));

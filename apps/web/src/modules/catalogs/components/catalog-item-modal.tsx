@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { catalogItemCreate, catalogItemUpdate, type CatalogItem, type CatalogName } from '@amparo/shared/modules/catalogs.schema';
+import {
+  catalogItemCreate,
+  catalogItemUpdate,
+  type CatalogItem,
+  type CatalogName,
+} from '@amparo/shared/modules/catalogs.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { useCreateCatalogItem, useUpdateCatalogItem } from '../api/mutations';
@@ -53,8 +58,12 @@ export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalPro
           <TextInput label={t('catalogs:fields.es')} withAsterisk {...form.getInputProps('es')} />
           <TextInput label={t('catalogs:fields.en')} withAsterisk {...form.getInputProps('en')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>{t('common:actions.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {t('common:actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -79,7 +79,9 @@ export function CatalogsPage() {
                     <Table.Td fw={500}>{item.code}</Table.Td>
                     <Table.Td>{item.es}</Table.Td>
                     <Table.Td>{item.en}</Table.Td>
-                    <Table.Td><ActiveBadge active={item.active} /></Table.Td>
+                    <Table.Td>
+                      <ActiveBadge active={item.active} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button
@@ -93,7 +95,11 @@ export function CatalogsPage() {
                         >
                           {t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')}
                         </Button>
-                        <RowActions name={nameOf(item)} onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
+                        <RowActions
+                          name={nameOf(item)}
+                          onEdit={() => setEditing(item)}
+                          onDelete={() => deletion.ask(item)}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -103,7 +109,13 @@ export function CatalogsPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {editing && <CatalogItemModal catalog={catalog} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CatalogItemModal
+          catalog={catalog}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deletion.dialog}
     </>
   );

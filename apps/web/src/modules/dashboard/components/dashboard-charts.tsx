@@ -6,7 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import type { DashboardData } from '../api/queries';
 
-const COLORS = ['teal.6', 'blue.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6', 'yellow.6', 'red.6'];
+const COLORS = [
+  'teal.6',
+  'blue.6',
+  'grape.6',
+  'orange.6',
+  'cyan.6',
+  'pink.6',
+  'lime.6',
+  'indigo.6',
+  'yellow.6',
+  'red.6',
+];
 
 type Counts = DashboardData['bySex'];
 
@@ -24,7 +35,11 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <ChartCard title={t('dashboard:charts.bySex')} empty={!data.bySex.length}>
         <DonutChart
-          data={data.bySex.map((c, i) => ({ name: sex.labelOf(c.code) ?? c.code, value: c.count, color: COLORS[i % COLORS.length]! }))}
+          data={data.bySex.map((c, i) => ({
+            name: sex.labelOf(c.code) ?? c.code,
+            value: c.count,
+            color: COLORS[i % COLORS.length]!,
+          }))}
           withLabels
           withLabelsLine
           withLegend
@@ -33,7 +48,13 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
         />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byAgeGroup')} empty={!data.byAgeGroup.length}>
-        <BarChart h={260} data={bars(data.byAgeGroup, ageGroup.labelOf)} dataKey="label" series={series} yAxisProps={{ allowDecimals: false }} />
+        <BarChart
+          h={260}
+          data={bars(data.byAgeGroup, ageGroup.labelOf)}
+          dataKey="label"
+          series={series}
+          yAxisProps={{ allowDecimals: false }}
+        />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byThematic')} empty={!data.byThematic.length} span>
         <BarChart
@@ -50,11 +71,23 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
   );
 }
 
-function ChartCard({ title, empty, span, children }: { title: string; empty: boolean; span?: boolean; children: ReactNode }) {
+function ChartCard({
+  title,
+  empty,
+  span,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  span?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <Paper withBorder p="md" style={span ? { gridColumn: '1 / -1' } : undefined}>
-      <Title order={4} mb="md">{title}</Title>
+      <Title order={4} mb="md">
+        {title}
+      </Title>
       {empty ? (
         <Center h={200}>
           <Text c="dimmed">{t('dashboard:noData')}</Text>

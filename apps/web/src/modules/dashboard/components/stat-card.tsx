@@ -14,8 +14,12 @@ export function StatCard({ label, value, icon, color, testId }: StatCardProps) {
     <Paper withBorder p="md" data-testid={testId}>
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text size="sm" c="dimmed" fw={500}>{label}</Text>
-          <Text fz={32} fw={700} lh={1.2}>{value.toLocaleString('en-US')}</Text>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={32} fw={700} lh={1.2}>
+            {value.toLocaleString('en-US')}
+          </Text>
         </div>
         <ThemeIcon size={44} radius="md" variant="light" color={color}>
           {icon}

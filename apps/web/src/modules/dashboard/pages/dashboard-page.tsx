@@ -9,7 +9,9 @@ import { useDashboard } from '../api/queries';
 import { StatCard } from '../components/stat-card';
 
 // Charts (recharts) are the heaviest code of the app: loaded only once the counts are here.
-const DashboardCharts = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
+const DashboardCharts = lazy(() =>
+  import('../components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })),
+);
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -18,16 +20,37 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={t('dashboard:title')} description={user ? t('dashboard:welcome', { name: user.fullName }) : undefined} />
+      <PageHeader
+        title={t('dashboard:title')}
+        description={user ? t('dashboard:welcome', { name: user.fullName }) : undefined}
+      />
       {dashboard.isPending && <PageLoader />}
       {dashboard.isError && <PageError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && !dashboard.data.canSeePopulation && <Alert color="blue">{t('dashboard:noPopulation')}</Alert>}
       {dashboard.data?.canSeePopulation && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
-            <StatCard label={t('dashboard:cards.total')} value={dashboard.data.total} icon={<IconUsersGroup size={22} />} color="teal" testId="stat-total" />
-            <StatCard label={t('dashboard:cards.admitted')} value={dashboard.data.admitted} icon={<IconDoorEnter size={22} />} color="blue" testId="stat-admitted" />
-            <StatCard label={t('dashboard:cards.departed')} value={dashboard.data.departed} icon={<IconDoorExit size={22} />} color="grape" testId="stat-departed" />
+            <StatCard
+              label={t('dashboard:cards.total')}
+              value={dashboard.data.total}
+              icon={<IconUsersGroup size={22} />}
+              color="teal"
+              testId="stat-total"
+            />
+            <StatCard
+              label={t('dashboard:cards.admitted')}
+              value={dashboard.data.admitted}
+              icon={<IconDoorEnter size={22} />}
+              color="blue"
+              testId="stat-admitted"
+            />
+            <StatCard
+              label={t('dashboard:cards.departed')}
+              value={dashboard.data.departed}
+              icon={<IconDoorExit size={22} />}
+              color="grape"
+              testId="stat-departed"
+            />
           </SimpleGrid>
           <Suspense fallback={<PageLoader />}>
             <DashboardCharts data={dashboard.data} />

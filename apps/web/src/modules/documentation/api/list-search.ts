@@ -13,7 +13,11 @@ const q = documentListQuery.shape;
  */
 export const documentListSearch = z.object({
   page: q.page.catch(1),
-  pageSize: z.coerce.number().int().refine((v) => (PAGE_SIZES as readonly number[]).includes(v)).catch(25),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
+    .catch(25),
   q: q.q.catch(undefined),
   documentType: q.documentType.catch(undefined),
   sort: q.sort.catch('documentDate'),

@@ -37,7 +37,10 @@ export const usePersonName = (personId: string | undefined) =>
   useQuery({
     queryKey: ['documentation', 'person-name', personId],
     queryFn: async ({ signal }) => {
-      const p = await api.get<{ names: string; lastNames: string; fileCode: string }>(`population/persons/${personId}`, { signal });
+      const p = await api.get<{ names: string; lastNames: string; fileCode: string }>(
+        `population/persons/${personId}`,
+        { signal },
+      );
       return { id: personId!, name: `${p.names} ${p.lastNames}`, fileCode: p.fileCode };
     },
     enabled: !!personId,

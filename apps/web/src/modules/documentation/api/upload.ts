@@ -47,7 +47,8 @@ export function uploadDocumentFile(
       }
       if (xhr.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
       // A 413 may come from a proxy with no problem body: still a 'too large'.
-      const fallback = xhr.status === 413 ? 'payload_too_large' : xhr.status === 415 ? 'unsupported_media_type' : 'internal';
+      const fallback =
+        xhr.status === 413 ? 'payload_too_large' : xhr.status === 415 ? 'unsupported_media_type' : 'internal';
       reject(new ApiError({ code: fallback, ...(payload ?? {}), status: xhr.status }));
     };
     xhr.onerror = () => reject(new ApiError({ status: 0, code: 'internal' }));

@@ -23,7 +23,13 @@ export interface DocumentValues extends Record<string, unknown> {
 }
 
 export const emptyDocument = (): DocumentValues => ({
-  title: '', documentType: '', description: '', documentDate: todayInGuatemala(), area: '', personId: null, tags: [],
+  title: '',
+  documentType: '',
+  description: '',
+  documentDate: todayInGuatemala(),
+  area: '',
+  personId: null,
+  tags: [],
 });
 
 interface DocumentFormProps {
@@ -38,7 +44,14 @@ interface DocumentFormProps {
 }
 
 /** The document's metadata; files are added on the view page once it exists. */
-export function DocumentForm({ initialValues, initialPerson = null, onSubmit, saving, cancelTo, footer }: DocumentFormProps) {
+export function DocumentForm({
+  initialValues,
+  initialPerson = null,
+  onSubmit,
+  saving,
+  cancelTo,
+  footer,
+}: DocumentFormProps) {
   const { t, i18n } = useTranslation('documentation');
   const user = useCurrentUser();
   const types = useCatalog('document_type');
@@ -71,7 +84,12 @@ export function DocumentForm({ initialValues, initialPerson = null, onSubmit, sa
                   placeholder={t('form.datePlaceholder')}
                   {...form.getInputProps('documentDate')}
                 />
-                <TextInput label={t('fields.area')} description={t('form.areaHint')} maxLength={120} {...form.getInputProps('area')} />
+                <TextInput
+                  label={t('fields.area')}
+                  description={t('form.areaHint')}
+                  maxLength={120}
+                  {...form.getInputProps('area')}
+                />
                 {showPicker ? (
                   <PersonPicker
                     label={t('fields.person')}
@@ -84,11 +102,23 @@ export function DocumentForm({ initialValues, initialPerson = null, onSubmit, sa
                   />
                 ) : (
                   initialPerson && (
-                    <TextInput label={t('fields.person')} description={t('form.personReadOnly')} value={initialPerson.name} readOnly />
+                    <TextInput
+                      label={t('fields.person')}
+                      description={t('form.personReadOnly')}
+                      value={initialPerson.name}
+                      readOnly
+                    />
                   )
                 )}
               </SimpleGrid>
-              <Textarea label={t('fields.description')} autosize minRows={3} maxRows={10} maxLength={2000} {...form.getInputProps('description')} />
+              <Textarea
+                label={t('fields.description')}
+                autosize
+                minRows={3}
+                maxRows={10}
+                maxLength={2000}
+                {...form.getInputProps('description')}
+              />
               <TagsInput
                 label={t('fields.tags')}
                 description={t('form.tagsHint')}
@@ -104,8 +134,12 @@ export function DocumentForm({ initialValues, initialPerson = null, onSubmit, sa
           </Paper>
           {footer}
           <Group justify="flex-end">
-            <Button component={Link} to={cancelTo} variant="default">{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+            <Button component={Link} to={cancelTo} variant="default">
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common:actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -116,5 +150,9 @@ export function DocumentForm({ initialValues, initialPerson = null, onSubmit, sa
 /** Shown under the add form: files come after saving. */
 export function FilesAfterCreateHint() {
   const { t } = useTranslation('documentation');
-  return <Text size="sm" c="dimmed">{t('form.filesAfterCreate')}</Text>;
+  return (
+    <Text size="sm" c="dimmed">
+      {t('form.filesAfterCreate')}
+    </Text>
+  );
 }

@@ -34,16 +34,22 @@ export function DocumentsTable({ items }: { items: DocumentSummary[] }) {
           {items.map((doc) => (
             <Table.Tr key={doc.id}>
               <Table.Td fw={500}>
-                <Anchor component={Link} to={`/documentation/view/${doc.id}`}>{doc.title}</Anchor>
+                <Anchor component={Link} to={`/documentation/view/${doc.id}`}>
+                  {doc.title}
+                </Anchor>
               </Table.Td>
               <Table.Td>{types.labelOf(doc.documentType) ?? EMPTY}</Table.Td>
-              <Table.Td><DateText value={doc.documentDate} /></Table.Td>
+              <Table.Td>
+                <DateText value={doc.documentDate} />
+              </Table.Td>
               <Table.Td>{doc.area ?? EMPTY}</Table.Td>
               <Table.Td>
                 {doc.personId ? (
-                  <Anchor component={Link} to={`/population/served/${doc.personId}`}>{doc.personName ?? doc.personId}</Anchor>
+                  <Anchor component={Link} to={`/population/served/${doc.personId}`}>
+                    {doc.personName ?? doc.personId}
+                  </Anchor>
                 ) : (
-                  doc.personName ?? EMPTY
+                  (doc.personName ?? EMPTY)
                 )}
               </Table.Td>
               <Table.Td>
@@ -52,15 +58,21 @@ export function DocumentsTable({ items }: { items: DocumentSummary[] }) {
                 ) : (
                   <Group gap={4}>
                     {doc.tags.map((tag) => (
-                      <Badge key={tag} variant="light" size="sm" tt="none">{tag}</Badge>
+                      <Badge key={tag} variant="light" size="sm" tt="none">
+                        {tag}
+                      </Badge>
                     ))}
                   </Group>
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{t('list.filesCount', { count: doc.fileCount })}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('list.filesCount', { count: doc.fileCount })}
+                </Text>
               </Table.Td>
-              <Table.Td><DateText value={doc.updatedAt} withTime /></Table.Td>
+              <Table.Td>
+                <DateText value={doc.updatedAt} withTime />
+              </Table.Td>
               <Table.Td>
                 <RowActions name={doc.title} editTo={`/documentation/edit/${doc.id}`} />
               </Table.Td>

@@ -9,7 +9,13 @@ export function FilePreviewModal({ file, onClose }: { file: DocumentFile | null;
   const { t } = useTranslation('documentation');
   const url = file ? fileContentUrl(file.id) : '';
   return (
-    <Modal opened={file !== null} onClose={onClose} title={file ? t('files.previewTitle', { name: file.name }) : ''} size="80rem" centered>
+    <Modal
+      opened={file !== null}
+      onClose={onClose}
+      title={file ? t('files.previewTitle', { name: file.name }) : ''}
+      size="80rem"
+      centered
+    >
       {file && (
         <>
           {isImage(file) ? (
@@ -18,16 +24,30 @@ export function FilePreviewModal({ file, onClose }: { file: DocumentFile | null;
               <Image src={url} alt={file.name} fit="contain" w="auto" maw="100%" mah="75vh" />
             </Center>
           ) : (
-            <object data={url} type="application/pdf" width="100%" style={{ height: '75vh', border: 0 }} aria-label={file.name}>
-              <Text size="sm" c="dimmed" py="md">{t('files.previewFallback')}</Text>
+            <object
+              data={url}
+              type="application/pdf"
+              width="100%"
+              style={{ height: '75vh', border: 0 }}
+              aria-label={file.name}
+            >
+              <Text size="sm" c="dimmed" py="md">
+                {t('files.previewFallback')}
+              </Text>
             </object>
           )}
           <Group justify="flex-end" mt="sm" gap="lg">
             <Anchor href={url} target="_blank" rel="noopener" size="sm">
-              <Group gap={4} component="span"><IconExternalLink size={16} />{t('actions.openNewTab')}</Group>
+              <Group gap={4} component="span">
+                <IconExternalLink size={16} />
+                {t('actions.openNewTab')}
+              </Group>
             </Anchor>
             <Anchor href={fileContentUrl(file.id, true)} download={file.name} size="sm">
-              <Group gap={4} component="span"><IconDownload size={16} />{t('actions.download')}</Group>
+              <Group gap={4} component="span">
+                <IconDownload size={16} />
+                {t('actions.download')}
+              </Group>
             </Anchor>
           </Group>
         </>

@@ -18,12 +18,19 @@ interface FilesTableProps {
 export function FilesTable({ files, onPreview, onReplace, onDelete }: FilesTableProps) {
   const { t } = useTranslation('documentation');
   const rows = currentFilesWithHistory(files);
-  if (rows.length === 0) return <Text c="dimmed" py="md" ta="center">{t('files.none')}</Text>;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" py="md" ta="center">
+        {t('files.none')}
+      </Text>
+    );
 
   // Each icon button's accessible name carries the file ('Descargar acta.pdf'); the tooltip only the action.
   const action = (tip: string, label: string, icon: ReactNode, props: Record<string, unknown>, color?: string) => (
     <Tooltip label={tip}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} {...props}>{icon}</ActionIcon>
+      <ActionIcon variant="subtle" color={color} aria-label={label} {...props}>
+        {icon}
+      </ActionIcon>
     </Tooltip>
   );
   const preview = t('actions.preview');
@@ -47,44 +54,82 @@ export function FilesTable({ files, onPreview, onReplace, onDelete }: FilesTable
           {rows.map(({ file, earlier }) => (
             <Fragment key={file.id}>
               <Table.Tr data-testid="file-row">
-                <Table.Td fw={500} style={{ wordBreak: 'break-all' }}>{file.name}</Table.Td>
+                <Table.Td fw={500} style={{ wordBreak: 'break-all' }}>
+                  {file.name}
+                </Table.Td>
                 <Table.Td>{typeLabel(file.mime)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(file.sizeBytes)}</Table.Td>
                 <Table.Td>{t('files.revisionValue', { revision: file.revision })}</Table.Td>
                 <Table.Td>{file.uploadedByName ?? EMPTY}</Table.Td>
-                <Table.Td><DateText value={file.uploadedAt} withTime /></Table.Td>
+                <Table.Td>
+                  <DateText value={file.uploadedAt} withTime />
+                </Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
-                    {action(preview, `${preview} ${file.name}`, <IconEye size={18} />, { onClick: () => onPreview(file) })}
-                    {action(download, `${download} ${file.name}`, <IconDownload size={18} />, {
-                      component: 'a', href: fileContentUrl(file.id, true), download: file.name,
+                    {action(preview, `${preview} ${file.name}`, <IconEye size={18} />, {
+                      onClick: () => onPreview(file),
                     })}
-                    {action(t('actions.replace'), `${t('actions.replace')} ${file.name}`, <IconReplace size={18} />, { onClick: () => onReplace(file) })}
-                    {action(t('actions.deleteFile'), `${t('actions.deleteFile')} ${file.name}`, <IconTrash size={18} />, { onClick: () => onDelete(file) }, 'red')}
+                    {action(download, `${download} ${file.name}`, <IconDownload size={18} />, {
+                      component: 'a',
+                      href: fileContentUrl(file.id, true),
+                      download: file.name,
+                    })}
+                    {action(t('actions.replace'), `${t('actions.replace')} ${file.name}`, <IconReplace size={18} />, {
+                      onClick: () => onReplace(file),
+                    })}
+                    {action(
+                      t('actions.deleteFile'),
+                      `${t('actions.deleteFile')} ${file.name}`,
+                      <IconTrash size={18} />,
+                      { onClick: () => onDelete(file) },
+                      'red',
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
               {earlier.map((rev) => (
-                <Table.Tr key={rev.id} data-testid="file-revision-row" aria-label={t('files.earlierList', { name: file.name })}>
+                <Table.Tr
+                  key={rev.id}
+                  data-testid="file-revision-row"
+                  aria-label={t('files.earlierList', { name: file.name })}
+                >
                   <Table.Td pl="lg">
                     <Group gap={6} wrap="nowrap">
                       <IconCornerDownRight size={16} aria-hidden />
-                      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>{rev.name}</Text>
+                      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                        {rev.name}
+                      </Text>
                     </Group>
                   </Table.Td>
                   <Table.Td c="dimmed">{typeLabel(rev.mime)}</Table.Td>
-                  <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatSize(rev.sizeBytes)}</Table.Td>
+                  <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatSize(rev.sizeBytes)}
+                  </Table.Td>
                   <Table.Td c="dimmed">{t('files.revisionValue', { revision: rev.revision })}</Table.Td>
                   <Table.Td c="dimmed">{rev.uploadedByName ?? EMPTY}</Table.Td>
-                  <Table.Td c="dimmed"><DateText value={rev.uploadedAt} withTime /></Table.Td>
+                  <Table.Td c="dimmed">
+                    <DateText value={rev.uploadedAt} withTime />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
-                      {action(preview, `${preview} ${rev.name} ${t('files.revisionValue', { revision: rev.revision })}`, <IconEye size={18} />, {
-                        onClick: () => onPreview(rev),
-                      })}
-                      {action(download, t('files.downloadRevision', { revision: rev.revision, name: rev.name }), <IconDownload size={18} />, {
-                        component: 'a', href: fileContentUrl(rev.id, true), download: rev.name,
-                      })}
+                      {action(
+                        preview,
+                        `${preview} ${rev.name} ${t('files.revisionValue', { revision: rev.revision })}`,
+                        <IconEye size={18} />,
+                        {
+                          onClick: () => onPreview(rev),
+                        },
+                      )}
+                      {action(
+                        download,
+                        t('files.downloadRevision', { revision: rev.revision, name: rev.name }),
+                        <IconDownload size={18} />,
+                        {
+                          component: 'a',
+                          href: fileContentUrl(rev.id, true),
+                          download: rev.name,
+                        },
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -19,7 +19,12 @@ interface UploadFormProps {
   onDone?: () => void;
 }
 
-interface Current { name: string; index: number; total: number; percent: number }
+interface Current {
+  name: string;
+  index: number;
+  total: number;
+  percent: number;
+}
 
 /** The translated reason a server refused an upload. */
 function uploadErrorMessage(error: unknown, t: TFunction): string {
@@ -57,7 +62,9 @@ export function UploadForm({ documentId, replaceFile, onDone }: UploadFormProps)
     setChecking(false);
     const reasons = picked.flatMap((f, i) => {
       const code = codes[i];
-      return code ? [t('upload.refused', { name: f.name, reason: translateFieldError(t, { code, params: { max } }) })] : [];
+      return code
+        ? [t('upload.refused', { name: f.name, reason: translateFieldError(t, { code, params: { max } }) })]
+        : [];
     });
     setRefused(reasons);
     // Nothing of a pick with a refused file is taken: the selection stays as it was.
@@ -119,21 +126,34 @@ export function UploadForm({ documentId, replaceFile, onDone }: UploadFormProps)
             style={{ flex: 1, minWidth: 260 }}
           />
         )}
-        <Button onClick={() => void upload()} disabled={files.length === 0 || checking} loading={busy} leftSection={<IconUpload size={16} />}>
+        <Button
+          onClick={() => void upload()}
+          disabled={files.length === 0 || checking}
+          loading={busy}
+          leftSection={<IconUpload size={16} />}
+        >
           {replacing ? t('actions.replace') : t('actions.upload')}
         </Button>
       </Group>
-      {checking && <Text size="sm" c="dimmed">{t('upload.checking')}</Text>}
+      {checking && (
+        <Text size="sm" c="dimmed">
+          {t('upload.checking')}
+        </Text>
+      )}
       {refused.length > 0 && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="upload-refused">
           <List size="sm" spacing={2}>
-            {refused.map((r) => <List.Item key={r}>{r}</List.Item>)}
+            {refused.map((r) => (
+              <List.Item key={r}>{r}</List.Item>
+            ))}
           </List>
         </Alert>
       )}
       {current && (
         <Stack gap={4} aria-live="polite">
-          <Text size="sm">{t('upload.progress', { name: current.name, index: current.index, total: current.total })}</Text>
+          <Text size="sm">
+            {t('upload.progress', { name: current.name, index: current.index, total: current.total })}
+          </Text>
           <Progress value={current.percent} animated aria-label={t('upload.progressLabel')} />
         </Stack>
       )}

@@ -11,7 +11,10 @@ export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.pdf,application/pdf,image/png,image/jpeg';
 
 const EXTENSIONS: Record<string, (typeof DOCUMENT_TYPES)[number]> = {
-  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
 };
 
 /** The first bytes of each accepted type. */

@@ -25,15 +25,17 @@ export function DocumentAddPage() {
   return (
     <>
       <PageHeader title={t('addTitle')} />
-      {personId && person.isPending ? <Loader size="sm" /> : (
-      <DocumentForm
-        initialValues={{ ...emptyDocument(), personId: person.data?.id ?? null }}
-        initialPerson={person.data ?? null}
-        onSubmit={save}
-        saving={create.isPending}
-        cancelTo="/documentation/list"
-        footer={<FilesAfterCreateHint />}
-      />
+      {personId && person.isPending ? (
+        <Loader size="sm" />
+      ) : (
+        <DocumentForm
+          initialValues={{ ...emptyDocument(), personId: person.data?.id ?? null }}
+          initialPerson={person.data ?? null}
+          onSubmit={save}
+          saving={create.isPending}
+          cancelTo="/documentation/list"
+          footer={<FilesAfterCreateHint />}
+        />
       )}
     </>
   );

@@ -48,7 +48,13 @@ export function DocumentEditPage() {
         // A reload after a conflict brings a new version: start the form again from it.
         key={version}
         initialValues={{
-          title, documentType, description: description ?? '', documentDate, area: area ?? '', personId, tags,
+          title,
+          documentType,
+          description: description ?? '',
+          documentDate,
+          area: area ?? '',
+          personId,
+          tags,
         }}
         initialPerson={personId ? { id: personId, name: personName ?? personId } : null}
         onSubmit={save}

@@ -21,7 +21,9 @@ import { UploadForm } from '../components/upload-form';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
       <div>{children}</div>
     </Stack>
   );
@@ -73,13 +75,28 @@ export function DocumentViewPage() {
         title={d.title}
         actions={
           <>
-            <Button component={Link} to="/documentation/list" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            <Button
+              component={Link}
+              to="/documentation/list"
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
               {t('actions.back')}
             </Button>
-            <Button component={Link} to={`/documentation/edit/${id}`} variant="light" leftSection={<IconPencil size={16} />}>
+            <Button
+              component={Link}
+              to={`/documentation/edit/${id}`}
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+            >
               {t('actions.edit')}
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeletingDoc(true)}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeletingDoc(true)}
+            >
               {t('actions.delete')}
             </Button>
           </>
@@ -88,44 +105,66 @@ export function DocumentViewPage() {
 
       <Stack>
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">{t('view.details')}</Title>
+          <Title order={3} size="h4" mb="md">
+            {t('view.details')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             <Field label={t('fields.documentType')}>{types.labelOf(d.documentType) ?? EMPTY}</Field>
-            <Field label={t('fields.documentDate')}><DateText value={d.documentDate} /></Field>
+            <Field label={t('fields.documentDate')}>
+              <DateText value={d.documentDate} />
+            </Field>
             <Field label={t('fields.area')}>{d.area ?? EMPTY}</Field>
             <Field label={t('fields.person')}>
               {d.personId ? (
-                <Anchor component={Link} to={`/population/served/${d.personId}`}>{d.personName ?? d.personId}</Anchor>
+                <Anchor component={Link} to={`/population/served/${d.personId}`}>
+                  {d.personName ?? d.personId}
+                </Anchor>
               ) : (
                 t('view.noPerson')
               )}
             </Field>
-            <Field label={t('fields.createdAt')}><DateText value={d.createdAt} withTime /></Field>
-            <Field label={t('fields.updatedAt')}><DateText value={d.updatedAt} withTime /></Field>
+            <Field label={t('fields.createdAt')}>
+              <DateText value={d.createdAt} withTime />
+            </Field>
+            <Field label={t('fields.updatedAt')}>
+              <DateText value={d.updatedAt} withTime />
+            </Field>
           </SimpleGrid>
           <Stack mt="md" gap="md">
             <Field label={t('fields.tags')}>
               {d.tags.length === 0 ? (
-                <Text c="dimmed" size="sm">{t('view.noTags')}</Text>
+                <Text c="dimmed" size="sm">
+                  {t('view.noTags')}
+                </Text>
               ) : (
                 <Group gap={6}>
-                  {d.tags.map((tag) => <Badge key={tag} variant="light" tt="none">{tag}</Badge>)}
+                  {d.tags.map((tag) => (
+                    <Badge key={tag} variant="light" tt="none">
+                      {tag}
+                    </Badge>
+                  ))}
                 </Group>
               )}
             </Field>
             <Field label={t('fields.description')}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{d.description ?? EMPTY}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {d.description ?? EMPTY}
+              </Text>
             </Field>
           </Stack>
         </Paper>
 
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">{t('files.title')}</Title>
+          <Title order={3} size="h4" mb="md">
+            {t('files.title')}
+          </Title>
           <FilesTable files={d.files} onPreview={setPreview} onReplace={setReplacing} onDelete={setDeletingFile} />
         </Paper>
 
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">{t('upload.title')}</Title>
+          <Title order={3} size="h4" mb="md">
+            {t('upload.title')}
+          </Title>
           <UploadForm documentId={id} />
         </Paper>
       </Stack>

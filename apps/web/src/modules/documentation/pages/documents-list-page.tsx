@@ -67,7 +67,10 @@ export function DocumentsListPage() {
             label={t('list.order')}
             w={150}
             allowDeselect={false}
-            data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
+            data={[
+              { value: 'asc', label: t('sort.asc') },
+              { value: 'desc', label: t('sort.desc') },
+            ]}
             value={search.order}
             onChange={(v) => v && update({ order: v as DocumentListSearch['order'] })}
           />
@@ -88,7 +91,11 @@ export function DocumentsListPage() {
       {data && (
         <Paper withBorder p="md" pos="relative">
           {/* Only while another page or filter loads, not on background refreshes. */}
-          <LoadingOverlay visible={documents.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+          <LoadingOverlay
+            visible={documents.isPlaceholderData}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ size: 'sm' }}
+          />
           <DocumentsTable items={data.items} />
           <TablePagination
             page={data.page}

@@ -6,10 +6,11 @@ import { api } from '../../../shared/lib/api';
 /** Headquarters also feed the generic `headquarter` dropdown: refresh both. */
 function useInvalidateHeadquarters() {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['headquarters'] }),
-    queryClient.invalidateQueries({ queryKey: ['catalog', 'headquarter'] }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['headquarters'] }),
+      queryClient.invalidateQueries({ queryKey: ['catalog', 'headquarter'] }),
+    ]);
 }
 
 export function useCreateHeadquarter() {
@@ -23,7 +24,8 @@ export function useCreateHeadquarter() {
 export function useUpdateHeadquarter(id: string) {
   const invalidate = useInvalidateHeadquarters();
   return useMutation({
-    mutationFn: (body: z.input<typeof headquarterUpdate>) => api.put<Headquarter>(`headquarters/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: z.input<typeof headquarterUpdate>) =>
+      api.put<Headquarter>(`headquarters/${encodeURIComponent(id)}`, body),
     onSuccess: invalidate,
   });
 }

@@ -10,7 +10,10 @@ export function useHeadquarters() {
 }
 
 export const getHeadquarterQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['headquarters', id], queryFn: () => api.get<Headquarter>(`headquarters/${encodeURIComponent(id)}`) });
+  queryOptions({
+    queryKey: ['headquarters', id],
+    queryFn: () => api.get<Headquarter>(`headquarters/${encodeURIComponent(id)}`),
+  });
 
 export function useHeadquarter(id: string) {
   return useQuery(getHeadquarterQueryOptions(id));

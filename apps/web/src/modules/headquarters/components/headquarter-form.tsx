@@ -9,7 +9,14 @@ import { useZodForm } from '../../../shared/hooks/use-zod-form';
 export type HeadquarterValues = z.input<typeof headquarterInput>;
 
 /** Guatemala by default: departments (the `state` field) exist for GT only. */
-export const EMPTY_HEADQUARTER: HeadquarterValues = { code: '', name: '', country: 'GT', state: '', address: '', active: true };
+export const EMPTY_HEADQUARTER: HeadquarterValues = {
+  code: '',
+  name: '',
+  country: 'GT',
+  state: '',
+  address: '',
+  active: true,
+};
 
 interface HeadquarterFormProps {
   initialValues: HeadquarterValues;
@@ -30,7 +37,13 @@ export function HeadquarterForm({ initialValues, onSubmit, saving }: Headquarter
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('headquarters:fields.code')} withAsterisk {...form.getInputProps('code')} />
             <TextInput label={t('headquarters:fields.name')} withAsterisk {...form.getInputProps('name')} />
-            <TextInput label={t('headquarters:fields.country')} description={t('headquarters:fields.countryHint')} maxLength={2} withAsterisk {...form.getInputProps('country')} />
+            <TextInput
+              label={t('headquarters:fields.country')}
+              description={t('headquarters:fields.countryHint')}
+              maxLength={2}
+              withAsterisk
+              {...form.getInputProps('country')}
+            />
             <Select
               label={t('headquarters:fields.state')}
               data={departments.data}
@@ -40,12 +53,26 @@ export function HeadquarterForm({ initialValues, onSubmit, saving }: Headquarter
               {...form.getInputProps('state')}
             />
           </SimpleGrid>
-          <Textarea label={t('headquarters:fields.address')} autosize minRows={2} mt="md" {...form.getInputProps('address')} />
-          <Switch label={t('headquarters:fields.active')} mt="md" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Textarea
+            label={t('headquarters:fields.address')}
+            autosize
+            minRows={2}
+            mt="md"
+            {...form.getInputProps('address')}
+          />
+          <Switch
+            label={t('headquarters:fields.active')}
+            mt="md"
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
         </Paper>
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/headquarter" variant="default">{t('common:actions.cancel')}</Button>
-          <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+          <Button component={Link} to="/configuration/headquarter" variant="default">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common:actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -17,7 +17,10 @@ export function HeadquartersListPage() {
   const { t } = useTranslation('headquarters');
   const headquarters = useHeadquarters();
   const remove = useDeleteHeadquarter();
-  const deletion = useDeleteConfirm<Headquarter>({ remove: (hq) => remove.mutateAsync(hq.id), nameOf: (hq) => hq.name });
+  const deletion = useDeleteConfirm<Headquarter>({
+    remove: (hq) => remove.mutateAsync(hq.id),
+    nameOf: (hq) => hq.name,
+  });
 
   return (
     <>
@@ -55,9 +58,15 @@ export function HeadquartersListPage() {
                     <Table.Td>{hq.country}</Table.Td>
                     <Table.Td>{hq.stateName ?? hq.state}</Table.Td>
                     <Table.Td>{hq.address ?? EMPTY}</Table.Td>
-                    <Table.Td><ActiveBadge active={hq.active} /></Table.Td>
                     <Table.Td>
-                      <RowActions name={hq.name} editTo={`/configuration/headquarter/edit/${hq.id}`} onDelete={() => deletion.ask(hq)} />
+                      <ActiveBadge active={hq.active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions
+                        name={hq.name}
+                        editTo={`/configuration/headquarter/edit/${hq.id}`}
+                        onDelete={() => deletion.ask(hq)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

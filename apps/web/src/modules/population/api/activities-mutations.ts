@@ -20,7 +20,8 @@ function useActivityWrite<V>(fn: (vars: V) => Promise<Activity>) {
   });
 }
 
-export const useCreateActivity = () => useActivityWrite((body: ActivityBody) => api.post<Activity>('population/activities', body));
+export const useCreateActivity = () =>
+  useActivityWrite((body: ActivityBody) => api.post<Activity>('population/activities', body));
 
 export const useUpdateActivity = (id: string) =>
   useActivityWrite((body: ActivityUpdateBody) => api.put<Activity>(`population/activities/${id}`, body));
@@ -54,4 +55,5 @@ export const useDeleteActivityPhoto = (id: string) =>
  */
 export const useSetPhotoPersons = (id: string) =>
   useActivityWrite(({ photoId, personIds, reason }: { photoId: string; personIds: string[]; reason?: string }) =>
-    api.put<Activity>(`population/activities/${id}/photos/${photoId}/persons`, { personIds, reason }));
+    api.put<Activity>(`population/activities/${id}/photos/${photoId}/persons`, { personIds, reason }),
+  );

@@ -1,6 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { activityListResponse, Activity, ActivitySummary } from '@amparo/shared/modules/population-activities.schema';
+import type {
+  activityListResponse,
+  Activity,
+  ActivitySummary,
+} from '@amparo/shared/modules/population-activities.schema';
 import { api } from '../../../shared/lib/api';
 import type { ActivityListSearch } from './activities-search';
 

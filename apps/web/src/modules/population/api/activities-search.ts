@@ -12,7 +12,11 @@ const q = activityListQuery.shape;
  */
 export const activityListSearch = z.object({
   page: q.page.catch(1),
-  pageSize: z.coerce.number().int().refine((v) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(v)).catch(25),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((v) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(v))
+    .catch(25),
   q: q.q.catch(undefined),
   activityType: q.activityType.catch(undefined),
   from: q.from.catch(undefined),

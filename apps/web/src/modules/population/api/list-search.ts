@@ -12,7 +12,11 @@ const q = personListQuery.shape;
  */
 export const personListSearch = z.object({
   page: q.page.catch(1),
-  pageSize: z.coerce.number().int().refine((v) => (PAGE_SIZES as readonly number[]).includes(v)).catch(25),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
+    .catch(25),
   q: q.q.catch(undefined),
   sort: q.sort.catch('createdAt'),
   order: q.order.catch('desc'),

@@ -1,16 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  accessDecision, accessRequestInput, grantInput, Person, PersonCreate, personUpdate,
+  accessDecision,
+  accessRequestInput,
+  grantInput,
+  Person,
+  PersonCreate,
+  personUpdate,
 } from '@amparo/shared/modules/population.schema';
 import type {
-  attentionInput, attentionUpdate, linkInput, linkUpdate, perpetratorInput, perpetratorUpdate,
+  attentionInput,
+  attentionUpdate,
+  linkInput,
+  linkUpdate,
+  perpetratorInput,
+  perpetratorUpdate,
 } from '@amparo/shared/modules/population-case.schema';
 import type { consentInput, readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import { api } from '../../../shared/lib/api';
 import { photoFormData } from '../../../shared/lib/photo';
 import {
-  populationKeys, type AccessRequest, type Attention, type Consent, type Grant, type Link, type Perpetrator, type Period, type PersonPhotoInfo,
+  populationKeys,
+  type AccessRequest,
+  type Attention,
+  type Consent,
+  type Grant,
+  type Link,
+  type Perpetrator,
+  type Period,
+  type PersonPhotoInfo,
 } from './queries';
 
 export type PersonUpdate = z.output<typeof personUpdate>;
@@ -24,7 +42,10 @@ export type ReadmissionBody = z.output<typeof readmissionInput>;
 export type ConsentBody = z.output<typeof consentInput>;
 
 /** A create (no `id`) or an update (`id`, the body carrying its `version`). */
-export interface SaveVars<B> { id?: string; body: B }
+export interface SaveVars<B> {
+  id?: string;
+  body: B;
+}
 
 export function useCreatePerson() {
   const qc = useQueryClient();
@@ -58,9 +79,18 @@ export function useDeletePerson(id: string) {
     onSuccess: () => {
       // Drop everything cached about the person: it no longer exists.
       for (const key of [
-        populationKeys.person(id), populationKeys.access(id), populationKeys.grants(id), populationKeys.requests(id), populationKeys.history(id),
-        populationKeys.links(id), populationKeys.perpetrators(id), populationKeys.attentions(id),
-        populationKeys.periods(id), populationKeys.consents(id), populationKeys.photoInfo(id), populationKeys.personActivities(id),
+        populationKeys.person(id),
+        populationKeys.access(id),
+        populationKeys.grants(id),
+        populationKeys.requests(id),
+        populationKeys.history(id),
+        populationKeys.links(id),
+        populationKeys.perpetrators(id),
+        populationKeys.attentions(id),
+        populationKeys.periods(id),
+        populationKeys.consents(id),
+        populationKeys.photoInfo(id),
+        populationKeys.personActivities(id),
       ]) {
         qc.removeQueries({ queryKey: key });
       }
@@ -101,7 +131,8 @@ export function useRevokeGrant(personId: string) {
 
 export function useRequestAccess(personId: string) {
   return useMutation({
-    mutationFn: (body: AccessRequestInput) => api.post<AccessRequest>(`population/persons/${personId}/access-requests`, body),
+    mutationFn: (body: AccessRequestInput) =>
+      api.post<AccessRequest>(`population/persons/${personId}/access-requests`, body),
   });
 }
 
@@ -122,7 +153,9 @@ export function useSaveLink(personId: string) {
   return useMutation({
     // The server answers with this file's whole list of links (linksResponse).
     mutationFn: ({ id, body }: SaveVars<LinkBody>) =>
-      id ? api.put<Link[]>(`population/persons/${personId}/links/${id}`, body) : api.post<Link[]>(`population/persons/${personId}/links`, body),
+      id
+        ? api.put<Link[]>(`population/persons/${personId}/links/${id}`, body)
+        : api.post<Link[]>(`population/persons/${personId}/links`, body),
     onSuccess: (links) => {
       qc.setQueryData(populationKeys.links(personId), links);
       // The other person's file shows the link too.
@@ -160,7 +193,9 @@ export function useSavePerpetrator(personId: string) {
     onSuccess: (saved) => {
       qc.setQueryData<Perpetrator[]>(populationKeys.perpetrators(personId), (list) => {
         if (!list) return list;
-        return list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved];
+        return list.some((p) => p.id === saved.id)
+          ? list.map((p) => (p.id === saved.id ? saved : p))
+          : [...list, saved];
       });
       void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
     },
@@ -170,9 +205,12 @@ export function useSavePerpetrator(personId: string) {
 export function useDeletePerpetrator(personId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (perpetratorId: string) => api.delete<unknown>(`population/persons/${personId}/perpetrators/${perpetratorId}`),
+    mutationFn: (perpetratorId: string) =>
+      api.delete<unknown>(`population/persons/${personId}/perpetrators/${perpetratorId}`),
     onSuccess: (_data, perpetratorId) => {
-      qc.setQueryData<Perpetrator[]>(populationKeys.perpetrators(personId), (list) => list?.filter((p) => p.id !== perpetratorId));
+      qc.setQueryData<Perpetrator[]>(populationKeys.perpetrators(personId), (list) =>
+        list?.filter((p) => p.id !== perpetratorId),
+      );
       void qc.invalidateQueries({ queryKey: populationKeys.history(personId) });
     },
   });
@@ -202,7 +240,8 @@ export function useSaveAttention(personId: string) {
 export function useDeleteAttention(personId: string) {
   const refresh = useAttentionInvalidation(personId);
   return useMutation({
-    mutationFn: (attentionId: string) => api.delete<unknown>(`population/persons/${personId}/attentions/${attentionId}`),
+    mutationFn: (attentionId: string) =>
+      api.delete<unknown>(`population/persons/${personId}/attentions/${attentionId}`),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  NO_ACCESS, toPersonAccess,
-  type accessRequest, type auditResponse, type grant, type Person, type personAccessResponse, type personListResponse,
+  NO_ACCESS,
+  toPersonAccess,
+  type accessRequest,
+  type auditResponse,
+  type grant,
+  type Person,
+  type personAccessResponse,
+  type personListResponse,
 } from '@amparo/shared/modules/population.schema';
 import type { userOption } from '@amparo/shared/modules/users.schema';
-import type { attentionsResponse, Link, myAttentionsResponse, Perpetrator } from '@amparo/shared/modules/population-case.schema';
+import type {
+  attentionsResponse,
+  Link,
+  myAttentionsResponse,
+  Perpetrator,
+} from '@amparo/shared/modules/population-case.schema';
 import type { Consent, period, personPhoto } from '@amparo/shared/modules/population-file.schema';
 import type { ActivitySummary } from '@amparo/shared/modules/population-activities.schema';
 import type { personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
@@ -40,21 +51,27 @@ export const populationKeys = {
   grants: (id: string) => ['population', 'grants', id] as const,
   requests: (id: string) => ['population', 'access-requests', id] as const,
   history: (id: string, page?: number, pageSize?: number) =>
-    (page === undefined ? ['population', 'history', id] : ['population', 'history', id, page, pageSize]) as readonly unknown[],
+    (page === undefined
+      ? ['population', 'history', id]
+      : ['population', 'history', id, page, pageSize]) as readonly unknown[],
   users: (q: string, source: LookupSource = 'population') => ['population', 'users', q, source] as const,
   /** All links, of every file: a link between two registered persons shows on both. */
   allLinks: () => ['population', 'links'] as const,
   links: (id: string) => ['population', 'links', id] as const,
   perpetrators: (id: string) => ['population', 'perpetrators', id] as const,
   attentions: (id: string, page?: number, pageSize?: number) =>
-    (page === undefined ? ['population', 'attentions', id] : ['population', 'attentions', id, page, pageSize]) as readonly unknown[],
+    (page === undefined
+      ? ['population', 'attentions', id]
+      : ['population', 'attentions', id, page, pageSize]) as readonly unknown[],
   periods: (id: string) => ['population', 'periods', id] as const,
   consents: (id: string) => ['population', 'consents', id] as const,
   photoInfo: (id: string) => ['population', 'photo-info', id] as const,
   personActivities: (id: string) => ['population', 'person-activities', id] as const,
   personDocuments: (id: string) => ['population', 'person-documents', id] as const,
   myAttentions: (page?: number, pageSize?: number) =>
-    (page === undefined ? ['population', 'my-attentions'] : ['population', 'my-attentions', page, pageSize]) as readonly unknown[],
+    (page === undefined
+      ? ['population', 'my-attentions']
+      : ['population', 'my-attentions', page, pageSize]) as readonly unknown[],
 };
 
 export const getPersonsQueryOptions = (search: PersonListSearch) =>
@@ -110,12 +127,14 @@ export const getAccessRequestsQueryOptions = (id: string) =>
     queryKey: populationKeys.requests(id),
     queryFn: ({ signal }) => api.get<AccessRequest[]>(`population/persons/${id}/access-requests`, { signal }),
   });
-export const useAccessRequests = (id: string, enabled = true) => useQuery({ ...getAccessRequestsQueryOptions(id), enabled });
+export const useAccessRequests = (id: string, enabled = true) =>
+  useQuery({ ...getAccessRequestsQueryOptions(id), enabled });
 
 export const getPersonHistoryQueryOptions = (id: string, page: number, pageSize: number) =>
   queryOptions({
     queryKey: populationKeys.history(id, page, pageSize),
-    queryFn: ({ signal }) => api.get<AuditPage>(`population/persons/${id}/history`, { query: { page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AuditPage>(`population/persons/${id}/history`, { query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 export const usePersonHistory = (id: string, page: number, pageSize: number, enabled = true) =>
@@ -168,18 +187,22 @@ export const usePerpetrators = (id: string) => useQuery(getPerpetratorsQueryOpti
 export const getAttentionsQueryOptions = (id: string, page: number, pageSize: number) =>
   queryOptions({
     queryKey: populationKeys.attentions(id, page, pageSize),
-    queryFn: ({ signal }) => api.get<AttentionPage>(`population/persons/${id}/attentions`, { query: { page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AttentionPage>(`population/persons/${id}/attentions`, { query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
-export const useAttentions = (id: string, page: number, pageSize: number) => useQuery(getAttentionsQueryOptions(id, page, pageSize));
+export const useAttentions = (id: string, page: number, pageSize: number) =>
+  useQuery(getAttentionsQueryOptions(id, page, pageSize));
 
 export const getMyAttentionsQueryOptions = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: populationKeys.myAttentions(page, pageSize),
-    queryFn: ({ signal }) => api.get<MyAttentionPage>('population/attentions/mine', { query: { page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<MyAttentionPage>('population/attentions/mine', { query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
-export const useMyAttentions = (page: number, pageSize: number) => useQuery(getMyAttentionsQueryOptions(page, pageSize));
+export const useMyAttentions = (page: number, pageSize: number) =>
+  useQuery(getMyAttentionsQueryOptions(page, pageSize));
 
 // ---------------------------------------------------------------- person's file (issue 4)
 
@@ -225,7 +248,10 @@ export const getPersonDocumentsQueryOptions = (id: string, page = 1, pageSize = 
     queryKey: [...populationKeys.personDocuments(id), page, pageSize],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<PersonDocumentPage>(`population/persons/${id}/documents`, { query: { page, pageSize }, signal });
+        return await api.get<PersonDocumentPage>(`population/persons/${id}/documents`, {
+          query: { page, pageSize },
+          signal,
+        });
       } catch (err) {
         if (err instanceof ApiError && err.status === 403) return null;
         throw err;
@@ -234,8 +260,10 @@ export const getPersonDocumentsQueryOptions = (id: string, page = 1, pageSize = 
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-export const usePersonDocumentsPage = (id: string, page: number, pageSize: number) => useQuery(getPersonDocumentsQueryOptions(id, page, pageSize));
+export const usePersonDocumentsPage = (id: string, page: number, pageSize: number) =>
+  useQuery(getPersonDocumentsQueryOptions(id, page, pageSize));
 /** The URL of a file of one of the person's documents: inline (preview) or as a download. */
 export const personDocumentFileUrl = (personId: string, fileId: string, download = false) =>
   `/api/population/persons/${personId}/document-files/${fileId}/content${download ? '?download=1' : ''}`;
-export const usePersonDocuments = (id: string, enabled = true) => useQuery({ ...getPersonDocumentsQueryOptions(id), enabled });
+export const usePersonDocuments = (id: string, enabled = true) =>
+  useQuery({ ...getPersonDocumentsQueryOptions(id), enabled });

@@ -15,11 +15,15 @@ export function AccessPanel({ personId }: { personId: string }) {
 
   return (
     <Stack gap="md">
-      {requests.isError
-        ? <Alert color="red">{applyServerErrors(requests.error, t)}</Alert>
-        : requests.data && <AccessRequests personId={personId} requests={requests.data} />}
+      {requests.isError ? (
+        <Alert color="red">{applyServerErrors(requests.error, t)}</Alert>
+      ) : (
+        requests.data && <AccessRequests personId={personId} requests={requests.data} />
+      )}
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">{t('access.grants_title')}</Title>
+        <Title order={3} size="h5" mb="sm">
+          {t('access.grants_title')}
+        </Title>
         <QueryStatus query={grants} />
         {grants.data && <GrantsTable personId={personId} grants={grants.data} />}
       </Paper>

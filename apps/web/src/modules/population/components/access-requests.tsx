@@ -20,22 +20,42 @@ export function AccessRequests({ personId, requests }: { personId: string; reque
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">{t('requests.title')}</Title>
-        {pending.length === 0 && <Text size="sm" c="dimmed">{t('empty.requests')}</Text>}
+        <Title order={3} size="h5">
+          {t('requests.title')}
+        </Title>
+        {pending.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('empty.requests')}
+          </Text>
+        )}
         {pending.map((r) => (
           <Paper key={r.id} withBorder p="sm" bg="var(--mantine-color-default-hover)">
             <Group justify="space-between" align="flex-start" wrap="wrap">
               <Stack gap={2} style={{ flex: 1, minWidth: 240 }}>
                 <Text fw={500} size="sm">
                   {r.userName}
-                  <Text span size="xs" c="dimmed"> · {formatDateTime(r.createdAt)}</Text>
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    · {formatDateTime(r.createdAt)}
+                  </Text>
                 </Text>
                 <Text size="sm">{r.canWrite ? t('requests.wants_write') : t('requests.wants_read')}</Text>
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{r.reason}</Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                  {r.reason}
+                </Text>
               </Stack>
               <Group gap="xs">
-                <Button size="xs" color="teal" onClick={() => setDeciding({ request: r, approve: true })}>{t('requests.approve')}</Button>
-                <Button size="xs" variant="light" color="red" onClick={() => setDeciding({ request: r, approve: false })}>{t('requests.deny')}</Button>
+                <Button size="xs" color="teal" onClick={() => setDeciding({ request: r, approve: true })}>
+                  {t('requests.approve')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => setDeciding({ request: r, approve: false })}
+                >
+                  {t('requests.deny')}
+                </Button>
               </Group>
             </Group>
           </Paper>
@@ -62,7 +82,17 @@ export function AccessRequests({ personId, requests }: { personId: string; reque
 
 type DecisionValues = Omit<AccessDecision, 'note'> & { note: string };
 
-function DecisionForm({ personId, request, approve, onDone }: { personId: string; request: AccessRequest; approve: boolean; onDone: () => void }) {
+function DecisionForm({
+  personId,
+  request,
+  approve,
+  onDone,
+}: {
+  personId: string;
+  request: AccessRequest;
+  approve: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('population');
   const decide = useDecideAccessRequest(personId);
   const form = useForm<DecisionValues, AccessDecision>({
@@ -73,13 +103,16 @@ function DecisionForm({ personId, request, approve, onDone }: { personId: string
     transformValues: (values) => accessDecision.parse(values),
   });
   const submit = form.onSubmit((body) =>
-    decide.mutate({ ...body, requestId: request.id }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: approve ? t('requests.approved') : t('requests.denied') });
-        onDone();
+    decide.mutate(
+      { ...body, requestId: request.id },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: approve ? t('requests.approved') : t('requests.denied') });
+          onDone();
+        },
+        onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) }),
       },
-      onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) }),
-    }),
+    ),
   );
   return (
     <form onSubmit={submit} noValidate>
@@ -98,7 +131,9 @@ function DecisionForm({ personId, request, approve, onDone }: { personId: string
         )}
         <Textarea label={t('requests.note')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={decide.isPending}>{t('actions.cancel')}</Button>
+          <Button variant="default" onClick={onDone} disabled={decide.isPending}>
+            {t('actions.cancel')}
+          </Button>
           <Button type="submit" color={approve ? 'teal' : 'red'} loading={decide.isPending}>
             {approve ? t('requests.approve') : t('requests.deny')}
           </Button>

@@ -38,7 +38,12 @@ export function ActivitiesTable({ items, onOpen }: Props) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.startsAt)}</Table.Td>
               <Table.Td>
                 {/* A real link too, so keyboard users and 'open in new tab' work. */}
-                <Anchor component={Link} to={`/population/activities/view/${a.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/population/activities/view/${a.id}`}
+                  onClick={(e: React.MouseEvent) => e.stopPropagation()}
+                  size="sm"
+                >
                   {a.name}
                 </Anchor>
               </Table.Td>

@@ -1,6 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import {
-  ActionIcon, Button, Group, Input, NumberInput, Paper, Pill, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
+  ActionIcon,
+  Button,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Pill,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
 } from '@mantine/core';
 import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -19,7 +31,11 @@ import { CatalogMultiSelect, CatalogSelect } from './catalog-select';
 import { nowInGuatemala } from './case-file-utils';
 import { UserPicker } from './user-picker';
 
-interface UnregisteredRow { sex: string | null; ageGroup: string | null; count: number | string }
+interface UnregisteredRow {
+  sex: string | null;
+  ageGroup: string | null;
+  count: number | string;
+}
 
 export type ActivityFormValues = {
   name: string;
@@ -38,7 +54,10 @@ export type ActivityFormValues = {
   version?: number;
 };
 
-interface Facilitator { id: string; fullName: string }
+interface Facilitator {
+  id: string;
+  fullName: string;
+}
 
 /** The request body: `startsAt` as 'YYYY-MM-DDTHH:mm', local Guatemala time. */
 export function toActivityBody({ startsDate, startsTime, ...rest }: ActivityFormValues) {
@@ -52,17 +71,33 @@ export function toActivityBody({ startsDate, startsTime, ...rest }: ActivityForm
 /** The date and time inputs carry their own errors; the rest is the shared contract on the body that will be sent. */
 const ownFields = z.object({
   startsDate: isoDate,
-  startsTime: z.string().min(1, 'required').regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'invalid'),
+  startsTime: z
+    .string()
+    .min(1, 'required')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'invalid'),
 });
 const activityFormSchema = (editing: boolean) =>
-  z.intersection(ownFields, z.preprocess((v) => toActivityBody(v as ActivityFormValues), editing ? activityUpdate : activityInput));
+  z.intersection(
+    ownFields,
+    z.preprocess((v) => toActivityBody(v as ActivityFormValues), editing ? activityUpdate : activityInput),
+  );
 
 function toFormValues(a: Activity | undefined, userId: string | null): ActivityFormValues {
   if (!a) {
     const now = nowInGuatemala();
     return {
-      name: '', activityType: null, startsDate: now.date, startsTime: now.time, headquarterId: null, state: null, town: null,
-      place: '', facilitatorIds: userId ? [userId] : [], thematic: [], description: '', unregistered: [],
+      name: '',
+      activityType: null,
+      startsDate: now.date,
+      startsTime: now.time,
+      headquarterId: null,
+      state: null,
+      town: null,
+      place: '',
+      facilitatorIds: userId ? [userId] : [],
+      thematic: [],
+      description: '',
+      unregistered: [],
     };
   }
   const [date = null, time = ''] = a.startsAt.split('T');
@@ -97,7 +132,10 @@ interface Props {
 export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit }: Props) {
   const { t, i18n } = useTranslation('activities');
   const user = useCurrentUser();
-  const { form, submitWith } = useZodForm<ActivityFormValues>(activityFormSchema(!!activity), toFormValues(activity, user?.id ?? null));
+  const { form, submitWith } = useZodForm<ActivityFormValues>(
+    activityFormSchema(!!activity),
+    toFormValues(activity, user?.id ?? null),
+  );
   const [facilitators, setFacilitators] = useState<Facilitator[]>(
     activity ? activity.facilitators : user ? [{ id: user.id, fullName: user.fullName }] : [],
   );
@@ -107,7 +145,8 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
   const qc = useQueryClient();
   // The picker answers the id; the name comes from the search it just showed (cached).
   const userName = (id: string) =>
-    qc.getQueriesData<UserOption[]>({ queryKey: populationKeys.users('').slice(0, 2) })
+    qc
+      .getQueriesData<UserOption[]>({ queryKey: populationKeys.users('').slice(0, 2) })
       .flatMap(([, users]) => users ?? [])
       .find((u) => u.id === id)?.fullName;
 
@@ -123,7 +162,11 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
     }
     setPickerKey((k) => k + 1);
   };
-  const removeFacilitator = (id: string) => form.setFieldValue('facilitatorIds', facilitatorIds.filter((x) => x !== id));
+  const removeFacilitator = (id: string) =>
+    form.setFieldValue(
+      'facilitatorIds',
+      facilitatorIds.filter((x) => x !== id),
+    );
   const facilitatorError = form.errors.facilitatorIds;
 
   return (
@@ -132,10 +175,17 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
         <Stack gap="md">
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <Title order={2} size="h4">{t('form.section_general')}</Title>
+              <Title order={2} size="h4">
+                {t('form.section_general')}
+              </Title>
               <TextInput label={t('fields.name')} withAsterisk maxLength={200} {...form.getInputProps('name')} />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <CatalogSelect catalog="activity_type" label={t('fields.activityType')} withAsterisk {...form.getInputProps('activityType')} />
+                <CatalogSelect
+                  catalog="activity_type"
+                  label={t('fields.activityType')}
+                  withAsterisk
+                  {...form.getInputProps('activityType')}
+                />
                 <DateInput
                   label={t('fields.date')}
                   valueFormat="YYYY-MM-DD"
@@ -152,7 +202,11 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <CatalogSelect catalog="headquarter" label={t('fields.headquarter')} {...form.getInputProps('headquarterId')} />
+                <CatalogSelect
+                  catalog="headquarter"
+                  label={t('fields.headquarter')}
+                  {...form.getInputProps('headquarterId')}
+                />
                 <TextInput label={t('fields.place')} maxLength={200} {...form.getInputProps('place')} />
                 <CatalogSelect
                   catalog="department"
@@ -178,15 +232,31 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                 />
               </SimpleGrid>
               <CatalogMultiSelect catalog="thematic" label={t('fields.thematic')} {...form.getInputProps('thematic')} />
-              <Textarea label={t('fields.description')} autosize minRows={3} maxLength={4000} {...form.getInputProps('description')} />
+              <Textarea
+                label={t('fields.description')}
+                autosize
+                minRows={3}
+                maxLength={4000}
+                {...form.getInputProps('description')}
+              />
             </Stack>
           </Paper>
 
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <Input.Wrapper label={t('fields.facilitators')} withAsterisk error={facilitatorError} description={t('form.facilitators_help')} inputWrapperOrder={['label', 'description', 'input', 'error']}>
+              <Input.Wrapper
+                label={t('fields.facilitators')}
+                withAsterisk
+                error={facilitatorError}
+                description={t('form.facilitators_help')}
+                inputWrapperOrder={['label', 'description', 'input', 'error']}
+              >
                 <Group gap="xs" mt={4} mb="xs" aria-live="polite">
-                  {facilitatorIds.length === 0 && <Text size="sm" c="dimmed">{t('form.no_facilitators')}</Text>}
+                  {facilitatorIds.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      {t('form.no_facilitators')}
+                    </Text>
+                  )}
                   {facilitatorIds.map((id) => (
                     <Pill
                       key={id}
@@ -194,7 +264,13 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                       withRemoveButton
                       onRemove={() => removeFacilitator(id)}
                       // Mantine hides the remove button from keyboards and screen readers (meant for PillsInput): not here.
-                      removeButtonProps={{ 'aria-label': t('form.remove_facilitator', { name: facilitators.find((f) => f.id === id)?.fullName ?? '' }), 'aria-hidden': false, tabIndex: 0 }}
+                      removeButtonProps={{
+                        'aria-label': t('form.remove_facilitator', {
+                          name: facilitators.find((f) => f.id === id)?.fullName ?? '',
+                        }),
+                        'aria-hidden': false,
+                        tabIndex: 0,
+                      }}
                     >
                       {facilitators.find((f) => f.id === id)?.fullName ?? id}
                     </Pill>
@@ -216,12 +292,28 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
 
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <Title order={2} size="h4">{t('fields.unregistered')}</Title>
-              <Text size="sm" c="dimmed">{t('form.unregistered_help')}</Text>
+              <Title order={2} size="h4">
+                {t('fields.unregistered')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('form.unregistered_help')}
+              </Text>
               {unregistered.map((_row, i) => (
                 <Group key={i} align="flex-start" gap="sm" wrap="wrap">
-                  <CatalogSelect catalog="sex" label={t('fields.sex')} withAsterisk w={220} {...form.getInputProps(`unregistered.${i}.sex`)} />
-                  <CatalogSelect catalog="age_group" label={t('fields.ageGroup')} withAsterisk w={320} {...form.getInputProps(`unregistered.${i}.ageGroup`)} />
+                  <CatalogSelect
+                    catalog="sex"
+                    label={t('fields.sex')}
+                    withAsterisk
+                    w={220}
+                    {...form.getInputProps(`unregistered.${i}.sex`)}
+                  />
+                  <CatalogSelect
+                    catalog="age_group"
+                    label={t('fields.ageGroup')}
+                    withAsterisk
+                    w={320}
+                    {...form.getInputProps(`unregistered.${i}.ageGroup`)}
+                  />
                   <NumberInput
                     label={t('fields.count')}
                     withAsterisk
@@ -243,7 +335,11 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                   </ActionIcon>
                 </Group>
               ))}
-              {typeof form.errors.unregistered === 'string' && <Text size="sm" c="red">{form.errors.unregistered}</Text>}
+              {typeof form.errors.unregistered === 'string' && (
+                <Text size="sm" c="red">
+                  {form.errors.unregistered}
+                </Text>
+              )}
               <Button
                 variant="light"
                 leftSection={<IconPlus size={16} />}
@@ -258,8 +354,12 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
 
           {notice}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={submitting}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={submitting}>{t('common:actions.save')}</Button>
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {t('common:actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -9,12 +9,19 @@ export function ActivityPageHeader({ title, actions }: { title: ReactNode; actio
   const { t } = useTranslation('activities');
   return (
     <Stack gap={4}>
-      <Anchor component={Link} to="/population/activities/list" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}>
+      <Anchor
+        component={Link}
+        to="/population/activities/list"
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+      >
         <IconArrowLeft size={14} aria-hidden />
         {t('actions.back_to_list')}
       </Anchor>
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1} size="h2">{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
     </Stack>

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconEyeOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +74,9 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={2} size="h4">{t('participants.title', { count: activity.participants.length })}</Title>
+        <Title order={2} size="h4">
+          {t('participants.title', { count: activity.participants.length })}
+        </Title>
         {activity.restrictedParticipants > 0 && (
           <Alert color="gray" icon={<IconEyeOff size={18} />} data-testid="restricted-participants">
             {t('participants.restricted', { count: activity.restrictedParticipants })}
@@ -70,66 +84,94 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         )}
         {/* With only hidden participants there is nothing to list: the note says it all. */}
         {(activity.participants.length > 0 || activity.restrictedParticipants === 0) && (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('participants.name')}</Table.Th>
-                <Table.Th>{t('fields.sex')}</Table.Th>
-                <Table.Th>{t('fields.ageGroup')}</Table.Th>
-                <Table.Th>{t('participants.image_consent')}</Table.Th>
-                <Table.Th><VisuallyHidden>{t('common:status.actions')}</VisuallyHidden></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {activity.participants.length === 0 && <EmptyRow colSpan={5} />}
-              {activity.participants.map((p) => (
-                <Table.Tr key={p.personId}>
-                  <Table.Td>
-                    {canOpenFiles
-                      ? <Anchor component={Link} to={`/population/served/${p.personId}`} size="sm" title={t('participants.open_file')}>{fullName(p)}</Anchor>
-                      : fullName(p)}
-                  </Table.Td>
-                  <Table.Td>{sexes.labelOf(p.sex) ?? EMPTY}</Table.Td>
-                  <Table.Td>{ageGroups.labelOf(p.ageGroup) ?? EMPTY}</Table.Td>
-                  <Table.Td>
-                    {p.imageConsent
-                      ? <Badge size="sm" color="teal" variant="light">{t('participants.consent_yes')}</Badge>
-                      : <Badge size="sm" color="orange" variant="light">{t('participants.consent_no')}</Badge>}
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>
-                    {activity.canEdit && (
-                    <ActionIcon variant="subtle" color="red" aria-label={t('participants.remove_named', { name: fullName(p) })} onClick={() => setRemoving(p)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                    )}
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('participants.name')}</Table.Th>
+                  <Table.Th>{t('fields.sex')}</Table.Th>
+                  <Table.Th>{t('fields.ageGroup')}</Table.Th>
+                  <Table.Th>{t('participants.image_consent')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('common:status.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {activity.participants.length === 0 && <EmptyRow colSpan={5} />}
+                {activity.participants.map((p) => (
+                  <Table.Tr key={p.personId}>
+                    <Table.Td>
+                      {canOpenFiles ? (
+                        <Anchor
+                          component={Link}
+                          to={`/population/served/${p.personId}`}
+                          size="sm"
+                          title={t('participants.open_file')}
+                        >
+                          {fullName(p)}
+                        </Anchor>
+                      ) : (
+                        fullName(p)
+                      )}
+                    </Table.Td>
+                    <Table.Td>{sexes.labelOf(p.sex) ?? EMPTY}</Table.Td>
+                    <Table.Td>{ageGroups.labelOf(p.ageGroup) ?? EMPTY}</Table.Td>
+                    <Table.Td>
+                      {p.imageConsent ? (
+                        <Badge size="sm" color="teal" variant="light">
+                          {t('participants.consent_yes')}
+                        </Badge>
+                      ) : (
+                        <Badge size="sm" color="orange" variant="light">
+                          {t('participants.consent_no')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      {activity.canEdit && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('participants.remove_named', { name: fullName(p) })}
+                          onClick={() => setRemoving(p)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
 
         {activity.canEdit && (
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <PersonPicker
-            key={pickerKey}
-            searchPath={LOOKUP_PATHS.activities.persons}
-            label={t('participants.add_label')}
-            description={t('participants.add_help')}
-            style={{ flex: 1, minWidth: 260, maxWidth: 480 }}
-            value={personId}
-            onChange={(id) => {
-              setPersonId(id);
-              setAddError(null);
-            }}
-            error={addError ?? undefined}
-          />
-          <Button leftSection={<IconUserPlus size={16} />} disabled={!personId} loading={add.isPending} onClick={submitAdd} mb={addError ? 22 : 0}>
-            {t('participants.add')}
-          </Button>
-        </Group>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <PersonPicker
+              key={pickerKey}
+              searchPath={LOOKUP_PATHS.activities.persons}
+              label={t('participants.add_label')}
+              description={t('participants.add_help')}
+              style={{ flex: 1, minWidth: 260, maxWidth: 480 }}
+              value={personId}
+              onChange={(id) => {
+                setPersonId(id);
+                setAddError(null);
+              }}
+              error={addError ?? undefined}
+            />
+            <Button
+              leftSection={<IconUserPlus size={16} />}
+              disabled={!personId}
+              loading={add.isPending}
+              onClick={submitAdd}
+              mb={addError ? 22 : 0}
+            >
+              {t('participants.add')}
+            </Button>
+          </Group>
         )}
       </Stack>
 

@@ -28,33 +28,59 @@ export function ActivityPhotoCard({ photo, n, activityName, canDelete, canTag, o
   if (photo.restrictedPersons > 0) names.push(`+${photo.restrictedPersons}`);
   return (
     <Stack gap={4}>
-      {photo.canView
-        ? (
-          <UnstyledButton onClick={onOpen} aria-label={t('photos.open', { n })}>
-            <Image src={activityPhotoUrl(photo.id, true)} alt={t('photos.alt', { n, name: activityName })} radius="sm" h={120} fit="cover" loading="lazy" />
-          </UnstyledButton>
-        )
-        : (
-          <Paper withBorder radius="sm" h={120} bg="var(--mantine-color-default-hover)" role="img" aria-label={t('photos.hidden_placeholder')}>
-            <Center h="100%" p="xs">
-              <Stack gap={4} align="center">
-                <IconEyeOff size={24} aria-hidden />
-                <Text size="xs" ta="center">{t('photos.hidden_placeholder')}</Text>
-              </Stack>
-            </Center>
-          </Paper>
-        )}
+      {photo.canView ? (
+        <UnstyledButton onClick={onOpen} aria-label={t('photos.open', { n })}>
+          <Image
+            src={activityPhotoUrl(photo.id, true)}
+            alt={t('photos.alt', { n, name: activityName })}
+            radius="sm"
+            h={120}
+            fit="cover"
+            loading="lazy"
+          />
+        </UnstyledButton>
+      ) : (
+        <Paper
+          withBorder
+          radius="sm"
+          h={120}
+          bg="var(--mantine-color-default-hover)"
+          role="img"
+          aria-label={t('photos.hidden_placeholder')}
+        >
+          <Center h="100%" p="xs">
+            <Stack gap={4} align="center">
+              <IconEyeOff size={24} aria-hidden />
+              <Text size="xs" ta="center">
+                {t('photos.hidden_placeholder')}
+              </Text>
+            </Stack>
+          </Center>
+        </Paper>
+      )}
       <Group gap={4}>
         {photo.hidden && photo.canView && (
           <Tooltip label={t('photos.hidden_help')} multiline w={220}>
-            <Badge size="xs" color="orange" variant="light" tabIndex={0}>{t('photos.hidden_for_others')}</Badge>
+            <Badge size="xs" color="orange" variant="light" tabIndex={0}>
+              {t('photos.hidden_for_others')}
+            </Badge>
           </Tooltip>
         )}
-        {!photo.reviewed && <Badge size="xs" color="gray" variant="light">{t('photos.not_reviewed')}</Badge>}
+        {!photo.reviewed && (
+          <Badge size="xs" color="gray" variant="light">
+            {t('photos.not_reviewed')}
+          </Badge>
+        )}
       </Group>
-      {photo.reviewed && <Text size="xs">{names.length ? t('photos.in_photo', { names: names.join(', ') }) : t('photos.nobody_in_photo')}</Text>}
+      {photo.reviewed && (
+        <Text size="xs">
+          {names.length ? t('photos.in_photo', { names: names.join(', ') }) : t('photos.nobody_in_photo')}
+        </Text>
+      )}
       <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">{formatDateTime(photo.uploadedAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(photo.uploadedAt)}
+        </Text>
         <Group gap={2} wrap="nowrap">
           {canTag && (
             <ActionIcon size="sm" variant="subtle" aria-label={t('photos.persons_button_n', { n })} onClick={onTag}>
@@ -62,7 +88,13 @@ export function ActivityPhotoCard({ photo, n, activityName, canDelete, canTag, o
             </ActionIcon>
           )}
           {canDelete && (
-            <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('photos.delete_n', { n })} onClick={onDelete}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red"
+              aria-label={t('photos.delete_n', { n })}
+              onClick={onDelete}
+            >
               <IconTrash size={14} />
             </ActionIcon>
           )}

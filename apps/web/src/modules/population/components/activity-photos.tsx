@@ -74,62 +74,79 @@ export function ActivityPhotos({ activity }: { activity: Activity }) {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4">{t('photos.title', { count: activity.photos.length })}</Title>
+          <Title order={2} size="h4">
+            {t('photos.title', { count: activity.photos.length })}
+          </Title>
           {activity.canEdit && (
-          <div>
-            <label htmlFor={`activity-photos-${activity.id}`} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              {t('photos.choose')}
-            </label>
-            <input
-              id={`activity-photos-${activity.id}`}
-              ref={input}
-              type="file"
-              accept={PHOTO_TYPES.join(',')}
-              multiple
-              hidden
-              onChange={(e) => {
-                const files = Array.from(e.currentTarget.files ?? []);
-                e.currentTarget.value = '';
-                void uploadFiles(files);
-              }}
-            />
-            <Button leftSection={<IconUpload size={16} />} loading={busy} onClick={() => input.current?.click()}>
-              {t('photos.upload')}
-            </Button>
-          </div>
+            <div>
+              <label
+                htmlFor={`activity-photos-${activity.id}`}
+                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >
+                {t('photos.choose')}
+              </label>
+              <input
+                id={`activity-photos-${activity.id}`}
+                ref={input}
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                multiple
+                hidden
+                onChange={(e) => {
+                  const files = Array.from(e.currentTarget.files ?? []);
+                  e.currentTarget.value = '';
+                  void uploadFiles(files);
+                }}
+              />
+              <Button leftSection={<IconUpload size={16} />} loading={busy} onClick={() => input.current?.click()}>
+                {t('photos.upload')}
+              </Button>
+            </div>
           )}
         </Group>
-        <Text size="sm" c="dimmed">{t('photos.hint')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('photos.hint')}
+        </Text>
         {progress && (
           <Stack gap={4} aria-live="polite">
             <Text size="sm">{t('photos.progress', { done: progress.done, total: progress.total })}</Text>
-            <Progress value={(progress.done / progress.total) * 100} animated aria-label={t('photos.progress', { done: progress.done, total: progress.total })} />
+            <Progress
+              value={(progress.done / progress.total) * 100}
+              animated
+              aria-label={t('photos.progress', { done: progress.done, total: progress.total })}
+            />
           </Stack>
         )}
         {rejected.length > 0 && (
           <Stack gap={2} role="alert">
-            {rejected.map((r) => <Text key={r} size="sm" c="red">{r}</Text>)}
+            {rejected.map((r) => (
+              <Text key={r} size="sm" c="red">
+                {r}
+              </Text>
+            ))}
           </Stack>
         )}
-        {activity.photos.length === 0
-          ? <Text size="sm" c="dimmed">{t('photos.none')}</Text>
-          : (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
-              {activity.photos.map((p, i) => (
-                <ActivityPhotoCard
-                  key={p.id}
-                  photo={p}
-                  n={i + 1}
-                  activityName={activity.name}
-                  canDelete={activity.canEdit}
-                  canTag={activity.canEdit && (p.canView || activity.canManage)}
-                  onOpen={() => setOpen(p)}
-                  onTag={() => setTagging(p)}
-                  onDelete={() => setDeleting(p)}
-                />
-              ))}
-            </SimpleGrid>
-          )}
+        {activity.photos.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('photos.none')}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
+            {activity.photos.map((p, i) => (
+              <ActivityPhotoCard
+                key={p.id}
+                photo={p}
+                n={i + 1}
+                activityName={activity.name}
+                canDelete={activity.canEdit}
+                canTag={activity.canEdit && (p.canView || activity.canManage)}
+                onOpen={() => setOpen(p)}
+                onTag={() => setTagging(p)}
+                onDelete={() => setDeleting(p)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
       </Stack>
 
       <Modal opened={open !== null} onClose={() => setOpen(null)} size="auto" centered title={activity.name}>

@@ -9,8 +9,12 @@ import { formatLocalDateTime } from './case-file-utils';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" fw={500}>{label}</Text>
-      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -23,8 +27,12 @@ export function AttentionDetails({ attention: a }: { attention: Attention }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="sm">
         <Field label={t('attentions.attendedAt')}>{formatLocalDateTime(a.attendedAt)}</Field>
         <Field label={t('attentions.professional')}>{a.professionalName}</Field>
-        <Field label={t('attentions.area')}><CatalogText catalog="attention_area" code={a.area} /></Field>
-        <Field label={t('attentions.modality')}><CatalogText catalog="attention_modality" code={a.modality} /></Field>
+        <Field label={t('attentions.area')}>
+          <CatalogText catalog="attention_area" code={a.area} />
+        </Field>
+        <Field label={t('attentions.modality')}>
+          <CatalogText catalog="attention_modality" code={a.modality} />
+        </Field>
         <Field label={t('attentions.duration')}>{t('attentions.minutes', { count: a.durationMinutes })}</Field>
         <Field label={t('attentions.nextFollowUp')}>{formatDate(a.nextFollowUp)}</Field>
       </SimpleGrid>

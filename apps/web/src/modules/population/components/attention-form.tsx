@@ -47,18 +47,31 @@ function toAttentionBody({ attendedDate, attendedTime, durationMinutes, ...rest 
  */
 const ownFields = z.object({
   attendedDate: isoDate,
-  attendedTime: z.string().min(1, 'required').regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'invalid'),
+  attendedTime: z
+    .string()
+    .min(1, 'required')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'invalid'),
   durationMinutes: z.number(),
 });
 const attentionFormSchema = (editing: boolean) =>
-  z.intersection(ownFields, z.preprocess((v) => toAttentionBody(v as AttentionFormValues), editing ? attentionUpdate : attentionInput));
+  z.intersection(
+    ownFields,
+    z.preprocess((v) => toAttentionBody(v as AttentionFormValues), editing ? attentionUpdate : attentionInput),
+  );
 
 function toFormValues(a: Attention | undefined, professionalId: string | null): AttentionFormValues {
   if (!a) {
     const now = nowInGuatemala();
     return {
-      attendedDate: now.date, attendedTime: now.time, professionalId, area: null, modality: null,
-      durationMinutes: '', summary: '', agreements: '', nextFollowUp: null,
+      attendedDate: now.date,
+      attendedTime: now.time,
+      professionalId,
+      area: null,
+      modality: null,
+      durationMinutes: '',
+      summary: '',
+      agreements: '',
+      nextFollowUp: null,
     };
   }
   const [date = null, time = ''] = a.attendedAt.split('T');
@@ -88,7 +101,10 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
   const qc = useQueryClient();
   const user = useCurrentUser();
   const save = useSaveAttention(personId);
-  const { form, submitWith } = useZodForm<AttentionFormValues>(attentionFormSchema(!!attention), toFormValues(attention, user?.id ?? null));
+  const { form, submitWith } = useZodForm<AttentionFormValues>(
+    attentionFormSchema(!!attention),
+    toFormValues(attention, user?.id ?? null),
+  );
   const [conflict, setConflict] = useState(false);
 
   const professional: UserOption | null = attention
@@ -116,7 +132,11 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
 
   return (
     <DatesProvider settings={{ locale: i18n.language.startsWith('en') ? 'en' : 'es', firstDayOfWeek: 0 }}>
-      <form onSubmit={submit} noValidate aria-label={attention ? t('attentions.edit_title') : t('attentions.add_title')}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={attention ? t('attentions.edit_title') : t('attentions.add_title')}
+      >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateInput
@@ -133,7 +153,12 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
               withAsterisk
               {...form.getInputProps('attendedTime')}
             />
-            <UserPicker label={t('attentions.professional')} withAsterisk initialOption={professional} {...form.getInputProps('professionalId')} />
+            <UserPicker
+              label={t('attentions.professional')}
+              withAsterisk
+              initialOption={professional}
+              {...form.getInputProps('professionalId')}
+            />
             <NumberInput
               label={t('attentions.duration')}
               min={1}
@@ -143,11 +168,34 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
               withAsterisk
               {...form.getInputProps('durationMinutes')}
             />
-            <CatalogSelect catalog="attention_area" label={t('attentions.area')} withAsterisk {...form.getInputProps('area')} />
-            <CatalogSelect catalog="attention_modality" label={t('attentions.modality')} withAsterisk {...form.getInputProps('modality')} />
+            <CatalogSelect
+              catalog="attention_area"
+              label={t('attentions.area')}
+              withAsterisk
+              {...form.getInputProps('area')}
+            />
+            <CatalogSelect
+              catalog="attention_modality"
+              label={t('attentions.modality')}
+              withAsterisk
+              {...form.getInputProps('modality')}
+            />
           </SimpleGrid>
-          <Textarea label={t('attentions.summary')} withAsterisk autosize minRows={3} maxLength={4000} {...form.getInputProps('summary')} />
-          <Textarea label={t('attentions.agreements')} autosize minRows={2} maxLength={4000} {...form.getInputProps('agreements')} />
+          <Textarea
+            label={t('attentions.summary')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={4000}
+            {...form.getInputProps('summary')}
+          />
+          <Textarea
+            label={t('attentions.agreements')}
+            autosize
+            minRows={2}
+            maxLength={4000}
+            {...form.getInputProps('agreements')}
+          />
           <DateInput
             label={t('attentions.nextFollowUp')}
             valueFormat="YYYY-MM-DD"
@@ -159,8 +207,12 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
 
           {conflict && <ConflictAlert onReload={reload} />}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>{t('actions.cancel')}</Button>
-            <Button type="submit" loading={save.isPending} disabled={conflict}>{t('actions.save')}</Button>
+            <Button variant="default" onClick={onDone} disabled={save.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={conflict}>
+              {t('actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -34,10 +34,14 @@ export function AttentionsPanel({ personId, canWrite }: { personId: string; canW
 
   return (
     <Stack gap="sm">
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>{t('attentions.help')}</Alert>
+      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+        {t('attentions.help')}
+      </Alert>
       {canWrite && (
         <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>{t('attentions.add')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+            {t('attentions.add')}
+          </Button>
         </Group>
       )}
 
@@ -49,7 +53,9 @@ export function AttentionsPanel({ personId, canWrite }: { personId: string; canW
             ariaLabel={t('detail.tab_attentions')}
             who={{ header: t('attentions.professional'), cell: (a) => a.professionalName }}
             onView={setViewing}
-            actions={(a, name) => canWrite && <RowActions name={name} onEdit={() => setEditing({ attention: a })} onDelete={() => ask(a)} />}
+            actions={(a, name) =>
+              canWrite && <RowActions name={name} onEdit={() => setEditing({ attention: a })} onDelete={() => ask(a)} />
+            }
           />
           {(attentions.data.total > PAGE_SIZE || attentions.data.totalCapped) && (
             <TablePagination

@@ -37,7 +37,9 @@ export function AttentionsTable<A extends Row>({ items, ariaLabel, who, onView, 
             <Table.Th>{t('attentions.duration_short')}</Table.Th>
             <Table.Th>{t('attentions.summary')}</Table.Th>
             <Table.Th>{t('attentions.nextFollowUp')}</Table.Th>
-            <Table.Th><VisuallyHidden>{t('links.actions')}</VisuallyHidden></Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('links.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -48,15 +50,23 @@ export function AttentionsTable<A extends Row>({ items, ariaLabel, who, onView, 
               <Table.Tr key={a.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.attendedAt)}</Table.Td>
                 <Table.Td>{who.cell(a)}</Table.Td>
-                <Table.Td><CatalogText catalog="attention_area" code={a.area} /></Table.Td>
-                <Table.Td><CatalogText catalog="attention_modality" code={a.modality} /></Table.Td>
+                <Table.Td>
+                  <CatalogText catalog="attention_area" code={a.area} />
+                </Table.Td>
+                <Table.Td>
+                  <CatalogText catalog="attention_modality" code={a.modality} />
+                </Table.Td>
                 <Table.Td>{a.durationMinutes}</Table.Td>
                 <Table.Td style={{ maxWidth: 320 }}>{shorten(a.summary)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.nextFollowUp)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={t('attentions.view')}>
-                      <ActionIcon variant="subtle" aria-label={t('attentions.view_for', { name })} onClick={() => onView(a)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('attentions.view_for', { name })}
+                        onClick={() => onView(a)}
+                      >
                         <IconEye size={18} />
                       </ActionIcon>
                     </Tooltip>

@@ -20,7 +20,13 @@ export function formatLocalDateTime(value: string | null | undefined): string {
 export function nowInGuatemala(now: Date = new Date()): { date: string; time: string } {
   const parts: Record<string, string> = {};
   const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   });
   for (const p of fmt.formatToParts(now)) parts[p.type] = p.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
@@ -42,5 +48,9 @@ export function shorten(text: string | null | undefined, max = 80): string {
  */
 export function renameFieldErrors(error: unknown, rename: (field: string) => string): unknown {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return error;
-  return new ApiError({ status: error.status, code: error.code as ErrorCode, errors: error.fieldErrors.map((e) => ({ ...e, field: rename(e.field) })) });
+  return new ApiError({
+    status: error.status,
+    code: error.code as ErrorCode,
+    errors: error.fieldErrors.map((e) => ({ ...e, field: rename(e.field) })),
+  });
 }

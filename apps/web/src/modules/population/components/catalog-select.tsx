@@ -31,5 +31,7 @@ interface CatalogMultiSelectProps extends Omit<MultiSelectProps, 'data'> {
 export function CatalogMultiSelect({ catalog, ...props }: CatalogMultiSelectProps) {
   const { t } = useTranslation('population');
   const options = useCatalog(catalog);
-  return <MultiSelect searchable clearable nothingFoundMessage={t('common.nothing_found')} {...props} data={options.data} />;
+  return (
+    <MultiSelect searchable clearable nothingFoundMessage={t('common.nothing_found')} {...props} data={options.data} />
+  );
 }

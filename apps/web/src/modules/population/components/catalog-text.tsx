@@ -3,7 +3,15 @@ import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { EMPTY } from '../../../shared/lib/format';
 
 /** A catalog code shown with its label in the UI language (a dash when empty). */
-export function CatalogText({ catalog, code, parent }: { catalog: string; code: string | null | undefined; parent?: string }) {
+export function CatalogText({
+  catalog,
+  code,
+  parent,
+}: {
+  catalog: string;
+  code: string | null | undefined;
+  parent?: string;
+}) {
   const { labelOf } = useCatalog(catalog, { parent, enabled: !!code });
   return <>{labelOf(code) ?? EMPTY}</>;
 }
@@ -15,7 +23,9 @@ export function CatalogBadges({ catalog, codes }: { catalog: string; codes: read
   return (
     <Group gap={4}>
       {codes.map((code) => (
-        <Badge key={code} variant="light" size="sm" radius="sm" tt="none">{labelOf(code)}</Badge>
+        <Badge key={code} variant="light" size="sm" radius="sm" tt="none">
+          {labelOf(code)}
+        </Badge>
       ))}
     </Group>
   );

@@ -22,7 +22,9 @@ export function FileActivities({ personId }: { personId: string }) {
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" maw={720}>{t('person_activities.help')}</Text>
+      <Text size="sm" c="dimmed" maw={720}>
+        {t('person_activities.help')}
+      </Text>
       <QueryStatus query={activities} />
       {activities.data && (
         <Table.ScrollContainer minWidth={760}>
@@ -42,7 +44,9 @@ export function FileActivities({ personId }: { personId: string }) {
                 <Table.Tr key={a.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.startsAt)}</Table.Td>
                   <Table.Td>{a.name}</Table.Td>
-                  <Table.Td><CatalogText catalog="activity_type" code={a.activityType} /></Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="activity_type" code={a.activityType} />
+                  </Table.Td>
                   <Table.Td>{placeOf(a)}</Table.Td>
                   <Table.Td ta="right">{a.participantCount}</Table.Td>
                 </Table.Tr>

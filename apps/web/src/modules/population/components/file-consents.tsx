@@ -31,7 +31,9 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" maw={720}>{t('consents.help')}</Text>
+      <Text size="sm" c="dimmed" maw={720}>
+        {t('consents.help')}
+      </Text>
       <QueryStatus query={consents} />
       {consents.data && (
         <Table.ScrollContainer minWidth={900}>
@@ -55,16 +57,28 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
                   <Table.Tr key={kind}>
                     <Table.Td fw={500}>{t(`consents.kinds.${kind}`)}</Table.Td>
                     <Table.Td>
-                      {!c
-                        ? <Badge color="gray" variant="light" style={NO_SHRINK}>{t('consents.not_recorded')}</Badge>
-                        : c.granted
-                          ? <Badge color="teal" variant="light">{t('common.yes')}</Badge>
-                          : <Badge color="red" variant="light">{t('common.no')}</Badge>}
+                      {!c ? (
+                        <Badge color="gray" variant="light" style={NO_SHRINK}>
+                          {t('consents.not_recorded')}
+                        </Badge>
+                      ) : c.granted ? (
+                        <Badge color="teal" variant="light">
+                          {t('common.yes')}
+                        </Badge>
+                      ) : (
+                        <Badge color="red" variant="light">
+                          {t('common.no')}
+                        </Badge>
+                      )}
                     </Table.Td>
                     <Table.Td>{c ? formatDate(c.givenOn) : EMPTY}</Table.Td>
                     <Table.Td>{c ? givenByText(c, t) : EMPTY}</Table.Td>
-                    <Table.Td>{c?.documentTitle ?? (c?.documentId ? t('consents.document_restricted') : EMPTY)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>{c?.notes ?? EMPTY}</Table.Td>
+                    <Table.Td>
+                      {c?.documentTitle ?? (c?.documentId ? t('consents.document_restricted') : EMPTY)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                      {c?.notes ?? EMPTY}
+                    </Table.Td>
                     <Table.Td>{c ? formatDateTime(c.updatedAt) : EMPTY}</Table.Td>
                     {canWrite && (
                       <Table.Td>
@@ -94,7 +108,13 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
         size="lg"
       >
         {editing && (
-          <ConsentForm key={editing} personId={personId} kind={editing} consent={byKind.get(editing)} onDone={() => setEditing(null)} />
+          <ConsentForm
+            key={editing}
+            personId={personId}
+            kind={editing}
+            consent={byKind.get(editing)}
+            onDone={() => setEditing(null)}
+          />
         )}
       </Modal>
     </Stack>
@@ -117,12 +137,24 @@ interface ConsentValues extends Record<string, unknown> {
 }
 
 function linkLabel(link: Link, bondLabel: string | null, t: (key: string) => string): string {
-  const name = link.otherPersonRestricted ? t('links.restricted') : `${link.names ?? ''} ${link.lastNames ?? ''}`.trim() || t('links.restricted');
+  const name = link.otherPersonRestricted
+    ? t('links.restricted')
+    : `${link.names ?? ''} ${link.lastNames ?? ''}`.trim() || t('links.restricted');
   const parts = [name, bondLabel].filter(Boolean).join(' · ');
   return link.legalGuardian ? `${parts} (${t('links.legalGuardian_short')})` : parts;
 }
 
-function ConsentForm({ personId, kind, consent, onDone }: { personId: string; kind: ConsentKind; consent?: Consent; onDone: () => void }) {
+function ConsentForm({
+  personId,
+  kind,
+  consent,
+  onDone,
+}: {
+  personId: string;
+  kind: ConsentKind;
+  consent?: Consent;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation('population');
   const save = useSetConsent(personId);
   const links = useLinks(personId);
@@ -144,13 +176,22 @@ function ConsentForm({ personId, kind, consent, onDone }: { personId: string; ki
     .sort((a, b) => Number(b.legalGuardian) - Number(a.legalGuardian))
     .map((l) => ({ value: l.id, label: linkLabel(l, bonds.labelOf(l.bond), t) }));
   // null: the user may not see documentation (403): the picker is hidden and the saved document kept.
-  const documentOptions = documents.data?.items.map((d) => ({ value: d.id, label: `${d.title} · ${formatDate(d.documentDate)}` }));
+  const documentOptions = documents.data?.items.map((d) => ({
+    value: d.id,
+    label: `${d.title} · ${formatDate(d.documentDate)}`,
+  }));
   if (documentOptions && consent?.documentId && !documentOptions.some((o) => o.value === consent.documentId)) {
-    documentOptions.unshift({ value: consent.documentId, label: consent.documentTitle ?? t('consents.document_restricted') });
+    documentOptions.unshift({
+      value: consent.documentId,
+      label: consent.documentTitle ?? t('consents.document_restricted'),
+    });
   }
 
   const submit = submitWith(async (values) => {
-    const body = consentInput.parse({ ...values, guardianLinkId: values.givenBy === 'guardian' ? values.guardianLinkId : null });
+    const body = consentInput.parse({
+      ...values,
+      guardianLinkId: values.givenBy === 'guardian' ? values.guardianLinkId : null,
+    });
     await save.mutateAsync(body);
     notifySuccess(t('consents.saved'));
     onDone();
@@ -201,7 +242,9 @@ function ConsentForm({ personId, kind, consent, onDone }: { personId: string; ki
           {form.values.givenBy === 'guardian' && (
             <Select
               label={t('consents.guardian')}
-              description={guardians.length === 0 && !links.isPending ? t('consents.no_guardians') : t('consents.guardian_help')}
+              description={
+                guardians.length === 0 && !links.isPending ? t('consents.no_guardians') : t('consents.guardian_help')
+              }
               withAsterisk
               searchable
               data={guardians}
@@ -221,11 +264,26 @@ function ConsentForm({ personId, kind, consent, onDone }: { personId: string; ki
               {...form.getInputProps('documentId')}
             />
           )}
-          {documents.isError && <Text size="xs" c="red">{applyServerErrors(documents.error, t)}</Text>}
-          <Textarea label={t('consents.notes')} autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('notes')} />
+          {documents.isError && (
+            <Text size="xs" c="red">
+              {applyServerErrors(documents.error, t)}
+            </Text>
+          )}
+          <Textarea
+            label={t('consents.notes')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={1000}
+            {...form.getInputProps('notes')}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>{t('actions.cancel')}</Button>
-            <Button type="submit" loading={save.isPending}>{t('actions.save')}</Button>
+            <Button variant="default" onClick={onDone} disabled={save.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

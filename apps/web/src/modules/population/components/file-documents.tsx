@@ -32,9 +32,15 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text size="sm" c="dimmed" maw={720}>{t('person_documents.help')}</Text>
+        <Text size="sm" c="dimmed" maw={720}>
+          {t('person_documents.help')}
+        </Text>
         {documentation && canWrite && (
-          <Button onClick={() => void navigate({ to: '/documentation/add', search: { personId } })} leftSection={<IconFilePlus size={16} />} variant="light">
+          <Button
+            onClick={() => void navigate({ to: '/documentation/add', search: { personId } })}
+            leftSection={<IconFilePlus size={16} />}
+            variant="light"
+          >
             {t('person_documents.add')}
           </Button>
         )}
@@ -60,21 +66,47 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
                     <Table.Tr key={d.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.documentDate)}</Table.Td>
                       <Table.Td>
-                        {documentation
-                          ? <Anchor component={Link} to={`/documentation/view/${d.id}`} size="sm" title={t('person_documents.open')}>{d.title}</Anchor>
-                          : d.title}
+                        {documentation ? (
+                          <Anchor
+                            component={Link}
+                            to={`/documentation/view/${d.id}`}
+                            size="sm"
+                            title={t('person_documents.open')}
+                          >
+                            {d.title}
+                          </Anchor>
+                        ) : (
+                          d.title
+                        )}
                       </Table.Td>
-                      <Table.Td><CatalogText catalog="document_type" code={d.documentType} /></Table.Td>
                       <Table.Td>
-                        {files.length === 0 && <Text size="sm" c="dimmed">{t('person_documents.no_files')}</Text>}
+                        <CatalogText catalog="document_type" code={d.documentType} />
+                      </Table.Td>
+                      <Table.Td>
+                        {files.length === 0 && (
+                          <Text size="sm" c="dimmed">
+                            {t('person_documents.no_files')}
+                          </Text>
+                        )}
                         <Stack gap={2}>
                           {files.map((f) => (
                             <Group key={f.id} gap="xs" wrap="nowrap">
-                              <Text size="sm" truncate maw={260}>{f.name}</Text>
-                              <Anchor href={personDocumentFileUrl(personId, f.id)} target="_blank" rel="noopener" aria-label={t('person_documents.preview', { name: f.name })}>
+                              <Text size="sm" truncate maw={260}>
+                                {f.name}
+                              </Text>
+                              <Anchor
+                                href={personDocumentFileUrl(personId, f.id)}
+                                target="_blank"
+                                rel="noopener"
+                                aria-label={t('person_documents.preview', { name: f.name })}
+                              >
                                 <IconEye size={16} aria-hidden />
                               </Anchor>
-                              <Anchor href={personDocumentFileUrl(personId, f.id, true)} download={f.name} aria-label={t('person_documents.download', { name: f.name })}>
+                              <Anchor
+                                href={personDocumentFileUrl(personId, f.id, true)}
+                                download={f.name}
+                                aria-label={t('person_documents.download', { name: f.name })}
+                              >
                                 <IconDownload size={16} aria-hidden />
                               </Anchor>
                             </Group>
@@ -88,7 +120,13 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
             </Table>
           </Table.ScrollContainer>
           {documents.data.total > PAGE_SIZE && (
-            <TablePagination page={page} pageSize={PAGE_SIZE} total={documents.data.total} totalCapped={false} onChange={setPage} />
+            <TablePagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={documents.data.total}
+              totalCapped={false}
+              onChange={setPage}
+            />
           )}
         </>
       )}

@@ -13,7 +13,10 @@ const BYTES_PER_ROW = 200;
 /** The bar stays below this until the last byte has arrived. */
 const MAX_BEFORE_DONE = 99;
 
-interface ExportProgress { received: number; rows: number | null }
+interface ExportProgress {
+  received: number;
+  rows: number | null;
+}
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const kilobytes = (bytes: number) => `${numberFormat.format(Math.round(bytes / 1024))} KB`;
@@ -58,7 +61,9 @@ export function FileExport({ search }: { search: PersonListSearch }) {
       const response = await fetch(exportUrl(search, lang), { credentials: 'same-origin', signal: controller.signal });
       if (!response.ok) {
         if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-        const problem = (response.headers.get('content-type') ?? '').includes('json') ? await response.json().catch(() => null) : null;
+        const problem = (response.headers.get('content-type') ?? '').includes('json')
+          ? await response.json().catch(() => null)
+          : null;
         throw new ApiError({ status: response.status, ...(problem ?? {}) });
       }
       const header = response.headers.get('x-export-rows');
@@ -78,7 +83,8 @@ export function FileExport({ search }: { search: PersonListSearch }) {
       } else {
         chunks.push(new Uint8Array(await response.arrayBuffer()));
       }
-      const type = response.headers.get('content-type') ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const type =
+        response.headers.get('content-type') ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
       saveBlob(new Blob(chunks as BlobPart[], { type }), `poblacion-${todayInGuatemala()}.xlsx`);
       notifySuccess(t('export.done', { count: rows ?? 0 }));
     } catch (err) {
@@ -98,14 +104,26 @@ export function FileExport({ search }: { search: PersonListSearch }) {
     <Paper withBorder p="sm">
       <Stack gap="xs">
         <Group justify="space-between" align="center" wrap="wrap">
-          <Text size="sm" c="dimmed" maw={760}>{t('export.help')}</Text>
+          <Text size="sm" c="dimmed" maw={760}>
+            {t('export.help')}
+          </Text>
           <Group gap="xs">
             {progress && (
-              <Button variant="default" size="sm" leftSection={<IconX size={16} />} onClick={() => abort.current?.abort()}>
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={<IconX size={16} />}
+                onClick={() => abort.current?.abort()}
+              >
                 {t('actions.cancel')}
               </Button>
             )}
-            <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run()} loading={!!progress}>
+            <Button
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => void run()}
+              loading={!!progress}
+            >
               {t('export.button')}
             </Button>
           </Group>
@@ -121,7 +139,12 @@ export function FileExport({ search }: { search: PersonListSearch }) {
             <Text size="xs" c="dimmed">
               {progress.rows === null
                 ? t('export.starting')
-                : t('export.progress', { received: kilobytes(progress.received), rows: numberFormat.format(progress.rows), count: progress.rows, percent: Math.floor(percent ?? 0) })}
+                : t('export.progress', {
+                    received: kilobytes(progress.received),
+                    rows: numberFormat.format(progress.rows),
+                    count: progress.rows,
+                    percent: Math.floor(percent ?? 0),
+                  })}
             </Text>
           </Stack>
         )}

@@ -40,9 +40,13 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text size="sm" c="dimmed" maw={720}>{t('periods.help')}</Text>
+        <Text size="sm" c="dimmed" maw={720}>
+          {t('periods.help')}
+        </Text>
         {canWrite && departed && (
-          <Button leftSection={<IconDoorEnter size={16} />} onClick={() => setReadmitting(true)}>{t('periods.readmit')}</Button>
+          <Button leftSection={<IconDoorEnter size={16} />} onClick={() => setReadmitting(true)}>
+            {t('periods.readmit')}
+          </Button>
         )}
       </Group>
 
@@ -66,15 +70,29 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
               {periods.data.map((p, i) => (
                 <Table.Tr key={`${p.admissionDate}-${i}`} fw={p.current ? 500 : undefined}>
                   <Table.Td>{formatDate(p.admissionDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>{p.admissionReason ?? EMPTY}</Table.Td>
-                  <Table.Td><CatalogText catalog="referrer" code={p.referrer} /></Table.Td>
-                  <Table.Td>{formatDate(p.departureDate)}</Table.Td>
-                  <Table.Td><CatalogText catalog="departure_reason_person" code={p.departureReason} /></Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>{p.departureNote ?? EMPTY}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                    {p.admissionReason ?? EMPTY}
+                  </Table.Td>
                   <Table.Td>
-                    {p.current
-                      ? <Badge color="teal" variant="light" style={NO_SHRINK}>{t('periods.current')}</Badge>
-                      : <Badge color="gray" variant="light" style={NO_SHRINK}>{t('periods.closed')}</Badge>}
+                    <CatalogText catalog="referrer" code={p.referrer} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(p.departureDate)}</Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="departure_reason_person" code={p.departureReason} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                    {p.departureNote ?? EMPTY}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.current ? (
+                      <Badge color="teal" variant="light" style={NO_SHRINK}>
+                        {t('periods.current')}
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="light" style={NO_SHRINK}>
+                        {t('periods.closed')}
+                      </Badge>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -104,7 +122,10 @@ function ReadmissionForm({ person, onDone }: { person: Person; onDone: () => voi
   const readmit = useReadmit(person.id);
   const [conflict, setConflict] = useState(false);
   const { form, submitWith } = useZodForm<ReadmissionValues>(readmissionInput, {
-    admissionDate: todayInGuatemala(), admissionReason: '', referrer: null, version: person.version,
+    admissionDate: todayInGuatemala(),
+    admissionReason: '',
+    referrer: null,
+    version: person.version,
   });
 
   const submit = submitWith(async (values) => {
@@ -153,8 +174,12 @@ function ReadmissionForm({ person, onDone }: { person: Person; onDone: () => voi
           />
           {conflict && <ConflictAlert onReload={reload} />}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onDone} disabled={readmit.isPending}>{t('actions.cancel')}</Button>
-            <Button type="submit" loading={readmit.isPending} disabled={conflict}>{t('periods.readmit')}</Button>
+            <Button variant="default" onClick={onDone} disabled={readmit.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={readmit.isPending} disabled={conflict}>
+              {t('periods.readmit')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -36,34 +36,63 @@ export function FilePhoto({ personId, canWrite }: { personId: string; canWrite: 
 
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h5" mb="sm">{t('photo.title')}</Title>
+      <Title order={3} size="h5" mb="sm">
+        {t('photo.title')}
+      </Title>
       <QueryStatus query={info} />
       {info.data && (
         <Group align="flex-start" gap="lg" wrap="wrap">
           {info.data.hasPhoto ? (
-            <UnstyledButton onClick={() => setFull(true)} aria-label={t('photo.open_full')} title={t('photo.open_full')}>
+            <UnstyledButton
+              onClick={() => setFull(true)}
+              aria-label={t('photo.open_full')}
+              title={t('photo.open_full')}
+            >
               <Image src={src('thumb')} alt={t('photo.alt')} w={THUMB} h={THUMB} fit="cover" radius="sm" />
             </UnstyledButton>
           ) : (
-            <Center w={THUMB} h={THUMB} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            <Center
+              w={THUMB}
+              h={THUMB}
+              bg="var(--mantine-color-default-hover)"
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            >
               <Stack gap={4} align="center">
                 <IconPhotoOff size={32} aria-hidden />
-                <Text size="xs" c="dimmed">{t('photo.none')}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('photo.none')}
+                </Text>
               </Stack>
             </Center>
           )}
           <Stack gap="sm" maw={520}>
             <Group gap="xs">
-              <Text size="sm" fw={500}>{t('photo.image_consent')}</Text>
-              {info.data.imageConsent
-                ? <Badge color="teal" variant="light">{t('common.yes')}</Badge>
-                : <Badge color="orange" variant="light">{t('common.no')}</Badge>}
+              <Text size="sm" fw={500}>
+                {t('photo.image_consent')}
+              </Text>
+              {info.data.imageConsent ? (
+                <Badge color="teal" variant="light">
+                  {t('common.yes')}
+                </Badge>
+              ) : (
+                <Badge color="orange" variant="light">
+                  {t('common.no')}
+                </Badge>
+              )}
             </Group>
-            <Text size="xs" c="dimmed">{t('photo.consent_help')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('photo.consent_help')}
+            </Text>
             {canWrite && <PhotoUpload onUpload={onUpload} loading={upload.isPending} />}
             {canWrite && info.data.hasPhoto && (
               <Group>
-                <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(true)}>
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setConfirm(true)}
+                >
                   {t('photo.remove')}
                 </Button>
               </Group>
@@ -84,9 +113,13 @@ export function FilePhoto({ personId, canWrite }: { personId: string; canWrite: 
         onClose={() => setConfirm(false)}
         onConfirm={() =>
           remove.mutate(undefined, {
-            onSuccess: () => { setConfirm(false); notifySuccess(t('photo.removed')); },
+            onSuccess: () => {
+              setConfirm(false);
+              notifySuccess(t('photo.removed'));
+            },
             onError: (err) => notifyError(applyServerErrors(err, t)),
-          })}
+          })
+        }
       />
     </Paper>
   );

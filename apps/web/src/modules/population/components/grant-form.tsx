@@ -12,7 +12,14 @@ import { UserPicker } from './user-picker';
 
 type GrantFormValues = Omit<GrantInput, 'userId'> & { userId: string | null };
 
-const initialValues: GrantFormValues = { userId: null, canRead: true, canWrite: false, administrator: false, reason: '', expiresOn: null };
+const initialValues: GrantFormValues = {
+  userId: null,
+  canRead: true,
+  canWrite: false,
+  administrator: false,
+  reason: '',
+  expiresOn: null,
+};
 
 /** Gives a user read / write / administrator access to this person, optionally until a date. */
 export function GrantForm({ personId }: { personId: string }) {
@@ -43,7 +50,9 @@ export function GrantForm({ personId }: { personId: string }) {
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={3} size="h5">{t('access.grant_title')}</Title>
+          <Title order={3} size="h5">
+            {t('access.grant_title')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <UserPicker key={round} label={t('access.user')} withAsterisk {...form.getInputProps('userId')} />
             <DateInput
@@ -59,11 +68,23 @@ export function GrantForm({ personId }: { personId: string }) {
           <Group gap="lg">
             <Checkbox label={t('access.canRead')} {...form.getInputProps('canRead', { type: 'checkbox' })} />
             <Checkbox label={t('access.canWrite')} {...form.getInputProps('canWrite', { type: 'checkbox' })} />
-            <Checkbox label={t('access.administrator')} {...form.getInputProps('administrator', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('access.administrator')}
+              {...form.getInputProps('administrator', { type: 'checkbox' })}
+            />
           </Group>
-          <Textarea label={t('access.reason')} withAsterisk autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+          <Textarea
+            label={t('access.reason')}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
           <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>{t('access.grant')}</Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('access.grant')}
+            </Button>
           </Group>
         </Stack>
       </form>

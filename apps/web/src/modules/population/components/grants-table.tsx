@@ -15,8 +15,18 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
   const revoke = useRevokeGrant(personId);
   const [pending, setPending] = useState<Grant | null>(null);
 
-  if (grants.length === 0) return <Text size="sm" c="dimmed">{t('empty.grants')}</Text>;
-  const flag = (on: boolean, label: string) => (on ? <Badge size="sm" variant="light">{label}</Badge> : null);
+  if (grants.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('empty.grants')}
+      </Text>
+    );
+  const flag = (on: boolean, label: string) =>
+    on ? (
+      <Badge size="sm" variant="light">
+        {label}
+      </Badge>
+    ) : null;
 
   return (
     <>
@@ -29,7 +39,9 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
               <Table.Th>{t('access.reason')}</Table.Th>
               <Table.Th>{t('access.expiresOn')}</Table.Th>
               <Table.Th>{t('access.granted')}</Table.Th>
-              <Table.Th><VisuallyHidden>{t('access.revoke')}</VisuallyHidden></Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('access.revoke')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -46,15 +58,26 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
                 <Table.Td>{g.reason ?? EMPTY}</Table.Td>
                 <Table.Td>
                   {g.expiresOn ? formatDate(g.expiresOn) : t('access.no_expiry')}
-                  {g.expired && <Badge ml={6} size="xs" color="gray">{t('access.expired')}</Badge>}
+                  {g.expired && (
+                    <Badge ml={6} size="xs" color="gray">
+                      {t('access.expired')}
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{g.grantedByName ?? EMPTY}</Text>
-                  <Text size="xs" c="dimmed">{formatDateTime(g.grantedAt)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(g.grantedAt)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={t('access.revoke')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('access.revoke_for', { name: g.userName })} onClick={() => setPending(g)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('access.revoke_for', { name: g.userName })}
+                      onClick={() => setPending(g)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>

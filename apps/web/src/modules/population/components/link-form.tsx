@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import {
-  Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -59,13 +57,25 @@ const chosenPerson = z
   .object({ mode: z.enum(['registered', 'outside']), linkedPersonId: z.string().nullable() })
   .refine((v) => v.mode === 'outside' || !!v.linkedPersonId, { path: ['linkedPersonId'], message: 'required' });
 const linkFormSchema = (editing: boolean) =>
-  z.intersection(chosenPerson, z.preprocess((v) => toLinkBody(v as LinkFormValues), editing ? linkUpdate : linkInput));
+  z.intersection(
+    chosenPerson,
+    z.preprocess((v) => toLinkBody(v as LinkFormValues), editing ? linkUpdate : linkInput),
+  );
 
 function toFormValues(link: Link | undefined): LinkFormValues {
   if (!link) {
     return {
-      mode: 'registered', linkedPersonId: null, names: '', lastNames: '', sex: null, age: '', phones: [],
-      bond: null, livesWith: false, legalGuardian: false, notes: '',
+      mode: 'registered',
+      linkedPersonId: null,
+      names: '',
+      lastNames: '',
+      sex: null,
+      age: '',
+      phones: [],
+      bond: null,
+      livesWith: false,
+      legalGuardian: false,
+      notes: '',
     };
   }
   const registered = !!link.otherPersonId;
@@ -121,7 +131,10 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
   };
 
   const initialPerson = link?.otherPersonId
-    ? { id: link.otherPersonId, name: link.otherPersonRestricted ? t('links.restricted') : `${link.names ?? ''} ${link.lastNames ?? ''}`.trim() }
+    ? {
+        id: link.otherPersonId,
+        name: link.otherPersonRestricted ? t('links.restricted') : `${link.names ?? ''} ${link.lastNames ?? ''}`.trim(),
+      }
     : null;
 
   return (
@@ -155,15 +168,33 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('fields.names')} withAsterisk maxLength={100} {...form.getInputProps('names')} />
-              <TextInput label={t('fields.lastNames')} withAsterisk maxLength={100} {...form.getInputProps('lastNames')} />
+              <TextInput
+                label={t('fields.lastNames')}
+                withAsterisk
+                maxLength={100}
+                {...form.getInputProps('lastNames')}
+              />
               <CatalogSelect catalog="sex" label={t('fields.sex')} {...form.getInputProps('sex')} />
-              <NumberInput label={t('fields.age')} min={0} max={120} allowDecimal={false} allowNegative={false} {...form.getInputProps('age')} />
+              <NumberInput
+                label={t('fields.age')}
+                min={0}
+                max={120}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('age')}
+              />
             </SimpleGrid>
             <PhonesField form={form} />
           </>
         )}
 
-        <CatalogSelect catalog="bond" label={t('links.bond')} description={t('links.bond_help')} withAsterisk {...form.getInputProps('bond')} />
+        <CatalogSelect
+          catalog="bond"
+          label={t('links.bond')}
+          description={t('links.bond_help')}
+          withAsterisk
+          {...form.getInputProps('bond')}
+        />
         <Group gap="lg">
           <Checkbox label={t('links.livesWith')} {...form.getInputProps('livesWith', { type: 'checkbox' })} />
           <Checkbox label={t('links.legalGuardian')} {...form.getInputProps('legalGuardian', { type: 'checkbox' })} />
@@ -172,8 +203,12 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
 
         {conflict && <ConflictAlert onReload={reload} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>{t('actions.cancel')}</Button>
-          <Button type="submit" loading={save.isPending} disabled={conflict}>{t('actions.save')}</Button>
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={conflict}>
+            {t('actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

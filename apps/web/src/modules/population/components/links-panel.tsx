@@ -30,12 +30,18 @@ function NameCell({ link }: { link: Link }) {
     return (
       <Group gap={4} wrap="nowrap">
         <IconLock size={14} aria-hidden />
-        <Text size="sm" c="dimmed" fs="italic">{t('links.restricted')}</Text>
+        <Text size="sm" c="dimmed" fs="italic">
+          {t('links.restricted')}
+        </Text>
       </Group>
     );
   }
   if (link.otherPersonId) {
-    return <Anchor component={RouterLink} to={`/population/served/${link.otherPersonId}`} size="sm">{name}</Anchor>;
+    return (
+      <Anchor component={RouterLink} to={`/population/served/${link.otherPersonId}`} size="sm">
+        {name}
+      </Anchor>
+    );
   }
   return <>{name}</>;
 }
@@ -60,9 +66,13 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text size="sm" c="dimmed" maw={720}>{t('links.help')}</Text>
+        <Text size="sm" c="dimmed" maw={720}>
+          {t('links.help')}
+        </Text>
         {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>{t('links.add')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+            {t('links.add')}
+          </Button>
         )}
       </Group>
 
@@ -80,7 +90,9 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
                 <Table.Th>{t('links.livesWith_short')}</Table.Th>
                 <Table.Th>{t('links.legalGuardian_short')}</Table.Th>
                 <Table.Th>{t('links.notes')}</Table.Th>
-                <Table.Th><VisuallyHidden>{t('links.actions')}</VisuallyHidden></Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('links.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -92,7 +104,9 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
                   <Table.Tr key={link.id}>
                     <Table.Td>
                       {incoming ? (
-                        <Text size="sm">{t('links.incoming_bond', { bond: bonds.labelOf(link.bond) ?? link.bond })}</Text>
+                        <Text size="sm">
+                          {t('links.incoming_bond', { bond: bonds.labelOf(link.bond) ?? link.bond })}
+                        </Text>
                       ) : (
                         <CatalogText catalog="bond" code={link.bond} />
                       )}
@@ -107,12 +121,16 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
                         )}
                       </Stack>
                     </Table.Td>
-                    <Table.Td><CatalogText catalog="sex" code={link.sex} /></Table.Td>
+                    <Table.Td>
+                      <CatalogText catalog="sex" code={link.sex} />
+                    </Table.Td>
                     <Table.Td>{link.age === null ? EMPTY : link.age}</Table.Td>
                     <Table.Td>{link.phones.length ? link.phones.join(', ') : EMPTY}</Table.Td>
                     <Table.Td>{yesNo(link.livesWith)}</Table.Td>
                     <Table.Td>{yesNo(link.legalGuardian)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>{link.notes ?? EMPTY}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                      {link.notes ?? EMPTY}
+                    </Table.Td>
                     <Table.Td>
                       {canWrite && !incoming && (
                         <RowActions name={name} onEdit={() => setEditing({ link })} onDelete={() => ask(link)} />
@@ -132,7 +150,14 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
         title={editing?.link ? t('links.edit_title') : t('links.add_title')}
         size="lg"
       >
-        {editing && <LinkForm key={editing.link?.id ?? 'new'} personId={personId} link={editing.link} onDone={() => setEditing(null)} />}
+        {editing && (
+          <LinkForm
+            key={editing.link?.id ?? 'new'}
+            personId={personId}
+            link={editing.link}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
       {dialog}
     </Stack>

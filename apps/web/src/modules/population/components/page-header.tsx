@@ -9,13 +9,20 @@ export function PageHeader({ title, actions, badge }: { title: ReactNode; action
   const { t } = useTranslation('population');
   return (
     <Stack gap={4}>
-      <Anchor component={Link} to="/population/served/list" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}>
+      <Anchor
+        component={Link}
+        to="/population/served/list"
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+      >
         <IconArrowLeft size={14} aria-hidden />
         {t('actions.back_to_list')}
       </Anchor>
       <Group justify="space-between" align="center" wrap="wrap">
         <Group gap="sm" align="center">
-          <Title order={1} size="h2">{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {badge}
         </Group>
         {actions && <Group gap="xs">{actions}</Group>}

@@ -41,8 +41,16 @@ const perpetratorFormSchema = (editing: boolean) =>
 function toFormValues(p: Perpetrator | undefined): PerpetratorFormValues {
   if (!p) {
     return {
-      names: '', alias: '', sex: null, approximateAge: '', bond: null, thematic: [],
-      reported: false, reportedTo: [], caseNumber: '', notes: '',
+      names: '',
+      alias: '',
+      sex: null,
+      approximateAge: '',
+      bond: null,
+      thematic: [],
+      reported: false,
+      reportedTo: [],
+      caseNumber: '',
+      notes: '',
     };
   }
   return {
@@ -71,7 +79,10 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
   const { t } = useTranslation('population');
   const qc = useQueryClient();
   const save = useSavePerpetrator(personId);
-  const { form, submitWith } = useZodForm<PerpetratorFormValues>(perpetratorFormSchema(!!perpetrator), toFormValues(perpetrator));
+  const { form, submitWith } = useZodForm<PerpetratorFormValues>(
+    perpetratorFormSchema(!!perpetrator),
+    toFormValues(perpetrator),
+  );
   const [conflict, setConflict] = useState(false);
 
   const submit = submitWith(async (values) => {
@@ -80,7 +91,8 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
       await save.mutateAsync({ id: perpetrator?.id, body });
     } catch (error) {
       // 'thematic.2' (one unknown code) is shown on the whole multi-select.
-      if (!isVersionConflict(error)) throw renameFieldErrors(error, (f) => f.replace(/^(thematic|reportedTo)\.\d+$/, '$1'));
+      if (!isVersionConflict(error))
+        throw renameFieldErrors(error, (f) => f.replace(/^(thematic|reportedTo)\.\d+$/, '$1'));
       setConflict(true);
       return;
     }
@@ -99,7 +111,11 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
   const { reported } = form.values;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={perpetrator ? t('perpetrators.edit_title') : t('perpetrators.add_title')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={perpetrator ? t('perpetrators.edit_title') : t('perpetrators.add_title')}
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -126,7 +142,12 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
             allowNegative={false}
             {...form.getInputProps('approximateAge')}
           />
-          <CatalogSelect catalog="bond" label={t('perpetrators.bond')} description={t('perpetrators.bond_help')} {...form.getInputProps('bond')} />
+          <CatalogSelect
+            catalog="bond"
+            label={t('perpetrators.bond')}
+            description={t('perpetrators.bond_help')}
+            {...form.getInputProps('bond')}
+          />
         </SimpleGrid>
         <CatalogMultiSelect
           catalog="thematic"
@@ -145,16 +166,31 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
         />
         {reported && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <CatalogMultiSelect catalog="report_institution" label={t('perpetrators.reportedTo')} withAsterisk {...form.getInputProps('reportedTo')} />
+            <CatalogMultiSelect
+              catalog="report_institution"
+              label={t('perpetrators.reportedTo')}
+              withAsterisk
+              {...form.getInputProps('reportedTo')}
+            />
             <TextInput label={t('perpetrators.caseNumber')} maxLength={60} {...form.getInputProps('caseNumber')} />
           </SimpleGrid>
         )}
-        <Textarea label={t('perpetrators.notes')} autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
+        <Textarea
+          label={t('perpetrators.notes')}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          {...form.getInputProps('notes')}
+        />
 
         {conflict && <ConflictAlert onReload={reload} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>{t('actions.cancel')}</Button>
-          <Button type="submit" loading={save.isPending} disabled={conflict}>{t('actions.save')}</Button>
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={conflict}>
+            {t('actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -25,7 +25,10 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
   const perpetrators = usePerpetrators(personId);
   const remove = useDeletePerpetrator(personId);
   const [editing, setEditing] = useState<{ perpetrator?: Perpetrator } | null>(null);
-  const { ask, dialog } = useDeleteConfirm<Perpetrator>({ remove: (p) => remove.mutateAsync(p.id), nameOf: displayName });
+  const { ask, dialog } = useDeleteConfirm<Perpetrator>({
+    remove: (p) => remove.mutateAsync(p.id),
+    nameOf: displayName,
+  });
 
   return (
     <Stack gap="sm">
@@ -34,7 +37,9 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
       </Alert>
       {canWrite && (
         <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>{t('perpetrators.add')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+            {t('perpetrators.add')}
+          </Button>
         </Group>
       )}
 
@@ -51,7 +56,9 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
                 <Table.Th>{t('perpetrators.thematic')}</Table.Th>
                 <Table.Th>{t('perpetrators.report')}</Table.Th>
                 <Table.Th>{t('perpetrators.notes')}</Table.Th>
-                <Table.Th><VisuallyHidden>{t('links.actions')}</VisuallyHidden></Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('links.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -60,25 +67,47 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
                 <Table.Tr key={p.id}>
                   <Table.Td>
                     {p.names && <Text size="sm">{p.names}</Text>}
-                    {p.alias && <Text size={p.names ? 'xs' : 'sm'} c={p.names ? 'dimmed' : undefined}>{t('perpetrators.alias_value', { alias: p.alias })}</Text>}
+                    {p.alias && (
+                      <Text size={p.names ? 'xs' : 'sm'} c={p.names ? 'dimmed' : undefined}>
+                        {t('perpetrators.alias_value', { alias: p.alias })}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td><CatalogText catalog="sex" code={p.sex} /></Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="sex" code={p.sex} />
+                  </Table.Td>
                   <Table.Td>{p.approximateAge ?? EMPTY}</Table.Td>
-                  <Table.Td><CatalogText catalog="bond" code={p.bond} /></Table.Td>
-                  <Table.Td><CatalogBadges catalog="thematic" codes={p.thematic} /></Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="bond" code={p.bond} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CatalogBadges catalog="thematic" codes={p.thematic} />
+                  </Table.Td>
                   <Table.Td>
                     {p.reported ? (
                       <Stack gap={2}>
                         <CatalogBadges catalog="report_institution" codes={p.reportedTo} />
-                        {p.caseNumber && <Text size="xs">{t('perpetrators.case_value', { caseNumber: p.caseNumber })}</Text>}
+                        {p.caseNumber && (
+                          <Text size="xs">{t('perpetrators.case_value', { caseNumber: p.caseNumber })}</Text>
+                        )}
                       </Stack>
                     ) : (
-                      <Text size="sm" c="dimmed">{t('perpetrators.not_reported')}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t('perpetrators.not_reported')}
+                      </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>{p.notes ?? EMPTY}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                    {p.notes ?? EMPTY}
+                  </Table.Td>
                   <Table.Td>
-                    {canWrite && <RowActions name={displayName(p)} onEdit={() => setEditing({ perpetrator: p })} onDelete={() => ask(p)} />}
+                    {canWrite && (
+                      <RowActions
+                        name={displayName(p)}
+                        onEdit={() => setEditing({ perpetrator: p })}
+                        onDelete={() => ask(p)}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -10,9 +10,24 @@ export function PersonFormCase({ form }: { form: PersonFormApi }) {
   const { admissionDate } = form.values;
   return (
     <>
-      <CatalogMultiSelect catalog="thematic" label={t('fields.thematic')} withAsterisk {...form.getInputProps('thematic')} />
-      <CatalogSelect catalog="bond" label={t('fields.bond')} description={t('help.bond')} {...form.getInputProps('bond')} />
-      <CatalogSelect catalog="bond" label={t('fields.perpetrator')} description={t('help.perpetrator')} {...form.getInputProps('perpetrator')} />
+      <CatalogMultiSelect
+        catalog="thematic"
+        label={t('fields.thematic')}
+        withAsterisk
+        {...form.getInputProps('thematic')}
+      />
+      <CatalogSelect
+        catalog="bond"
+        label={t('fields.bond')}
+        description={t('help.bond')}
+        {...form.getInputProps('bond')}
+      />
+      <CatalogSelect
+        catalog="bond"
+        label={t('fields.perpetrator')}
+        description={t('help.perpetrator')}
+        {...form.getInputProps('perpetrator')}
+      />
       <DateInput
         label={t('fields.admissionDate')}
         withAsterisk
@@ -49,7 +64,14 @@ export function PersonFormCaseNotes({ form }: { form: PersonFormApi }) {
   const { t } = useTranslation('population');
   return (
     <>
-      <Textarea label={t('fields.admissionReason')} autosize minRows={2} maxRows={8} maxLength={1000} {...form.getInputProps('admissionReason')} />
+      <Textarea
+        label={t('fields.admissionReason')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={1000}
+        {...form.getInputProps('admissionReason')}
+      />
       <Textarea
         label={t('fields.departureNote')}
         autosize

@@ -23,21 +23,38 @@ export function PersonFormDemographics({ form }: { form: PersonFormApi }) {
         }}
       />
       <CatalogSelect catalog="civil_status" label={t('fields.civilStatus')} {...form.getInputProps('civilStatus')} />
-      <CatalogSelect catalog="sexual_orientation" label={t('fields.sexualOrientation')} {...form.getInputProps('sexualOrientation')} />
+      <CatalogSelect
+        catalog="sexual_orientation"
+        label={t('fields.sexualOrientation')}
+        {...form.getInputProps('sexualOrientation')}
+      />
       <CatalogSelect catalog="nationality" label={t('fields.nationality')} {...form.getInputProps('nationality')} />
       <CatalogSelect catalog="ethnic_group" label={t('fields.ethnicGroup')} {...form.getInputProps('ethnicGroup')} />
-      <CatalogSelect catalog="linguistic_community" label={t('fields.linguisticCommunity')} {...form.getInputProps('linguisticCommunity')} />
-      <CatalogSelect catalog="academic_degree" label={t('fields.academicDegree')} {...form.getInputProps('academicDegree')} />
+      <CatalogSelect
+        catalog="linguistic_community"
+        label={t('fields.linguisticCommunity')}
+        {...form.getInputProps('linguisticCommunity')}
+      />
+      <CatalogSelect
+        catalog="academic_degree"
+        label={t('fields.academicDegree')}
+        {...form.getInputProps('academicDegree')}
+      />
       <YesNoSelect
         label={t('fields.knowsRead')}
         {...form.getInputProps('knowsRead')}
         onChange={(value) => {
           form.setFieldValue('knowsRead', value);
           // Writing without reading is not a valid answer (contract rule).
-          if (value !== true && form.values.knowsWrite) form.setFieldValue('knowsWrite', value === false ? false : null);
+          if (value !== true && form.values.knowsWrite)
+            form.setFieldValue('knowsWrite', value === false ? false : null);
         }}
       />
-      <YesNoSelect label={t('fields.knowsWrite')} description={t('help.knows_write')} {...form.getInputProps('knowsWrite')} />
+      <YesNoSelect
+        label={t('fields.knowsWrite')}
+        description={t('help.knows_write')}
+        {...form.getInputProps('knowsWrite')}
+      />
       <CatalogSelect catalog="disability" label={t('fields.disability')} {...form.getInputProps('disability')} />
       <YesNoSelect
         label={t('fields.pregnancy')}

@@ -22,8 +22,20 @@ export function PersonFormIdentity({ form, savedAgeGroup }: Props) {
 
   return (
     <>
-      <TextInput label={t('fields.names')} withAsterisk maxLength={100} autoComplete="off" {...form.getInputProps('names')} />
-      <TextInput label={t('fields.lastNames')} withAsterisk maxLength={100} autoComplete="off" {...form.getInputProps('lastNames')} />
+      <TextInput
+        label={t('fields.names')}
+        withAsterisk
+        maxLength={100}
+        autoComplete="off"
+        {...form.getInputProps('names')}
+      />
+      <TextInput
+        label={t('fields.lastNames')}
+        withAsterisk
+        maxLength={100}
+        autoComplete="off"
+        {...form.getInputProps('lastNames')}
+      />
       <TextInput label={t('fields.alias')} maxLength={60} autoComplete="off" {...form.getInputProps('alias')} />
       <DateInput
         label={t('fields.birthDate')}

@@ -8,7 +8,26 @@ import { DEFAULT_COUNTRY, type PersonFormApi } from './person-form-values';
  * Countries offered for residence: Guatemala, its neighbours and the usual
  * migration routes. Names come from the browser (Intl), so no list to translate.
  */
-const COUNTRIES = ['GT', 'SV', 'HN', 'NI', 'CR', 'PA', 'BZ', 'MX', 'US', 'CA', 'CO', 'VE', 'EC', 'PE', 'CU', 'DO', 'HT', 'ES'];
+const COUNTRIES = [
+  'GT',
+  'SV',
+  'HN',
+  'NI',
+  'CR',
+  'PA',
+  'BZ',
+  'MX',
+  'US',
+  'CA',
+  'CO',
+  'VE',
+  'EC',
+  'PE',
+  'CU',
+  'DO',
+  'HT',
+  'ES',
+];
 
 export function PersonFormLocation({ form }: { form: PersonFormApi }) {
   const { t, i18n } = useTranslation('population');

@@ -15,8 +15,13 @@ import { PersonFormHealth } from './person-form-health';
 import { PhonesField } from './phones-field';
 import { PersonFormCase, PersonFormCaseNotes } from './person-form-case';
 import {
-  DEFAULT_COUNTRY, emptyPersonValues, RELATED_FIELDS, toPersonFormValues,
-  type PersonFormApi, type PersonFormOutput, type PersonFormValues,
+  DEFAULT_COUNTRY,
+  emptyPersonValues,
+  RELATED_FIELDS,
+  toPersonFormValues,
+  type PersonFormApi,
+  type PersonFormOutput,
+  type PersonFormValues,
 } from './person-form-values';
 
 interface PersonFormProps {
@@ -92,8 +97,12 @@ export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: P
           </FormSection>
           {notice}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={submitting}>{t('actions.cancel')}</Button>
-            <Button type="submit" loading={submitting}>{t('actions.save')}</Button>
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {t('actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -9,8 +9,12 @@ import { AdmissionBadge } from './person-status';
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Text size="xs" c="dimmed" fw={500}>{label}</Text>
-      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -18,13 +22,18 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h5" mb="sm">{title}</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">{children}</SimpleGrid>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+        {children}
+      </SimpleGrid>
     </Paper>
   );
 }
 
-const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? EMPTY : String(v));
+const orDash = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? EMPTY : String(v);
 
 /** 'General data' tab: every field of the person, labels translated, a dash for empty (spec section 9). */
 export function PersonGeneral({ person: p }: { person: Person }) {
@@ -44,7 +53,9 @@ export function PersonGeneral({ person: p }: { person: Person }) {
           <>
             <Field label={t('fields.departureDate')}>{formatDate(p.departureDate)}</Field>
             <Field label={t('fields.departureReason')}>{c('departure_reason_person', p.departureReason)}</Field>
-            <Field label={t('fields.departureNote')} wide>{orDash(p.departureNote)}</Field>
+            <Field label={t('fields.departureNote')} wide>
+              {orDash(p.departureNote)}
+            </Field>
           </>
         )}
       </Section>
@@ -55,7 +66,12 @@ export function PersonGeneral({ person: p }: { person: Person }) {
         <Field label={t('fields.alias')}>{orDash(p.alias)}</Field>
         <Field label={t('fields.birthDate')}>
           {formatDate(p.birthDate)}
-          {p.birthDate && p.birthDateEstimated ? <Text span size="xs" c="dimmed"> ({t('help.estimated')})</Text> : null}
+          {p.birthDate && p.birthDateEstimated ? (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              ({t('help.estimated')})
+            </Text>
+          ) : null}
         </Field>
         <Field label={t('fields.age')}>{p.age === null ? EMPTY : t('help.years', { count: p.age })}</Field>
         <Field label={t('fields.ageGroup')}>{c('age_group', p.ageGroup)}</Field>
@@ -86,7 +102,9 @@ export function PersonGeneral({ person: p }: { person: Person }) {
         <Field label={t('fields.phones')}>{p.phones.length ? p.phones.join(', ') : EMPTY}</Field>
       </Section>
       <Section title={t('sections.case')}>
-        <Field label={t('fields.thematic')}><CatalogBadges catalog="thematic" codes={p.thematic} /></Field>
+        <Field label={t('fields.thematic')}>
+          <CatalogBadges catalog="thematic" codes={p.thematic} />
+        </Field>
         <Field label={t('fields.bond')}>{c('bond', p.bond)}</Field>
         <Field label={t('fields.perpetrator')}>{c('bond', p.perpetrator)}</Field>
         <Field label={t('fields.admissionDate')}>{formatDate(p.admissionDate)}</Field>
@@ -94,7 +112,9 @@ export function PersonGeneral({ person: p }: { person: Person }) {
         <Field label={t('fields.court')}>{orDash(p.court)}</Field>
         <Field label={t('fields.headquarterId')}>{orDash(p.headquarterName)}</Field>
         <Field label={t('fields.externalFileNumber')}>{orDash(p.externalFileNumber)}</Field>
-        <Field label={t('fields.admissionReason')} wide>{orDash(p.admissionReason)}</Field>
+        <Field label={t('fields.admissionReason')} wide>
+          {orDash(p.admissionReason)}
+        </Field>
       </Section>
       <Text size="xs" c="dimmed">
         {t('detail.record_dates', { created: formatDateTime(p.createdAt), updated: formatDateTime(p.updatedAt) })}

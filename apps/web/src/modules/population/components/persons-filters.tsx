@@ -17,7 +17,15 @@ const FILTER_WIDTH = 190;
 
 export function PersonsFilters({ search, onChange }: Props) {
   const { t } = useTranslation('population');
-  const active = !!(search.q || search.sex || search.ageGroup || search.thematic || search.state || search.headquarterId || search.status !== 'all');
+  const active = !!(
+    search.q ||
+    search.sex ||
+    search.ageGroup ||
+    search.thematic ||
+    search.state ||
+    search.headquarterId ||
+    search.status !== 'all'
+  );
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <SearchBox
@@ -27,16 +35,46 @@ export function PersonsFilters({ search, onChange }: Props) {
         placeholder={t('list.search_placeholder')}
         clearLabel={t('actions.clear_search')}
       />
-      <CatalogSelect catalog="sex" label={t('filters.sex')} placeholder={t('filters.any')} w={FILTER_WIDTH}
-        value={search.sex ?? null} onChange={(v) => onChange({ sex: v ?? undefined })} />
-      <CatalogSelect catalog="age_group" label={t('filters.ageGroup')} placeholder={t('filters.any')} w={FILTER_WIDTH}
-        value={search.ageGroup ?? null} onChange={(v) => onChange({ ageGroup: v ?? undefined })} />
-      <CatalogSelect catalog="thematic" label={t('filters.thematic')} placeholder={t('filters.any')} w={FILTER_WIDTH}
-        value={search.thematic ?? null} onChange={(v) => onChange({ thematic: v ?? undefined })} />
-      <CatalogSelect catalog="department" label={t('filters.state')} placeholder={t('filters.any')} w={FILTER_WIDTH}
-        value={search.state ?? null} onChange={(v) => onChange({ state: v ?? undefined })} />
-      <CatalogSelect catalog="headquarter" label={t('filters.headquarter')} placeholder={t('filters.any')} w={FILTER_WIDTH}
-        value={search.headquarterId ?? null} onChange={(v) => onChange({ headquarterId: v ?? undefined })} />
+      <CatalogSelect
+        catalog="sex"
+        label={t('filters.sex')}
+        placeholder={t('filters.any')}
+        w={FILTER_WIDTH}
+        value={search.sex ?? null}
+        onChange={(v) => onChange({ sex: v ?? undefined })}
+      />
+      <CatalogSelect
+        catalog="age_group"
+        label={t('filters.ageGroup')}
+        placeholder={t('filters.any')}
+        w={FILTER_WIDTH}
+        value={search.ageGroup ?? null}
+        onChange={(v) => onChange({ ageGroup: v ?? undefined })}
+      />
+      <CatalogSelect
+        catalog="thematic"
+        label={t('filters.thematic')}
+        placeholder={t('filters.any')}
+        w={FILTER_WIDTH}
+        value={search.thematic ?? null}
+        onChange={(v) => onChange({ thematic: v ?? undefined })}
+      />
+      <CatalogSelect
+        catalog="department"
+        label={t('filters.state')}
+        placeholder={t('filters.any')}
+        w={FILTER_WIDTH}
+        value={search.state ?? null}
+        onChange={(v) => onChange({ state: v ?? undefined })}
+      />
+      <CatalogSelect
+        catalog="headquarter"
+        label={t('filters.headquarter')}
+        placeholder={t('filters.any')}
+        w={FILTER_WIDTH}
+        value={search.headquarterId ?? null}
+        onChange={(v) => onChange({ headquarterId: v ?? undefined })}
+      />
       <Select
         label={t('filters.status')}
         w={150}
@@ -54,7 +92,17 @@ export function PersonsFilters({ search, onChange }: Props) {
           variant="subtle"
           mt={25}
           leftSection={<IconFilterOff size={16} />}
-          onClick={() => onChange({ q: undefined, sex: undefined, ageGroup: undefined, thematic: undefined, state: undefined, headquarterId: undefined, status: 'all' })}
+          onClick={() =>
+            onChange({
+              q: undefined,
+              sex: undefined,
+              ageGroup: undefined,
+              thematic: undefined,
+              state: undefined,
+              headquarterId: undefined,
+              status: 'all',
+            })
+          }
         >
           {t('actions.clear_filters')}
         </Button>

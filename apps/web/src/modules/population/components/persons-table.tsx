@@ -21,9 +21,21 @@ interface Props {
 }
 
 /** Dates read best newest first; names alphabetically. */
-const FIRST_ORDER: Record<Sort, Order> = { names: 'asc', lastNames: 'asc', fileCode: 'asc', admissionDate: 'desc', createdAt: 'desc' };
+const FIRST_ORDER: Record<Sort, Order> = {
+  names: 'asc',
+  lastNames: 'asc',
+  fileCode: 'asc',
+  admissionDate: 'desc',
+  createdAt: 'desc',
+};
 
-function SortHeader({ column, sort, order, onSort, children }: { column: Sort; children: ReactNode } & Pick<Props, 'sort' | 'order' | 'onSort'>) {
+function SortHeader({
+  column,
+  sort,
+  order,
+  onSort,
+  children,
+}: { column: Sort; children: ReactNode } & Pick<Props, 'sort' | 'order' | 'onSort'>) {
   const activeSort = sort === column;
   const Icon = activeSort ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
@@ -47,15 +59,23 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
       <Table highlightOnHover striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader column="fileCode" {...sortProps}>{t('columns.fileCode')}</SortHeader>
-            <SortHeader column="names" {...sortProps}>{t('columns.names')}</SortHeader>
-            <SortHeader column="lastNames" {...sortProps}>{t('columns.lastNames')}</SortHeader>
+            <SortHeader column="fileCode" {...sortProps}>
+              {t('columns.fileCode')}
+            </SortHeader>
+            <SortHeader column="names" {...sortProps}>
+              {t('columns.names')}
+            </SortHeader>
+            <SortHeader column="lastNames" {...sortProps}>
+              {t('columns.lastNames')}
+            </SortHeader>
             <Table.Th>{t('columns.age')}</Table.Th>
             <Table.Th>{t('columns.ageGroup')}</Table.Th>
             <Table.Th>{t('columns.sex')}</Table.Th>
             <Table.Th>{t('columns.location')}</Table.Th>
             <Table.Th>{t('columns.thematic')}</Table.Th>
-            <SortHeader column="admissionDate" {...sortProps}>{t('columns.admissionDate')}</SortHeader>
+            <SortHeader column="admissionDate" {...sortProps}>
+              {t('columns.admissionDate')}
+            </SortHeader>
             <Table.Th>{t('columns.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -64,17 +84,37 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
             <Table.Tr key={p.id} onClick={() => onOpen(p.id)} style={{ cursor: 'pointer' }}>
               <Table.Td>
                 {/* A real link too, so keyboard users and 'open in new tab' work. */}
-                <Anchor component={Link} to={`/population/served/${p.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} ff="monospace" size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/population/served/${p.id}`}
+                  onClick={(e: React.MouseEvent) => e.stopPropagation()}
+                  ff="monospace"
+                  size="sm"
+                >
                   {p.fileCode}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{p.names}{p.alias ? <Text span c="dimmed" size="xs"> ({p.alias})</Text> : null}</Table.Td>
+              <Table.Td>
+                {p.names}
+                {p.alias ? (
+                  <Text span c="dimmed" size="xs">
+                    {' '}
+                    ({p.alias})
+                  </Text>
+                ) : null}
+              </Table.Td>
               <Table.Td>{p.lastNames}</Table.Td>
               <Table.Td>{p.age ?? EMPTY}</Table.Td>
-              <Table.Td><CatalogText catalog="age_group" code={p.ageGroup} /></Table.Td>
-              <Table.Td><CatalogText catalog="sex" code={p.sex} /></Table.Td>
+              <Table.Td>
+                <CatalogText catalog="age_group" code={p.ageGroup} />
+              </Table.Td>
+              <Table.Td>
+                <CatalogText catalog="sex" code={p.sex} />
+              </Table.Td>
               <Table.Td>{p.stateName ? `${p.stateName}${p.townName ? ` / ${p.townName}` : ''}` : EMPTY}</Table.Td>
-              <Table.Td><CatalogBadges catalog="thematic" codes={p.thematic} /></Table.Td>
+              <Table.Td>
+                <CatalogBadges catalog="thematic" codes={p.thematic} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.admissionDate)}</Table.Td>
               <Table.Td>
                 <AdmissionBadge person={p} />
@@ -84,7 +124,11 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
         </Table.Tbody>
       </Table>
       {items.length === 0 && (
-        <Center py="xl"><Group><Text c="dimmed">{t('empty.list')}</Text></Group></Center>
+        <Center py="xl">
+          <Group>
+            <Text c="dimmed">{t('empty.list')}</Text>
+          </Group>
+        </Center>
       )}
     </Table.ScrollContainer>
   );

@@ -21,8 +21,14 @@ export function PhonesField({ form }: { form: PhonesForm }) {
   const { phones } = form.values;
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">{t('fields.phones')}</Text>
-      {phones.length === 0 && <Text size="sm" c="dimmed">{t('empty.phones')}</Text>}
+      <Text fw={500} size="sm">
+        {t('fields.phones')}
+      </Text>
+      {phones.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('empty.phones')}
+        </Text>
+      )}
       {phones.map((_, index) => (
         <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
@@ -45,7 +51,11 @@ export function PhonesField({ form }: { form: PhonesForm }) {
           </ActionIcon>
         </Group>
       ))}
-      {form.errors.phones && <Text size="xs" c="red">{form.errors.phones}</Text>}
+      {form.errors.phones && (
+        <Text size="xs" c="red">
+          {form.errors.phones}
+        </Text>
+      )}
       <Group>
         <Button
           variant="light"

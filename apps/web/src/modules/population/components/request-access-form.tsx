@@ -43,13 +43,29 @@ export function RequestAccessForm({ personId }: { personId: string }) {
         <Paper withBorder p="md">
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
-              <Title order={2} size="h5">{t('request_access.title')}</Title>
-              <Text size="sm" c="dimmed">{t('request_access.help')}</Text>
-              <Textarea label={t('request_access.reason')} withAsterisk autosize minRows={3} maxLength={500} {...form.getInputProps('reason')} />
-              <Checkbox label={t('request_access.also_write')} {...form.getInputProps('canWrite', { type: 'checkbox' })} />
+              <Title order={2} size="h5">
+                {t('request_access.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('request_access.help')}
+              </Text>
+              <Textarea
+                label={t('request_access.reason')}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxLength={500}
+                {...form.getInputProps('reason')}
+              />
+              <Checkbox
+                label={t('request_access.also_write')}
+                {...form.getInputProps('canWrite', { type: 'checkbox' })}
+              />
               {error && <Alert color="red">{error}</Alert>}
               <Group justify="flex-end">
-                <Button type="submit" loading={request.isPending}>{t('request_access.submit')}</Button>
+                <Button type="submit" loading={request.isPending}>
+                  {t('request_access.submit')}
+                </Button>
               </Group>
             </Stack>
           </form>

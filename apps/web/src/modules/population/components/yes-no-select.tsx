@@ -17,7 +17,10 @@ export function YesNoSelect({ value, onChange, ...props }: YesNoSelectProps) {
       {...props}
       clearable
       placeholder={t('common.unknown')}
-      data={[{ value: 'Y', label: t('common.yes') }, { value: 'N', label: t('common.no') }]}
+      data={[
+        { value: 'Y', label: t('common.yes') },
+        { value: 'N', label: t('common.no') },
+      ]}
       value={value === true ? 'Y' : value === false ? 'N' : null}
       onChange={(v) => onChange?.(v === 'Y' ? true : v === 'N' ? false : null)}
     />

@@ -28,7 +28,9 @@ export function ActivitiesListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1} size="h2">{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <Button component={Link} to="/population/activities/add" leftSection={<IconPlus size={16} />}>
           {t('actions.new')}
         </Button>
@@ -41,7 +43,11 @@ export function ActivitiesListPage() {
       {activities.isError && <PageError error={activities.error} onRetry={() => void activities.refetch()} />}
 
       <Paper withBorder pos="relative" p={0}>
-        <LoadingOverlay visible={activities.isPending || activities.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        <LoadingOverlay
+          visible={activities.isPending || activities.isPlaceholderData}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ size: 'sm' }}
+        />
         <ActivitiesTable
           items={data?.items ?? []}
           onOpen={(id) => void navigate({ to: '/population/activities/view/$id', params: { id } })}
@@ -62,7 +68,10 @@ export function ActivitiesListPage() {
           size="xs"
           w={160}
           allowDeselect={false}
-          data={[{ value: 'desc', label: t('list.newest_first') }, { value: 'asc', label: t('list.oldest_first') }]}
+          data={[
+            { value: 'desc', label: t('list.newest_first') },
+            { value: 'asc', label: t('list.oldest_first') },
+          ]}
           value={search.order}
           onChange={(v) => v && update({ order: v as ActivityListSearch['order'] })}
         />

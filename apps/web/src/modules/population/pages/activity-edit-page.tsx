@@ -38,7 +38,9 @@ export function ActivityEditPage() {
     return (
       <Stack gap="md">
         <ActivityPageHeader title={t('form.title_edit_name', { name: a.name })} />
-        <Alert color="gray" data-testid="activity-read-only">{t('view.read_only')}</Alert>
+        <Alert color="gray" data-testid="activity-read-only">
+          {t('view.read_only')}
+        </Alert>
       </Stack>
     );
   }
@@ -52,16 +54,24 @@ export function ActivityEditPage() {
         activity={a}
         submitting={update.isPending}
         onCancel={toView}
-        notice={conflict && (
-          <Alert color="orange" title={t('form.conflict_title')}>
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm">{t('errors:problem.version_conflict')}</Text>
-              <Button size="xs" variant="light" color="orange" loading={activity.isFetching} onClick={() => void reload()}>
-                {t('actions.reload')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        notice={
+          conflict && (
+            <Alert color="orange" title={t('form.conflict_title')}>
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm">{t('errors:problem.version_conflict')}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  loading={activity.isFetching}
+                  onClick={() => void reload()}
+                >
+                  {t('actions.reload')}
+                </Button>
+              </Group>
+            </Alert>
+          )
+        }
         onSubmit={async (body) => {
           try {
             await update.mutateAsync({ ...body, version: 'version' in body ? body.version : a.version });
@@ -70,7 +80,9 @@ export function ActivityEditPage() {
               setConflict(true);
               return;
             }
-            throw renameFieldErrors(error, (f) => (f === 'startsAt' ? 'startsDate' : f.startsWith('facilitatorIds.') ? 'facilitatorIds' : f));
+            throw renameFieldErrors(error, (f) =>
+              f === 'startsAt' ? 'startsDate' : f.startsWith('facilitatorIds.') ? 'facilitatorIds' : f,
+            );
           }
           notifySuccess(t('form.saved'));
           toView();

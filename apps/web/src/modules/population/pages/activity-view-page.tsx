@@ -20,8 +20,12 @@ import { formatLocalDateTime } from '../components/case-file-utils';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" fw={600}>{label}</Text>
-      <Text size="sm" component="div">{children}</Text>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
     </div>
   );
 }
@@ -45,9 +49,17 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
           <Field label={t('fields.place')}>{a.place ?? EMPTY}</Field>
           <Field label={t('fields.facilitators')}>{a.facilitators.map((f) => f.fullName).join(', ') || EMPTY}</Field>
           <Field label={t('fields.thematic')}>
-            {a.thematic.length
-              ? <Group gap={4}>{a.thematic.map((c) => <Badge key={c} variant="light" size="sm">{thematic.labelOf(c)}</Badge>)}</Group>
-              : EMPTY}
+            {a.thematic.length ? (
+              <Group gap={4}>
+                {a.thematic.map((c) => (
+                  <Badge key={c} variant="light" size="sm">
+                    {thematic.labelOf(c)}
+                  </Badge>
+                ))}
+              </Group>
+            ) : (
+              EMPTY
+            )}
           </Field>
           <Field label={t('columns.participants')}>{a.participantCount}</Field>
         </SimpleGrid>
@@ -55,33 +67,41 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
           <span style={{ whiteSpace: 'pre-wrap' }}>{a.description ?? EMPTY}</span>
         </Field>
         <div>
-          <Title order={2} size="h5" mb={4}>{t('fields.unregistered')}</Title>
-          {a.unregistered.length === 0
-            ? <Text size="sm" c="dimmed">{t('view.no_unregistered')}</Text>
-            : (
-              <Table withTableBorder verticalSpacing={4} maw={560}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('fields.sex')}</Table.Th>
-                    <Table.Th>{t('fields.ageGroup')}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{t('fields.count')}</Table.Th>
+          <Title order={2} size="h5" mb={4}>
+            {t('fields.unregistered')}
+          </Title>
+          {a.unregistered.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('view.no_unregistered')}
+            </Text>
+          ) : (
+            <Table withTableBorder verticalSpacing={4} maw={560}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('fields.sex')}</Table.Th>
+                  <Table.Th>{t('fields.ageGroup')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('fields.count')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {a.unregistered.map((u) => (
+                  <Table.Tr key={`${u.sex}/${u.ageGroup}`}>
+                    <Table.Td>{sexes.labelOf(u.sex)}</Table.Td>
+                    <Table.Td>{ageGroups.labelOf(u.ageGroup)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{u.count}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {a.unregistered.map((u) => (
-                    <Table.Tr key={`${u.sex}/${u.ageGroup}`}>
-                      <Table.Td>{sexes.labelOf(u.sex)}</Table.Td>
-                      <Table.Td>{ageGroups.labelOf(u.ageGroup)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{u.count}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                  <Table.Tr>
-                    <Table.Td colSpan={2} fw={600}>{t('view.total')}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }} fw={600}>{unregisteredTotal}</Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-            )}
+                ))}
+                <Table.Tr>
+                  <Table.Td colSpan={2} fw={600}>
+                    {t('view.total')}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }} fw={600}>
+                    {unregisteredTotal}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          )}
         </div>
       </Stack>
     </Paper>
@@ -122,18 +142,34 @@ export function ActivityViewPage() {
       <ActivityPageHeader
         title={a.name}
         // Only its creator, its facilitators and activity management change it (issue 9 item 2); the server checks too.
-        actions={a.canEdit && (
-          <>
-            <Button component={Link} to={`/population/activities/edit/${id}`} variant="light" leftSection={<IconPencil size={16} />}>
-              {t('common:actions.edit')}
-            </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-              {t('common:actions.delete')}
-            </Button>
-          </>
-        )}
+        actions={
+          a.canEdit && (
+            <>
+              <Button
+                component={Link}
+                to={`/population/activities/edit/${id}`}
+                variant="light"
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('common:actions.edit')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirming(true)}
+              >
+                {t('common:actions.delete')}
+              </Button>
+            </>
+          )
+        }
       />
-      {!a.canEdit && <Alert color="gray" icon={<IconLock size={18} />} data-testid="activity-read-only">{t('view.read_only')}</Alert>}
+      {!a.canEdit && (
+        <Alert color="gray" icon={<IconLock size={18} />} data-testid="activity-read-only">
+          {t('view.read_only')}
+        </Alert>
+      )}
       <ActivityDetails activity={a} />
       <ActivityParticipants activity={a} />
       <ActivityPhotos activity={a} />

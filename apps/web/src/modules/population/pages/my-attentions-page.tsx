@@ -19,11 +19,17 @@ function PersonCell({ attention: a }: { attention: MyAttention }) {
     return (
       <Group gap={4} wrap="nowrap">
         <IconLock size={14} aria-hidden />
-        <Text size="sm" c="dimmed" fs="italic">{t('my_attentions.restricted')}</Text>
+        <Text size="sm" c="dimmed" fs="italic">
+          {t('my_attentions.restricted')}
+        </Text>
       </Group>
     );
   }
-  return <Anchor component={Link} to={`/population/served/${a.personId}`} size="sm">{a.personName}</Anchor>;
+  return (
+    <Anchor component={Link} to={`/population/served/${a.personId}`} size="sm">
+      {a.personName}
+    </Anchor>
+  );
 }
 
 /**

@@ -26,7 +26,8 @@ export function PersonAddPage() {
               void navigate({ to: '/population/served/$id', params: { id: person.id } });
             },
             onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) }),
-          })}
+          })
+        }
       />
     </Stack>
   );

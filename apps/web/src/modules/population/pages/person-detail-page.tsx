@@ -2,7 +2,18 @@ import { useState } from 'react';
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconCalendarEvent, IconEdit, IconFileCertificate, IconFiles, IconFirstAidKit, IconHistory, IconId, IconLock, IconTimeline, IconTrash, IconUserExclamation, IconUsers,
+  IconCalendarEvent,
+  IconEdit,
+  IconFileCertificate,
+  IconFiles,
+  IconFirstAidKit,
+  IconHistory,
+  IconId,
+  IconLock,
+  IconTimeline,
+  IconTrash,
+  IconUserExclamation,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +48,9 @@ function deleteErrorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError && err.code === 'in_use') {
     const items = err.fieldErrors
       .filter((e) => e.code === 'has_records')
-      .map((e) => t(`population:detail.blockers.${e.field}`, { count: Number(e.params?.count ?? 0), defaultValue: e.field }));
+      .map((e) =>
+        t(`population:detail.blockers.${e.field}`, { count: Number(e.params?.count ?? 0), defaultValue: e.field }),
+      );
     if (items.length) return t('population:detail.delete_blocked', { items: items.join(', ') });
   }
   return applyServerErrors(err, t);
@@ -75,7 +88,13 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
   const [tab, setTab] = useState<string | null>('general');
 
   if (person.isPending) return <PageLoader />;
-  if (person.isError) return <Stack gap="md"><PageHeader title={t('detail.title')} /><PersonLoadError error={person.error} /></Stack>;
+  if (person.isError)
+    return (
+      <Stack gap="md">
+        <PageHeader title={t('detail.title')} />
+        <PersonLoadError error={person.error} />
+      </Stack>
+    );
   const p = person.data;
   const name = `${p.names} ${p.lastNames}`;
 
@@ -85,7 +104,9 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
         title={name}
         badge={
           <>
-            <Text ff="monospace" c="dimmed">{p.fileCode}</Text>
+            <Text ff="monospace" c="dimmed">
+              {p.fileCode}
+            </Text>
             <AdmissionBadge person={p} />
           </>
         }
@@ -97,7 +118,12 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
               </Button>
             )}
             {access.administrator && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirmDelete(true)}
+              >
                 {t('actions.delete')}
               </Button>
             )}
@@ -107,16 +133,54 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="general" leftSection={<IconId size={16} />}>{t('detail.tab_general')}</Tabs.Tab>
-          {access.canRead && <Tabs.Tab value="periods" leftSection={<IconTimeline size={16} />}>{t('detail.tab_periods')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="consents" leftSection={<IconFileCertificate size={16} />}>{t('detail.tab_consents')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="links" leftSection={<IconUsers size={16} />}>{t('detail.tab_links')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="perpetrators" leftSection={<IconUserExclamation size={16} />}>{t('detail.tab_perpetrators')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="attentions" leftSection={<IconFirstAidKit size={16} />}>{t('detail.tab_attentions')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="activities" leftSection={<IconCalendarEvent size={16} />}>{t('detail.tab_activities')}</Tabs.Tab>}
-          {access.canRead && <Tabs.Tab value="documents" leftSection={<IconFiles size={16} />}>{t('detail.tab_documents')}</Tabs.Tab>}
-          {access.administrator && <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>{t('detail.tab_access')}</Tabs.Tab>}
-          {access.administrator && <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>{t('detail.tab_history')}</Tabs.Tab>}
+          <Tabs.Tab value="general" leftSection={<IconId size={16} />}>
+            {t('detail.tab_general')}
+          </Tabs.Tab>
+          {access.canRead && (
+            <Tabs.Tab value="periods" leftSection={<IconTimeline size={16} />}>
+              {t('detail.tab_periods')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="consents" leftSection={<IconFileCertificate size={16} />}>
+              {t('detail.tab_consents')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="links" leftSection={<IconUsers size={16} />}>
+              {t('detail.tab_links')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="perpetrators" leftSection={<IconUserExclamation size={16} />}>
+              {t('detail.tab_perpetrators')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="attentions" leftSection={<IconFirstAidKit size={16} />}>
+              {t('detail.tab_attentions')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="activities" leftSection={<IconCalendarEvent size={16} />}>
+              {t('detail.tab_activities')}
+            </Tabs.Tab>
+          )}
+          {access.canRead && (
+            <Tabs.Tab value="documents" leftSection={<IconFiles size={16} />}>
+              {t('detail.tab_documents')}
+            </Tabs.Tab>
+          )}
+          {access.administrator && (
+            <Tabs.Tab value="access" leftSection={<IconLock size={16} />}>
+              {t('detail.tab_access')}
+            </Tabs.Tab>
+          )}
+          {access.administrator && (
+            <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+              {t('detail.tab_history')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <Stack gap="md">
@@ -124,16 +188,52 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
             <PersonGeneral person={p} />
           </Stack>
         </Tabs.Panel>
-        {access.canRead && <Tabs.Panel value="periods" pt="md"><FilePeriods person={p} canWrite={access.canWrite} /></Tabs.Panel>}
-        {access.canRead && <Tabs.Panel value="consents" pt="md"><FileConsents personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
+        {access.canRead && (
+          <Tabs.Panel value="periods" pt="md">
+            <FilePeriods person={p} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
+        {access.canRead && (
+          <Tabs.Panel value="consents" pt="md">
+            <FileConsents personId={id} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
         {/* keepMounted={false}: a tab's data (perpetrators: an audited view) is asked for only when it opens. */}
-        {access.canRead && <Tabs.Panel value="links" pt="md"><LinksPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
-        {access.canRead && <Tabs.Panel value="perpetrators" pt="md"><PerpetratorsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
-        {access.canRead && <Tabs.Panel value="attentions" pt="md"><AttentionsPanel personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
-        {access.canRead && <Tabs.Panel value="activities" pt="md"><FileActivities personId={id} /></Tabs.Panel>}
-        {access.canRead && <Tabs.Panel value="documents" pt="md"><FileDocuments personId={id} canWrite={access.canWrite} /></Tabs.Panel>}
-        {access.administrator && <Tabs.Panel value="access" pt="md"><AccessPanel personId={id} /></Tabs.Panel>}
-        {access.administrator && <Tabs.Panel value="history" pt="md"><HistoryTable personId={id} /></Tabs.Panel>}
+        {access.canRead && (
+          <Tabs.Panel value="links" pt="md">
+            <LinksPanel personId={id} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
+        {access.canRead && (
+          <Tabs.Panel value="perpetrators" pt="md">
+            <PerpetratorsPanel personId={id} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
+        {access.canRead && (
+          <Tabs.Panel value="attentions" pt="md">
+            <AttentionsPanel personId={id} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
+        {access.canRead && (
+          <Tabs.Panel value="activities" pt="md">
+            <FileActivities personId={id} />
+          </Tabs.Panel>
+        )}
+        {access.canRead && (
+          <Tabs.Panel value="documents" pt="md">
+            <FileDocuments personId={id} canWrite={access.canWrite} />
+          </Tabs.Panel>
+        )}
+        {access.administrator && (
+          <Tabs.Panel value="access" pt="md">
+            <AccessPanel personId={id} />
+          </Tabs.Panel>
+        )}
+        {access.administrator && (
+          <Tabs.Panel value="history" pt="md">
+            <HistoryTable personId={id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
 
       <ConfirmDialog
@@ -150,7 +250,8 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
               void navigate({ to: '/population/served/list' });
             },
             onError: (err) => notifications.show({ color: 'red', message: deleteErrorMessage(err, t) }),
-          })}
+          })
+        }
       />
     </Stack>
   );

@@ -33,7 +33,13 @@ export function PersonEditPage() {
     );
   }
   if (person.isPending) return <PageLoader />;
-  if (person.isError) return <Stack gap="md"><PageHeader title={t('form.title_edit')} /><PersonLoadError error={person.error} /></Stack>;
+  if (person.isError)
+    return (
+      <Stack gap="md">
+        <PageHeader title={t('form.title_edit')} />
+        <PersonLoadError error={person.error} />
+      </Stack>
+    );
 
   const p = person.data;
   const reload = async () => {
@@ -43,37 +49,56 @@ export function PersonEditPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('form.title_edit_name', { name: `${p.names} ${p.lastNames}` })} badge={<Text ff="monospace" c="dimmed">{p.fileCode}</Text>} />
+      <PageHeader
+        title={t('form.title_edit_name', { name: `${p.names} ${p.lastNames}` })}
+        badge={
+          <Text ff="monospace" c="dimmed">
+            {p.fileCode}
+          </Text>
+        }
+      />
       <PersonForm
         // A new version (after a reload) starts the form again from the saved data.
         key={p.version}
         person={p}
         submitting={update.isPending}
         onCancel={() => void navigate({ to: '/population/served/$id', params: { id } })}
-        notice={conflict && (
-          <Alert color="orange" title={t('form.conflict_title')}>
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm">{t('errors:problem.version_conflict')}</Text>
-              <Button size="xs" variant="light" color="orange" loading={person.isFetching} onClick={() => void reload()}>
-                {t('actions.reload')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        notice={
+          conflict && (
+            <Alert color="orange" title={t('form.conflict_title')}>
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm">{t('errors:problem.version_conflict')}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  loading={person.isFetching}
+                  onClick={() => void reload()}
+                >
+                  {t('actions.reload')}
+                </Button>
+              </Group>
+            </Alert>
+          )
+        }
         onSubmit={(values, form) =>
-          update.mutate({ ...values, version: values.version ?? p.version }, {
-            onSuccess: () => {
-              notifications.show({ color: 'teal', message: t('form.saved') });
-              void navigate({ to: '/population/served/$id', params: { id } });
+          update.mutate(
+            { ...values, version: values.version ?? p.version },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: t('form.saved') });
+                void navigate({ to: '/population/served/$id', params: { id } });
+              },
+              onError: (err) => {
+                if (err instanceof ApiError && err.status === 409 && err.code === 'version_conflict') {
+                  setConflict(true);
+                  return;
+                }
+                notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) });
+              },
             },
-            onError: (err) => {
-              if (err instanceof ApiError && err.status === 409 && err.code === 'version_conflict') {
-                setConflict(true);
-                return;
-              }
-              notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) });
-            },
-          })}
+          )
+        }
       />
     </Stack>
   );

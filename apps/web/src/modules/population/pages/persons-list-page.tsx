@@ -30,7 +30,9 @@ export function PersonsListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1} size="h2">{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <Button component={Link} to="/population/served/add" leftSection={<IconPlus size={16} />}>
           {t('actions.new')}
         </Button>
@@ -46,7 +48,11 @@ export function PersonsListPage() {
 
       <Paper withBorder pos="relative" p={0}>
         {/* Only while another page or filter loads, not on background refreshes. */}
-        <LoadingOverlay visible={persons.isPending || persons.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        <LoadingOverlay
+          visible={persons.isPending || persons.isPlaceholderData}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ size: 'sm' }}
+        />
         <PersonsTable
           items={data?.items ?? []}
           sort={search.sort}
@@ -79,7 +85,10 @@ export function PersonsListPage() {
           size="xs"
           w={140}
           allowDeselect={false}
-          data={[{ value: 'asc', label: t('sort.asc') }, { value: 'desc', label: t('sort.desc') }]}
+          data={[
+            { value: 'asc', label: t('sort.asc') },
+            { value: 'desc', label: t('sort.desc') },
+          ]}
           value={search.order}
           onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
         />

@@ -6,10 +6,11 @@ import { api } from '../../../shared/lib/api';
 /** Roles change what users may open: drop every cached role and the session's permisos. */
 function useInvalidateRoles() {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['roles'] }),
-    queryClient.invalidateQueries({ queryKey: ['session'] }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['roles'] }),
+      queryClient.invalidateQueries({ queryKey: ['session'] }),
+    ]);
 }
 
 export function useCreateRole() {

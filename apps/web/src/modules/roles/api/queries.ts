@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@amparo/shared/modules/roles.schema';
 import { api } from '../../../shared/lib/api';
 
-export const getRolesQueryOptions = () => queryOptions({ queryKey: ['roles'], queryFn: () => api.get<Role[]>('roles') });
+export const getRolesQueryOptions = () =>
+  queryOptions({ queryKey: ['roles'], queryFn: () => api.get<Role[]>('roles') });
 
 export function useRoles() {
   return useQuery(getRolesQueryOptions());

@@ -20,7 +20,10 @@ interface RoleFormProps {
 export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: RoleFormProps) {
   const { t } = useTranslation('roles');
   const held = useEditorKeys();
-  const { form, submitWith } = useZodForm<RoleValues>(roleInput, initialValues ?? { slug: '', name: '', permissions: [] });
+  const { form, submitWith } = useZodForm<RoleValues>(
+    roleInput,
+    initialValues ?? { slug: '', name: '', permissions: [] },
+  );
   const submit = submitWith(onSubmit);
 
   return (
@@ -29,7 +32,12 @@ export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: Role
         <Paper withBorder p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('roles:fields.name')} withAsterisk {...form.getInputProps('name')} />
-            <TextInput label={t('roles:fields.slug')} description={t('roles:fields.slugHint')} withAsterisk {...form.getInputProps('slug')} />
+            <TextInput
+              label={t('roles:fields.slug')}
+              description={t('roles:fields.slugHint')}
+              withAsterisk
+              {...form.getInputProps('slug')}
+            />
           </SimpleGrid>
         </Paper>
         <PermissionTree
@@ -42,8 +50,12 @@ export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: Role
           lockedReason={lockedReason}
         />
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/roles" variant="default">{t('common:actions.cancel')}</Button>
-          <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+          <Button component={Link} to="/configuration/roles" variant="default">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common:actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -36,7 +36,13 @@ export function RoleEditPage() {
         onSubmit={save}
         saving={update.isPending}
         // The Administrador role always holds every key; only someone holding every key edits it (issue 9 item 1).
-        lockedReason={slug === 'administrador' ? (holdsEveryKey(held) ? t('roles:grants.adminFixed') : t('errors:problem.role_outranks_you')) : undefined}
+        lockedReason={
+          slug === 'administrador'
+            ? holdsEveryKey(held)
+              ? t('roles:grants.adminFixed')
+              : t('errors:problem.role_outranks_you')
+            : undefined
+        }
       />
     </>
   );

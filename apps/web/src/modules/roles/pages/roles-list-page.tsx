@@ -16,7 +16,10 @@ export function RolesListPage() {
   const roles = useRoles();
   const remove = useDeleteRole();
   // A role still given to users answers 409 in_use; the hook shows why.
-  const deletion = useDeleteConfirm<Role>({ remove: (role) => remove.mutateAsync(role.id), nameOf: (role) => role.name });
+  const deletion = useDeleteConfirm<Role>({
+    remove: (role) => remove.mutateAsync(role.id),
+    nameOf: (role) => role.name,
+  });
 
   return (
     <>
@@ -48,11 +51,19 @@ export function RolesListPage() {
                 {roles.data.map((role) => (
                   <Table.Tr key={role.id}>
                     <Table.Td fw={500}>{role.name}</Table.Td>
-                    <Table.Td><Badge variant="light" tt="none">{role.slug}</Badge></Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" tt="none">
+                        {role.slug}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{role.permissions.length}</Table.Td>
                     <Table.Td>{role.userCount}</Table.Td>
                     <Table.Td>
-                      <RowActions name={role.name} editTo={`/configuration/roles/edit/${role.id}`} onDelete={() => deletion.ask(role)} />
+                      <RowActions
+                        name={role.name}
+                        editTo={`/configuration/roles/edit/${role.id}`}
+                        onDelete={() => deletion.ask(role)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

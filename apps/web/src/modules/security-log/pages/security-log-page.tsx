@@ -19,9 +19,19 @@ export function SecurityLogPage() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as SecurityLogSearch;
   const setSearch = (next: Partial<SecurityLogSearch>) =>
-    void navigate({ to: '/configuration/security-log', search: (prev: SecurityLogSearch) => ({ ...prev, ...next }), replace: true });
+    void navigate({
+      to: '/configuration/security-log',
+      search: (prev: SecurityLogSearch) => ({ ...prev, ...next }),
+      replace: true,
+    });
 
-  const events = useSecurityLog({ kind: search.kind, from: search.from, to: search.to, page: search.page, pageSize: SECURITY_LOG_PAGE_SIZE });
+  const events = useSecurityLog({
+    kind: search.kind,
+    from: search.from,
+    to: search.to,
+    page: search.page,
+    pageSize: SECURITY_LOG_PAGE_SIZE,
+  });
 
   return (
     <>
@@ -36,8 +46,20 @@ export function SecurityLogPage() {
           data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
           w={240}
         />
-        <TextInput type="date" label={t('security-log:from')} value={search.from ?? ''} onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })} w={180} />
-        <TextInput type="date" label={t('security-log:to')} value={search.to ?? ''} onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })} w={180} />
+        <TextInput
+          type="date"
+          label={t('security-log:from')}
+          value={search.from ?? ''}
+          onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
+          w={180}
+        />
+        <TextInput
+          type="date"
+          label={t('security-log:to')}
+          value={search.to ?? ''}
+          onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
+          w={180}
+        />
       </Group>
       {events.isPending && <PageLoader />}
       {events.isError && <PageError error={events.error} onRetry={() => void events.refetch()} />}
@@ -59,11 +81,19 @@ export function SecurityLogPage() {
                 {events.data.items.length === 0 && <EmptyRow colSpan={6} />}
                 {events.data.items.map((event) => (
                   <Table.Tr key={event.id}>
-                    <Table.Td><DateText value={event.at} withTime /></Table.Td>
-                    <Table.Td><Badge variant="light" color={KIND_COLORS[event.kind]}>{t(`security-log:kinds.${event.kind}`)}</Badge></Table.Td>
+                    <Table.Td>
+                      <DateText value={event.at} withTime />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={KIND_COLORS[event.kind]}>
+                        {t(`security-log:kinds.${event.kind}`)}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{event.userName ?? event.loginName ?? EMPTY}</Table.Td>
                     <Table.Td>{event.method && event.route ? `${event.method} ${event.route}` : EMPTY}</Table.Td>
-                    <Table.Td>{event.code ? t(`errors:problem.${event.code}`, { defaultValue: event.code }) : EMPTY}</Table.Td>
+                    <Table.Td>
+                      {event.code ? t(`errors:problem.${event.code}`, { defaultValue: event.code }) : EMPTY}
+                    </Table.Td>
                     <Table.Td>{event.ip ?? EMPTY}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { invitationCreate, invitationResponse, userCreate, UserItem, userUpdate } from '@amparo/shared/modules/users.schema';
+import type {
+  invitationCreate,
+  invitationResponse,
+  userCreate,
+  UserItem,
+  userUpdate,
+} from '@amparo/shared/modules/users.schema';
 import { api } from '../../../shared/lib/api';
 import { photoFormData } from '../../../shared/lib/photo';
 
@@ -36,5 +42,7 @@ export function useUploadUserPhoto(id: string) {
 }
 
 export function useCreateInvitation() {
-  return useMutation({ mutationFn: (body: z.input<typeof invitationCreate>) => api.post<Invitation>('users/invitations', body) });
+  return useMutation({
+    mutationFn: (body: z.input<typeof invitationCreate>) => api.post<Invitation>('users/invitations', body),
+  });
 }

@@ -36,14 +36,29 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
       {link ? (
         <Stack>
           <Alert color="teal">{t('users:invite.created', { email: invite.data?.email })}</Alert>
-          <Text size="sm" fw={500}>{t('users:invite.link')}</Text>
+          <Text size="sm" fw={500}>
+            {t('users:invite.link')}
+          </Text>
           <Group wrap="nowrap" gap="xs">
-            <Anchor href={link} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }} data-testid="invitation-link">
+            <Anchor
+              href={link}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              style={{ wordBreak: 'break-all' }}
+              data-testid="invitation-link"
+            >
               {link}
             </Anchor>
             <CopyButton value={link}>
               {({ copied, copy }) => (
-                <Button size="xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color={copied ? 'teal' : undefined}
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                >
                   {copied ? t('common:actions.copied') : t('common:actions.copy')}
                 </Button>
               )}
@@ -56,7 +71,9 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm" c="dimmed">{t('users:invite.description')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('users:invite.description')}
+            </Text>
             <TextInput label={t('users:fields.email')} type="email" withAsterisk {...form.getInputProps('email')} />
             <Select
               label={t('users:fields.role')}
@@ -68,8 +85,12 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
               {...form.getInputProps('roleId')}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>
-              <Button type="submit" loading={invite.isPending}>{t('users:invite.submit')}</Button>
+              <Button variant="default" onClick={close}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button type="submit" loading={invite.isPending}>
+                {t('users:invite.submit')}
+              </Button>
             </Group>
           </Stack>
         </form>

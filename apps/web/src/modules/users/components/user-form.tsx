@@ -13,8 +13,17 @@ import { useRoleOptions } from '../api/queries';
 export type UserValues = z.input<typeof userCreate>;
 
 export const EMPTY_USER: UserValues = {
-  username: '', password: '', fullName: '', email: '', phone: '', nit: '', roleId: null,
-  responsibility: '', workgroup: '', active: true, extraPermissions: [],
+  username: '',
+  password: '',
+  fullName: '',
+  email: '',
+  phone: '',
+  nit: '',
+  roleId: null,
+  responsibility: '',
+  workgroup: '',
+  active: true,
+  extraPermissions: [],
 };
 
 const editSchema = userUpdate.omit({ version: true });
@@ -42,7 +51,12 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
         <Paper withBorder p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {mode === 'create' && (
-              <TextInput label={t('users:fields.username')} autoComplete="off" withAsterisk {...form.getInputProps('username')} />
+              <TextInput
+                label={t('users:fields.username')}
+                autoComplete="off"
+                withAsterisk
+                {...form.getInputProps('username')}
+              />
             )}
             <TextInput label={t('users:fields.fullName')} withAsterisk {...form.getInputProps('fullName')} />
             <TextInput
@@ -71,7 +85,12 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
             <TextInput label={t('users:fields.workgroup')} {...form.getInputProps('workgroup')} />
             {mode === 'create' && (
               <Stack gap="xs">
-                <PasswordInput label={t('users:fields.password')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+                <PasswordInput
+                  label={t('users:fields.password')}
+                  autoComplete="new-password"
+                  withAsterisk
+                  {...form.getInputProps('password')}
+                />
                 <PasswordStrength value={form.values.password} />
               </Stack>
             )}
@@ -94,8 +113,12 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
           lockedReason={ownReason}
         />
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/users" variant="default">{t('common:actions.cancel')}</Button>
-          <Button type="submit" loading={saving}>{t('common:actions.save')}</Button>
+          <Button component={Link} to="/configuration/users" variant="default">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common:actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -57,14 +57,23 @@ export function UserEditPage() {
       <PageHeader title={t('users:editTitle', { name: user.data.fullName })} description={user.data.username} />
       <Stack>
         <Paper withBorder p="lg">
-          <Title order={4} mb="sm">{t('common:photo.label')}</Title>
+          <Title order={4} mb="sm">
+            {t('common:photo.label')}
+          </Title>
           <Group align="flex-end">
             <UserAvatar user={user.data} size={80} radius={80} />
             <PhotoUpload onUpload={uploadPhoto} loading={photo.isPending} />
           </Group>
         </Paper>
         {/* Remounted on each new version (a photo upload bumps it) so a save never sends a stale one. */}
-        <UserForm key={version} mode="edit" initialValues={toValues(user.data)} onSubmit={save} saving={update.isPending} self={me?.id === id} />
+        <UserForm
+          key={version}
+          mode="edit"
+          initialValues={toValues(user.data)}
+          onSubmit={save}
+          saving={update.isPending}
+          self={me?.id === id}
+        />
       </Stack>
     </>
   );

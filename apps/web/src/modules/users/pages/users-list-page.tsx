@@ -39,7 +39,12 @@ export function UsersListPage() {
   }, 300);
 
   const users = useUsers({
-    q: search.q, page: search.page, active: search.active, pageSize: USERS_PAGE_SIZE, sort: 'fullName', order: 'asc',
+    q: search.q,
+    page: search.page,
+    active: search.active,
+    pageSize: USERS_PAGE_SIZE,
+    sort: 'fullName',
+    order: 'asc',
   });
 
   return (
@@ -103,8 +108,12 @@ export function UsersListPage() {
                     <Table.Td>{user.username}</Table.Td>
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{user.roleName ?? EMPTY}</Table.Td>
-                    <Table.Td><ActiveBadge active={user.active} /></Table.Td>
-                    <Table.Td><DateText value={user.lastLoginAt} withTime /></Table.Td>
+                    <Table.Td>
+                      <ActiveBadge active={user.active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <DateText value={user.lastLoginAt} withTime />
+                    </Table.Td>
                     <Table.Td>
                       <RowActions name={user.fullName} editTo={`/configuration/users/edit/${user.id}`} />
                     </Table.Td>
