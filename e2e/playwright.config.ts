@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests: the real server (built web app + API) on fresh embedded
- * databases, driven in Debian's Chromium. Port 3301 runs without the test
- * banner, 3302 with APP_TEST_BANNER set.
+ * databases, driven in Debian's Chromium. Port 3301 (E2E_PORT) runs without the
+ * test banner, the next port with APP_TEST_BANNER set.
  */
-export const MAIN_URL = 'http://127.0.0.1:3301';
-export const BANNER_URL = 'http://127.0.0.1:3302';
+// E2E_PORT moves both servers (two checkouts can run their browser tests side by side).
+const port = Number(process.env.E2E_PORT ?? 3301);
+export const MAIN_URL = `http://127.0.0.1:${port}`;
+export const BANNER_URL = `http://127.0.0.1:${port + 1}`;
 
 export default defineConfig({
   testDir: '.',
@@ -39,7 +41,7 @@ export default defineConfig({
   // server and delete its temporary database folder.
   webServer: [
     {
-      command: 'node e2e/start-server.mjs 3301',
+      command: `node e2e/start-server.mjs ${port}`,
       url: `${MAIN_URL}/api/health`,
       cwd: '..',
       timeout: 120_000,
@@ -48,7 +50,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: 'node e2e/start-server.mjs 3302 banner',
+      command: `node e2e/start-server.mjs ${port + 1} banner`,
       url: `${BANNER_URL}/api/health`,
       cwd: '..',
       timeout: 120_000,

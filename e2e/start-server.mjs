@@ -22,14 +22,14 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 if (flag !== 'banner') {
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/db/seed/demo-cli.ts', '--persons', '40'],
-    { stdio: 'inherit', env },
-  );
+  const seeded = spawnSync(process.execPath, ['apps/server/src/db/seed/demo-cli.ts', '--persons', '40'], {
+    stdio: 'inherit',
+    env,
+  });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
+console.log(`e2e server ${port}: node ${process.version}`);
+const child = spawn(process.execPath, ['apps/server/src/server.ts'], { stdio: 'inherit', env });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

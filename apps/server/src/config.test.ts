@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { loadConfig } from './config.ts';
 
 describe('configuration', () => {
+  it('runs on the supported Node.js line (24 LTS, installed by npm ci; decision 0007)', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
   it('has working defaults: embedded database, port 3000, banner off', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, APP_TEST_BANNER: false, ALLOWED_EMAIL_DOMAINS: [] });

@@ -34,7 +34,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ engine: database.engine, port: config.PORT }, 'Amparo is listening');
+  app.log.info({ engine: database.engine, port: config.PORT, node: process.version }, 'Amparo is listening');
   // Bytes a crash left unreferenced (decision 0006), in the background: a large store takes a while to walk.
   collectOrphans(database.db, app.files).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed stored files no record refers to'),

@@ -154,12 +154,7 @@ describe('partial uploads left by a crash (issue 9 item 4)', () => {
     const tmp = join(dataDir, 'files', 'tmp');
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        fileURLToPath(new URL('./fixtures/upload-forever.ts', import.meta.url)),
-        join(dataDir, 'files'),
-      ],
+      [fileURLToPath(new URL('./fixtures/upload-forever.ts', import.meta.url)), join(dataDir, 'files')],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve, reject) => {

@@ -31,6 +31,7 @@ function alive(pid: number): boolean {
  * instead of ≈5 s to migrate). PostgreSQL: a template database each file clones.
  */
 export default async function setup(project: TestProject) {
+  console.log(`tests: node ${process.version}`);
   const engine = project.name;
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;

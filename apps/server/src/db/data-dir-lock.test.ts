@@ -77,7 +77,7 @@ describe.skipIf(process.env.TEST_ENGINE === 'postgres')('embedded database folde
     try {
       await expect(openDatabase({ dataDir })).rejects.toThrow(`in use by process ${process.pid} (server on port 3000`);
       const script = fileURLToPath(new URL('./seed/demo-cli.ts', import.meta.url));
-      const child = spawn(process.execPath, ['--import', 'tsx', script, '--persons', '1'], {
+      const child = spawn(process.execPath, [script, '--persons', '1'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

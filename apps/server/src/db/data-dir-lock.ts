@@ -22,15 +22,16 @@ export interface LockOwner {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly lockFile: string,
-    readonly owner: LockOwner,
-  ) {
+  readonly lockFile: string;
+  readonly owner: LockOwner;
+  constructor(lockFile: string, owner: LockOwner) {
     super(
       `The embedded database in ${resolve(lockFile, '..')} is in use by process ${owner.pid} (${owner.what}, on ${owner.host} since ${owner.since}). ` +
         "Two processes on one PGlite folder overwrite each other's data: stop that process first, or use PostgreSQL (DATABASE_URL) to run several. " +
         `If process ${owner.pid} is not Amparo, delete ${lockFile}.`,
     );
+    this.lockFile = lockFile;
+    this.owner = owner;
     this.name = 'DataDirLockedError';
   }
 }

@@ -8,7 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export class BackgroundTasks {
   private pending = new Set<Promise<void>>();
-  constructor(private log: FastifyBaseLogger) {}
+  private log: FastifyBaseLogger;
+  constructor(log: FastifyBaseLogger) {
+    this.log = log;
+  }
 
   /** Starts `work` now without waiting for it. */
   run(name: string, work: () => Promise<void>): void {

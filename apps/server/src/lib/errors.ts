@@ -5,12 +5,14 @@ import type { ErrorCode, FieldError, FieldErrorCode } from '@amparo/shared/error
  * the errors plugin renders them. `code` is translated by the web.
  */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    readonly fieldErrors: FieldError[] = [],
-  ) {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fieldErrors: FieldError[];
+  constructor(status: number, code: ErrorCode, fieldErrors: FieldError[] = []) {
     super(code);
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
   }
 }
 

@@ -26,12 +26,13 @@ const SCRUBBED = '[enlace retirado / link removed]';
 export class Mailer {
   private transport: Transporter | null;
   /** `transport` replaces SMTP_URL (nodemailer's own JSON or stream transports, for tests). */
-  constructor(
-    private db: Db,
-    private config: Config,
-    private log: FastifyBaseLogger,
-    transport?: Transporter,
-  ) {
+  private db: Db;
+  private config: Config;
+  private log: FastifyBaseLogger;
+  constructor(db: Db, config: Config, log: FastifyBaseLogger, transport?: Transporter) {
+    this.db = db;
+    this.config = config;
+    this.log = log;
     this.transport = transport ?? (config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null);
   }
 

@@ -15,8 +15,10 @@ export interface StoredFile {
 }
 
 export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
     super(`file over ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
   }
 }
 
@@ -79,7 +81,10 @@ export const TEMPORARY_MAX_AGE_MS = 60 * 60 * 1000;
  * interrupted upload leaves no partial file under a key.
  */
 export class DiskFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private pathOf(key: string) {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('bad storage key');
