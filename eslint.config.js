@@ -27,14 +27,32 @@ export default tseslint.config(
   },
   {
     // Architecture rule: a server module reaches another module through its service, never its repository.
-    files: ['apps/server/src/modules/**/*.ts'],
+    // Sub-modules of one module (population/persons, population/activities, ...) are one owner and may share
+    // repositories; across modules only services.
+    files: ['apps/server/src/modules/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./[^./][^/]*/[^/]+\\.repository(\\.ts)?$',
+              regex: '^\\.\\./[^./][^/]*/(?:[^/]+/)?[^/]+\\.repository(\\.ts)?$',
+              message: "Use the other module's service, not its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./[^./][^/]*/(?:[^/]+/)?[^/]+\\.repository(\\.ts)?$',
               message: "Use the other module's service, not its repository.",
             },
           ],

@@ -22,7 +22,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { ensureFirstAdmin } from '../apps/server/src/db/seed/admin.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
-import * as repo from '../apps/server/src/modules/population/population.repository.ts';
+import * as repo from '../apps/server/src/modules/population/persons/persons.repository.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { findLiveSession } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';

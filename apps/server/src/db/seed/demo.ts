@@ -11,7 +11,7 @@ import {
   persons,
   users,
 } from '../schema.ts';
-import { searchTextOf } from '../../modules/population/population.rules.ts';
+import { searchTextOf } from '../../modules/population/persons/persons.rules.ts';
 import { todayInGuatemala } from '@amparo/shared/format';
 
 const GIVEN_F = [

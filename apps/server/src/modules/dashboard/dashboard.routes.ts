@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse } from '@amparo/shared/modules/dashboard.schema';
 import { hasPermission } from '@amparo/shared/permissions';
 import { currentUser } from '../../plugins/auth.ts';
-import { dashboardCounts } from '../population/population.service.ts';
+import { dashboardCounts } from '../population/persons/persons.service.ts';
 
 /** The dashboard: counts the user may see (persons they hold a grant on, and only with `poblacion_poblacion`). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

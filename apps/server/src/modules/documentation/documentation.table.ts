@@ -2,7 +2,7 @@ import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'd
 import { registerFileReferences } from '../../lib/file-gc.ts';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
-import { persons } from '../population/population.table.ts';
+import { persons } from '../population/persons/persons.table.ts';
 
 /** Institutional documents (issue 4); `person_id` ties one to a person of the registry and their grants. */
 export const documents = pgTable(

@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { requirePermission } from '../../app/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
-import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './api/list-search';
-import { ACTIVITY_SEARCH_DEFAULTS, activityListSearch } from './api/activities-search';
+import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './persons/api/list-search';
+import { ACTIVITY_SEARCH_DEFAULTS, activityListSearch } from './activities/api/list-search';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const POPULATION_NS = ['population'];
@@ -33,7 +33,7 @@ export function populationRoutes(parent: AnyRoute) {
     validateSearch: personListSearch,
     search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
     component: lazyRouteComponent(
-      withNamespaces(POPULATION_NS, () => import('./pages/persons-list-page')),
+      withNamespaces(POPULATION_NS, () => import('./persons/pages/persons-list-page')),
       'PersonsListPage',
     ),
   });
@@ -41,7 +41,7 @@ export function populationRoutes(parent: AnyRoute) {
     getParentRoute: () => served,
     path: 'add',
     component: lazyRouteComponent(
-      withNamespaces(POPULATION_NS, () => import('./pages/person-add-page')),
+      withNamespaces(POPULATION_NS, () => import('./persons/pages/person-add-page')),
       'PersonAddPage',
     ),
   });
@@ -49,7 +49,7 @@ export function populationRoutes(parent: AnyRoute) {
     getParentRoute: () => served,
     path: 'edit/$id',
     component: lazyRouteComponent(
-      withNamespaces(POPULATION_NS, () => import('./pages/person-edit-page')),
+      withNamespaces(POPULATION_NS, () => import('./persons/pages/person-edit-page')),
       'PersonEditPage',
     ),
   });
@@ -57,7 +57,7 @@ export function populationRoutes(parent: AnyRoute) {
     getParentRoute: () => served,
     path: '$id',
     component: lazyRouteComponent(
-      withNamespaces(POPULATION_NS, () => import('./pages/person-detail-page')),
+      withNamespaces(POPULATION_NS, () => import('./case-file/pages/person-detail-page')),
       'PersonDetailPage',
     ),
   });
@@ -69,7 +69,7 @@ export function populationRoutes(parent: AnyRoute) {
     validateSearch: myAttentionsSearch,
     search: { middlewares: [stripSearchParams({ page: 1 })] },
     component: lazyRouteComponent(
-      withNamespaces(POPULATION_NS, () => import('./pages/my-attentions-page')),
+      withNamespaces(POPULATION_NS, () => import('./case-file/pages/my-attentions-page')),
       'MyAttentionsPage',
     ),
   });
@@ -104,7 +104,7 @@ function activitiesRoutes(parent: AnyRoute) {
     validateSearch: activityListSearch,
     search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
     component: lazyRouteComponent(
-      withNamespaces(ACTIVITIES_NS, () => import('./pages/activities-list-page')),
+      withNamespaces(ACTIVITIES_NS, () => import('./activities/pages/activities-list-page')),
       'ActivitiesListPage',
     ),
   });
@@ -112,7 +112,7 @@ function activitiesRoutes(parent: AnyRoute) {
     getParentRoute: () => activities,
     path: 'add',
     component: lazyRouteComponent(
-      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-add-page')),
+      withNamespaces(ACTIVITIES_NS, () => import('./activities/pages/activity-add-page')),
       'ActivityAddPage',
     ),
   });
@@ -120,7 +120,7 @@ function activitiesRoutes(parent: AnyRoute) {
     getParentRoute: () => activities,
     path: 'edit/$id',
     component: lazyRouteComponent(
-      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-edit-page')),
+      withNamespaces(ACTIVITIES_NS, () => import('./activities/pages/activity-edit-page')),
       'ActivityEditPage',
     ),
   });
@@ -128,7 +128,7 @@ function activitiesRoutes(parent: AnyRoute) {
     getParentRoute: () => activities,
     path: 'view/$id',
     component: lazyRouteComponent(
-      withNamespaces(ACTIVITIES_NS, () => import('./pages/activity-view-page')),
+      withNamespaces(ACTIVITIES_NS, () => import('./activities/pages/activity-view-page')),
       'ActivityViewPage',
     ),
   });

@@ -1,0 +1,425 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type {
+  Activity,
+  ActivitySummary,
+  activityInput,
+  activityListQuery,
+  activityUpdate,
+} from '@amparo/shared/modules/population-activities.schema';
+import type { FieldError } from '@amparo/shared/errors';
+import { fromGuatemalaLocal, todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
+import { hasPermission } from '@amparo/shared/permissions';
+import type { Db, Executor } from '../../../db/client.ts';
+import { AppError, invalidField, invalidFields, noPersonAccess, notFound } from '../../../lib/errors.ts';
+import { diff, writeAudit } from '../../../lib/audit.ts';
+import { updateVersioned } from '../../../lib/versioned.ts';
+import type { FileStore } from '../../../lib/storage.ts';
+import { removeUnreferenced } from '../../../lib/file-gc.ts';
+import { activities } from '../../../db/schema.ts';
+import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../../catalogs/catalogs.service.ts';
+import { getHeadquarter } from '../../headquarters/headquarters.service.ts';
+import { getUser } from '../../users/users.service.ts';
+import { accessOf, readablePersons, requireAccess } from '../../../lib/access.ts';
+import { ageGroupOf, ageOn } from '../persons/persons.rules.ts';
+import { photoViews, type PhotoView } from './activity-photo-visibility.ts';
+import { withImageConsent } from '../case-file/person-file.repository.ts';
+import * as repo from './activities.repository.ts';
+
+/**
+ * Group activities (issue 4), permission `poblacion_actividades`. Registered
+ * participants follow the persons' grants: only a person the user may read
+ * can be attached, and others are counted, never named. Photos are PNG or
+ * JPEG by content, stored with a thumbnail (activity-photos.service.ts).
+ */
+
+const ENTITY = 'activity';
+const me = (request: FastifyRequest) => request.auth!.userId;
+
+/** Holds `poblacion_actividades_gestion`: edits any activity, untags hidden photos with a reason (issue 9 item 2). */
+export const isActivityManager = (request: FastifyRequest) =>
+  hasPermission(request.auth!.permisos, 'poblacion_actividades_gestion');
+
+/**
+ * Whether the caller may change this activity (issue 9 item 2): its creator, a
+ * facilitator it has now (`facilitatorIds`, read before any change) or a manager.
+ * Everyone else with `poblacion_actividades` only reads it.
+ */
+export function rightsOn(request: FastifyRequest, activity: { createdBy: string | null }, facilitatorIds: string[]) {
+  const canManage = isActivityManager(request);
+  return {
+    canManage,
+    canEdit: canManage || activity.createdBy === me(request) || facilitatorIds.includes(me(request)),
+  };
+}
+
+/**
+ * Every write on an activity starts here (issue 9 item 2): locks the activity
+ * row for the transaction, then answers 404 if it does not exist and 403
+ * `activity_not_editable` unless the caller is its creator, a current
+ * facilitator or a manager. Judged on the state before the request, so naming
+ * oneself facilitator in the same request does not count.
+ */
+export async function requireEditor(tx: Executor, request: FastifyRequest, id: string) {
+  if (!(await repo.lockActivity(tx, id))) throw notFound();
+  const row = await load(tx, id);
+  const facilitatorIds = (await repo.facilitatorsOf(tx, id)).map((f) => f.id);
+  const rights = rightsOn(request, row.activity, facilitatorIds);
+  if (!rights.canEdit) throw new AppError(403, 'activity_not_editable');
+  return { row, facilitatorIds, ...rights };
+}
+
+async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivitySummary> {
+  const geo = await geographyNames(db);
+  const a = row.activity;
+  return {
+    id: a.id,
+    name: a.name,
+    activityType: a.activityType,
+    startsAt: toGuatemalaLocal(a.startsAt),
+    headquarterName: row.headquarterName,
+    stateName: geo.departments.get(a.state) ?? null,
+    townName: geo.municipalities.get(a.town) ?? null,
+    place: a.place,
+    participantCount: row.participantCount,
+    photoCount: row.photoCount,
+  };
+}
+
+async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
+  const a = row.activity;
+  const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
+    toSummary(db, row),
+    repo.facilitatorsOf(db, a.id),
+    repo.unregisteredOf(db, a.id),
+    repo.participantsOf(db, a.id),
+    repo.participantIdsOf(db, a.id),
+    repo.photosOf(db, a.id),
+    ageGroups(db),
+  ]);
+  const today = todayInGuatemala();
+  const readable = await readablePersons(
+    db,
+    participants.map((p) => p.personId),
+    me(request),
+  );
+  const visible = participants.filter((p) => readable.has(p.personId));
+  const views = await photoViews(
+    db,
+    me(request),
+    photos,
+    allParticipantIds,
+    facilitators.map((f) => f.id),
+  );
+  // photoViews already read the consents of every participant; without photos, read them for the visible ones.
+  const consented =
+    views[0]?.consented ??
+    (await withImageConsent(
+      db,
+      visible.map((p) => p.personId),
+    ));
+  return {
+    ...summary,
+    headquarterId: a.headquarterId,
+    state: a.state,
+    town: a.town,
+    facilitators,
+    thematic: a.thematic,
+    description: a.description,
+    unregistered,
+    participants: visible.map((p) => ({
+      personId: p.personId,
+      names: p.names,
+      lastNames: p.lastNames,
+      sex: p.sex,
+      ageGroup: ageGroupOf(ageOn(p.birthDate, today), groups),
+      imageConsent: consented.has(p.personId),
+    })),
+    restrictedParticipants: participants.length - visible.length,
+    photos: views.map((v) => toPhoto(v, readable)),
+    version: a.version,
+    ...rightsOn(
+      request,
+      a,
+      facilitators.map((f) => f.id),
+    ),
+  };
+}
+
+function toPhoto(
+  v: PhotoView,
+  readable: Map<string, { names: string; lastNames: string }>,
+): Activity['photos'][number] {
+  const p = v.photo;
+  const named = v.tagged.filter((id) => readable.has(id));
+  return {
+    id: p.id,
+    mime: p.mime,
+    width: p.width,
+    height: p.height,
+    sizeBytes: p.sizeBytes,
+    uploadedAt: p.uploadedAt.toISOString(),
+    hidden: v.hidden,
+    canView: v.canView,
+    reviewed: v.reviewed,
+    persons: named.map((id) => ({ personId: id, ...readable.get(id)!, imageConsent: v.consented.has(id) })),
+    restrictedPersons: v.tagged.length - named.length,
+  };
+}
+
+/** The activity row or 404. */
+export async function load(db: Executor, id: string) {
+  const row = await repo.findActivity(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Reference checks the schema cannot make: catalogs, municipality in department, headquarter, active facilitators. */
+async function checkInput(
+  db: Executor,
+  body: z.output<typeof activityInput>,
+  before: repo.ActivityRow['activity'] | null,
+) {
+  const errors: FieldError[] = [];
+  const catalogs = await codesByCatalog(db, ['activity_type', 'thematic', 'sex', 'age_group']);
+  const known = (catalog: string, code: string, kept = false) => {
+    const active = catalogs.get(catalog)?.get(code);
+    return active === true || (active === false && kept);
+  };
+  if (!known('activity_type', body.activityType, before?.activityType === body.activityType))
+    errors.push({ field: 'activityType', code: 'unknown_code' });
+  body.thematic.forEach(
+    (c, i) =>
+      known('thematic', c, before?.thematic.includes(c)) ||
+      errors.push({ field: `thematic.${i}`, code: 'unknown_code' }),
+  );
+  body.unregistered.forEach((u, i) => {
+    if (!known('sex', u.sex, true)) errors.push({ field: `unregistered.${i}.sex`, code: 'unknown_code' });
+    if (!known('age_group', u.ageGroup, true))
+      errors.push({ field: `unregistered.${i}.ageGroup`, code: 'unknown_code' });
+  });
+  const town = await findMunicipality(db, body.town);
+  if (!town) errors.push({ field: 'town', code: 'unknown_code' });
+  else if (town.departmentCode !== body.state) errors.push({ field: 'town', code: 'municipality_not_in_department' });
+  if (body.headquarterId && !(await getHeadquarter(db, body.headquarterId).catch(() => null)))
+    errors.push({ field: 'headquarterId', code: 'unknown_code' });
+  for (const [i, id] of body.facilitatorIds.entries()) {
+    const user = await getUser(db, id).catch(() => null);
+    if (!user?.active) errors.push({ field: `facilitatorIds.${i}`, code: 'unknown_code' });
+  }
+  const startsAt = fromGuatemalaLocal(body.startsAt);
+  if (Number.isNaN(startsAt.getTime())) errors.push({ field: 'startsAt', code: 'invalid' });
+  if (errors.length) throw invalidFields(errors);
+  return startsAt;
+}
+
+const snapshot = (a: Activity) => ({
+  name: a.name,
+  activityType: a.activityType,
+  startsAt: a.startsAt,
+  headquarterId: a.headquarterId,
+  state: a.state,
+  town: a.town,
+  place: a.place,
+  facilitators: a.facilitators.map((f) => f.id),
+  thematic: a.thematic,
+  description: a.description,
+  unregistered: a.unregistered,
+});
+
+export async function listActivities(db: Db, q: z.output<typeof activityListQuery>) {
+  const { items, total } = await repo.listActivities(
+    db,
+    {
+      term: q.q,
+      activityType: q.activityType,
+      from: q.from ? fromGuatemalaLocal(`${q.from}T00:00`) : undefined,
+      to: q.to ? new Date(fromGuatemalaLocal(`${q.to}T00:00`).getTime() + 86400_000) : undefined,
+    },
+    q.order,
+    q.page,
+    q.pageSize,
+  );
+  return {
+    items: await Promise.all(items.map((r) => toSummary(db, r))),
+    page: q.page,
+    pageSize: q.pageSize,
+    total,
+    totalCapped: false,
+  };
+}
+
+export async function getActivity(db: Db, request: FastifyRequest, id: string) {
+  return toActivity(db, request, await load(db, id));
+}
+
+export async function createActivity(
+  db: Db,
+  request: FastifyRequest,
+  body: z.output<typeof activityInput>,
+): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    const startsAt = await checkInput(tx, body, null);
+    const id = await repo.insertActivity(tx, {
+      name: body.name,
+      activityType: body.activityType,
+      startsAt,
+      headquarterId: body.headquarterId,
+      state: body.state,
+      town: body.town,
+      place: body.place,
+      thematic: [...new Set(body.thematic)],
+      description: body.description,
+      createdBy: me(request),
+      updatedBy: me(request),
+    });
+    await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
+    const created = await toActivity(tx, request, await load(tx, id));
+    await writeAudit(tx, request, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(null, snapshot(created)),
+    });
+    return created;
+  });
+}
+
+/**
+ * Changes an activity (creator, facilitators or manager; 403 `activity_not_editable`).
+ * Naming oneself facilitator of an existing activity takes the manager key
+ * (400 `facilitatorIds.N` `self_facilitator`): facilitators may open hidden photos (issue 9 item 2).
+ */
+export async function updateActivity(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof activityUpdate>,
+): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    const { row, facilitatorIds, canManage } = await requireEditor(tx, request, id);
+    const selfIndex = body.facilitatorIds.indexOf(me(request));
+    if (selfIndex >= 0 && !facilitatorIds.includes(me(request)) && !canManage)
+      throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
+    const before = await toActivity(tx, request, row);
+    const startsAt = await checkInput(tx, body, row.activity);
+    await updateVersioned(tx, activities, id, body.version, {
+      name: body.name,
+      activityType: body.activityType,
+      startsAt,
+      headquarterId: body.headquarterId,
+      state: body.state,
+      town: body.town,
+      place: body.place,
+      thematic: [...new Set(body.thematic)],
+      description: body.description,
+      updatedBy: me(request),
+    });
+    await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
+    const after = await toActivity(tx, request, await load(tx, id));
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before), snapshot(after)),
+    });
+    return after;
+  });
+}
+
+/** Deletes an activity with its participants and photos (editors only); each participant's history records the leave; the photos' bytes go afterwards. */
+export async function deleteActivity(db: Db, store: FileStore, request: FastifyRequest, id: string) {
+  const keys = await db.transaction(async (tx) => {
+    await requireEditor(tx, request, id);
+    const before = await toActivity(tx, request, await load(tx, id));
+    const photos = await repo.photosOf(tx, id);
+    const participantIds = await repo.participantIdsOf(tx, id);
+    await repo.deleteActivity(tx, id);
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(snapshot(before), null),
+    });
+    // Each participant's history says they left it (issue 9 item 5), as when one participant is removed.
+    for (const personId of participantIds) {
+      await writeAudit(tx, request, {
+        action: 'activity_leave',
+        entity: 'person',
+        entityId: personId,
+        changes: { activity: { before: id, after: null } },
+      });
+    }
+    return photos.flatMap((p) => [p.storageKey, p.thumbKey]);
+  });
+  await removeUnreferenced(db, store, keys);
+}
+
+/** Attaches a registered person the user may read (403 `no_person_access` otherwise; editors only); also noted on the person's history. */
+export async function addParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+  await db.transaction(async (tx) => {
+    await requireEditor(tx, request, id);
+    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    if (!access?.canRead) throw noPersonAccess();
+    if (!(await repo.addParticipant(tx, id, personId, me(request)))) throw new AppError(409, 'duplicate');
+    await writeAudit(tx, request, {
+      action: 'participant_add',
+      entity: ENTITY,
+      entityId: id,
+      changes: { participant: { before: null, after: personId } },
+    });
+    await writeAudit(tx, request, {
+      action: 'activity_join',
+      entity: 'person',
+      entityId: personId,
+      changes: { activity: { before: null, after: id } },
+    });
+  });
+  return getActivity(db, request, id);
+}
+
+/** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */
+async function hiddenPhotoIds(tx: Executor, request: FastifyRequest, id: string) {
+  const [photos, participantIds] = await Promise.all([repo.photosOf(tx, id), repo.participantIdsOf(tx, id)]);
+  const views = await photoViews(tx, me(request), photos, participantIds, []);
+  return new Set(views.filter((v) => v.hidden).map((v) => v.photo.id));
+}
+
+/**
+ * Removes a participant (editors only); their photo tags go with them. Refused
+ * with 409 `photo_would_show` when that would show a photo hidden for lack of
+ * image consent (they were tagged in it, or it is unreviewed and they were the
+ * one lacking consent): a manager untags them first, with a reason (issue 9 item 2).
+ * The check runs on the state after the removal, inside the transaction, so
+ * nothing is ever visible.
+ */
+export async function removeParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+  await db.transaction(async (tx) => {
+    await requireEditor(tx, request, id);
+    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    if (!access?.canRead) throw noPersonAccess();
+    const hiddenBefore = await hiddenPhotoIds(tx, request, id);
+    if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
+    const hiddenAfter = await hiddenPhotoIds(tx, request, id);
+    if ([...hiddenBefore].some((photoId) => !hiddenAfter.has(photoId))) throw new AppError(409, 'photo_would_show');
+    await writeAudit(tx, request, {
+      action: 'participant_remove',
+      entity: ENTITY,
+      entityId: id,
+      changes: { participant: { before: personId, after: null } },
+    });
+    await writeAudit(tx, request, {
+      action: 'activity_leave',
+      entity: 'person',
+      entityId: personId,
+      changes: { activity: { before: id, after: null } },
+    });
+  });
+  return getActivity(db, request, id);
+}
+
+/** The activities a person attended (their file; read grant on the person). */
+export async function personActivities(db: Db, request: FastifyRequest, personId: string): Promise<ActivitySummary[]> {
+  await requireAccess(db, personId, me(request), 'canRead');
+  return Promise.all((await repo.activitiesOfPerson(db, personId)).map((r) => toSummary(db, r)));
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { documents, personConsents, personLinks, personPeriods, persons } from '../../../db/schema.ts';
+
+export function periodsOf(db: Executor, personId: string) {
+  return db
+    .select()
+    .from(personPeriods)
+    .where(eq(personPeriods.personId, personId))
+    .orderBy(asc(personPeriods.admissionDate));
+}
+
+export async function insertPeriod(db: Executor, values: typeof personPeriods.$inferInsert) {
+  await db.insert(personPeriods).values(values);
+}
+
+export function consentsOf(db: Executor, personId: string) {
+  return db
+    .select({
+      consent: personConsents,
+      documentTitle: documents.title,
+      guardianPersonId: personLinks.linkedPersonId,
+      guardianNames: personLinks.names,
+      guardianLastNames: personLinks.lastNames,
+    })
+    .from(personConsents)
+    .leftJoin(documents, eq(documents.id, personConsents.documentId))
+    .leftJoin(personLinks, eq(personLinks.id, personConsents.guardianLinkId))
+    .where(eq(personConsents.personId, personId))
+    .orderBy(asc(personConsents.kind));
+}
+
+export async function findConsent(db: Executor, personId: string, kind: string) {
+  const rows = await db
+    .select()
+    .from(personConsents)
+    .where(and(eq(personConsents.personId, personId), sql`${personConsents.kind} = ${kind}`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Of these persons, those with a granted image-use consent (issue 4: faces in activity photos). */
+export async function withImageConsent(db: Executor, personIds: string[]): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  const rows = await db
+    .select({ personId: personConsents.personId })
+    .from(personConsents)
+    .where(
+      and(
+        inArray(personConsents.personId, personIds),
+        eq(personConsents.kind, 'image_use'),
+        eq(personConsents.granted, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.personId));
+}
+
+export async function upsertConsent(db: Executor, values: typeof personConsents.$inferInsert) {
+  await db
+    .insert(personConsents)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [personConsents.personId, personConsents.kind],
+      set: {
+        granted: values.granted,
+        givenOn: values.givenOn,
+        givenBy: values.givenBy,
+        guardianLinkId: values.guardianLinkId ?? null,
+        documentId: values.documentId ?? null,
+        notes: values.notes ?? null,
+        updatedBy: values.updatedBy,
+        updatedAt: sql`now()`,
+        version: sql`${personConsents.version} + 1`,
+      },
+    });
+}
+
+export async function findLinkOf(db: Executor, personId: string, linkId: string) {
+  const rows = await db
+    .select({ id: personLinks.id })
+    .from(personLinks)
+    .where(and(eq(personLinks.id, linkId), eq(personLinks.personId, personId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function photoOf(db: Executor, personId: string) {
+  const rows = await db
+    .select({ key: persons.photoKey, thumb: persons.photoThumbKey, mime: persons.photoMime })
+    .from(persons)
+    .where(eq(persons.id, personId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setPhoto(
+  db: Executor,
+  personId: string,
+  photo: { key: string | null; thumb: string | null; mime: string | null },
+  userId: string,
+) {
+  await db
+    .update(persons)
+    .set({
+      photoKey: photo.key,
+      photoThumbKey: photo.thumb,
+      photoMime: photo.mime,
+      updatedBy: userId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(persons.id, personId));
+}

@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  consentInput,
+  consentsResponse,
+  periodsResponse,
+  personPhotoResponse,
+  readmissionInput,
+} from '@amparo/shared/modules/population-file.schema';
+import { uuid } from '@amparo/shared/validation';
+import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
+import { personDocuments, sendPersonFile } from '../../documentation/documentation.service.ts';
+import * as service from './person-file.service.ts';
+import { personPeriods } from './person-file.table.ts';
+import { allowSameOriginFraming } from '../../../lib/security-headers.ts';
+
+const config = { permission: 'poblacion_poblacion' as const };
+const tags = ['population file'];
+const params = z.object({ id: uuid });
+
+/** A person's periods, consents, photo and documents (issue 4): `poblacion_poblacion` plus the person's grant. */
+export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.db;
+  app.catalogColumns.register(
+    { catalog: 'referrer', table: personPeriods, column: personPeriods.referrer },
+    { catalog: 'departure_reason_person', table: personPeriods, column: personPeriods.departureReason },
+  );
+
+  app.get(
+    '/api/population/persons/:id/periods',
+    {
+      config,
+      schema: {
+        operationId: 'personPeriods',
+        tags,
+        summary: 'Admission periods, oldest first; the last is current',
+        params,
+        response: { 200: periodsResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listPeriods(db(), request, request.params.id) }),
+  );
+  app.post(
+    '/api/population/persons/:id/readmission',
+    {
+      config,
+      schema: {
+        operationId: 'readmitPerson',
+        tags,
+        summary: 'Open a new period for a departed person; the closed one is kept',
+        params,
+        body: readmissionInput,
+        response: { 200: periodsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.readmit(db(), request, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/population/persons/:id/consents',
+    { config, schema: { operationId: 'personConsents', tags, params, response: { 200: consentsResponse } } },
+    async (request) => ({ success: true as const, data: await service.listConsents(db(), request, request.params.id) }),
+  );
+  app.put(
+    '/api/population/persons/:id/consents',
+    {
+      config,
+      schema: {
+        operationId: 'setConsent',
+        tags,
+        summary: 'Record or change one kind of consent',
+        params,
+        body: consentInput,
+        response: { 200: consentsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.setConsent(db(), request, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/population/persons/:id/photo-info',
+    { config, schema: { operationId: 'personPhotoInfo', tags, params, response: { 200: personPhotoResponse } } },
+    async (request) => ({ success: true as const, data: await service.photoInfo(db(), request, request.params.id) }),
+  );
+  app.put(
+    '/api/population/persons/:id/photo',
+    {
+      config,
+      schema: {
+        operationId: 'setPersonPhoto',
+        tags,
+        summary:
+          "Upload the person's photo (multipart `photo`, PNG or JPEG by content, PHOTO_MAX_BYTES); a thumbnail is made",
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: personPhotoResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.setPhoto(db(), app.files, request, request.params.id, app.config.PHOTO_MAX_BYTES),
+    }),
+  );
+  app.delete(
+    '/api/population/persons/:id/photo',
+    { config, schema: { operationId: 'deletePersonPhoto', tags, params, response: { 200: personPhotoResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.deletePhoto(db(), app.files, request, request.params.id),
+    }),
+  );
+  app.get(
+    '/api/population/persons/:id/photo',
+    {
+      config,
+      schema: {
+        operationId: 'personPhoto',
+        tags,
+        summary: "The person's photo (?size=thumb), inside their file only",
+        params,
+        querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }),
+      },
+    },
+    async (request, reply) => service.sendPhoto(db(), app.files, request, reply, request.params.id, request.query.size),
+  );
+
+  // The person's documents, read under the person's grant: a caseworker needs no Documentation key to see them.
+  app.get(
+    '/api/population/persons/:id/documents',
+    {
+      config,
+      schema: {
+        operationId: 'personDocuments',
+        tags,
+        summary: "The person's documents with their files, newest first (read grant)",
+        params,
+        querystring: personDocumentsQuery,
+        response: { 200: personDocumentsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await personDocuments(db(), request, request.params.id, request.query.page, request.query.pageSize),
+    }),
+  );
+  app.get(
+    '/api/population/persons/:id/document-files/:fileId/content',
+    {
+      config,
+      schema: {
+        operationId: 'personDocumentFile',
+        tags,
+        summary: "A file of one of the person's documents: inline or ?download=1; opening it is audited on the person",
+        params: z.object({ id: uuid, fileId: uuid }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
+      return sendPersonFile(
+        db(),
+        app.files,
+        request,
+        reply,
+        request.params.id,
+        request.params.fileId,
+        request.query.download === '1',
+      );
+    },
+  );
+};

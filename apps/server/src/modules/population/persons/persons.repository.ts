@@ -1,0 +1,298 @@
+import { col } from '../../../db/sql.ts';
+import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../../lib/access.ts';
+import { auditLog, headquarters, personAccessRequests, personGrants, persons, users } from '../../../db/schema.ts';
+
+/** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
+export const visibleTo = (userId: string): SQL => visiblePersons(userId);
+
+export async function findPerson(db: Executor, id: string) {
+  const rows = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A person and the caller's live grant flags in one query (null: no such person). */
+export async function findPersonForUser(db: Executor, id: string, userId: string) {
+  const rows = await db
+    .select({ person: persons, level: accessLevel(userId, persons.id) })
+    .from(persons)
+    .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { person: row.person, ...toAccess(row.level) } : null;
+}
+export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+
+export async function insertPerson(db: Executor, values: typeof persons.$inferInsert) {
+  const [row] = await db.insert(persons).values(values).returning({ id: persons.id, fileNumber: persons.fileNumber });
+  return row!;
+}
+
+export async function setSearchText(db: Executor, id: string, searchText: string) {
+  await db.update(persons).set({ searchText }).where(eq(persons.id, id));
+}
+
+export async function softDeletePerson(db: Executor, id: string, userId: string) {
+  await db
+    .update(persons)
+    .set({ deletedAt: sql`now()`, deletedBy: userId })
+    .where(eq(persons.id, id));
+}
+
+export interface ListFilters {
+  userId: string;
+  today: string;
+  terms: string[];
+  sex?: string;
+  thematic?: string;
+  state?: string;
+  headquarterId?: string;
+  status: 'all' | 'admitted' | 'departed';
+  /** Birth-date window of an age group: born after `bornAfter` and on or before `bornOnOrBefore`. */
+  birth?: { bornAfter: string | null; bornOnOrBefore: string };
+}
+
+export function listWhere(f: ListFilters): SQL {
+  const parts: (SQL | undefined)[] = [visibleTo(f.userId)];
+  for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (f.sex) parts.push(eq(persons.sex, f.sex));
+  if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
+  if (f.state) parts.push(eq(persons.state, f.state));
+  if (f.headquarterId) parts.push(eq(persons.headquarterId, f.headquarterId));
+  if (f.status === 'admitted')
+    parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${f.today}`));
+  if (f.status === 'departed') parts.push(lte(persons.departureDate, f.today));
+  if (f.birth) {
+    parts.push(lte(persons.birthDate, f.birth.bornOnOrBefore));
+    if (f.birth.bornAfter) parts.push(sql`${persons.birthDate} > ${f.birth.bornAfter}`);
+  }
+  return and(...parts)!;
+}
+
+const SORTS = {
+  names: persons.names,
+  lastNames: persons.lastNames,
+  admissionDate: persons.admissionDate,
+  createdAt: persons.createdAt,
+  fileCode: persons.fileNumber,
+} as const;
+
+/**
+ * A page of persons and, in the same statement, the number of matching rows
+ * up to `cap` + 1 (one round trip and one plan: this is the hottest query).
+ * The count's subquery reads `persons` again; its conditions bind to that
+ * inner reference. Headquarter names come from a per-row subquery.
+ */
+export async function listPersons(
+  db: Executor,
+  where: SQL,
+  sort: keyof typeof SORTS,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+  cap: number,
+) {
+  const sortColumn = SORTS[sort];
+  return db
+    .select({
+      id: persons.id,
+      fileNumber: persons.fileNumber,
+      names: persons.names,
+      lastNames: persons.lastNames,
+      alias: persons.alias,
+      birthDate: persons.birthDate,
+      sex: persons.sex,
+      state: persons.state,
+      town: persons.town,
+      thematic: persons.thematic,
+      admissionDate: persons.admissionDate,
+      departureDate: persons.departureDate,
+      externalFileNumber: persons.externalFileNumber,
+      headquarterName: sql<
+        string | null
+      >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`,
+      total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where} limit ${cap + 1}) c)`,
+    })
+    .from(persons)
+    .where(where)
+    .orderBy(order === 'asc' ? asc(sortColumn) : desc(sortColumn), order === 'asc' ? asc(persons.id) : desc(persons.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** Counts matching rows up to `cap` + 1, so a page never pays for an exact count over the whole registry. */
+export async function countPersons(db: Executor, where: SQL, cap: number) {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${persons} where ${where} limit ${cap + 1}) t`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {
+  await db
+    .insert(personGrants)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [personGrants.personId, personGrants.userId],
+      set: {
+        administrator: values.administrator,
+        canRead: values.canRead,
+        canWrite: values.canWrite,
+        reason: values.reason,
+        expiresOn: values.expiresOn ?? null,
+        grantedBy: values.grantedBy,
+        grantedAt: sql`now()`,
+      },
+    });
+}
+
+export async function findGrant(db: Executor, personId: string, grantId: string) {
+  const rows = await db
+    .select()
+    .from(personGrants)
+    .where(and(eq(personGrants.id, grantId), eq(personGrants.personId, personId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findGrantOf(db: Executor, personId: string, userId: string) {
+  const rows = await db
+    .select()
+    .from(personGrants)
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteGrant(db: Executor, id: string) {
+  await db.delete(personGrants).where(eq(personGrants.id, id));
+}
+
+export async function countLiveAdministrators(db: Executor, personId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(personGrants)
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant()));
+  return row?.n ?? 0;
+}
+
+export function listGrants(db: Executor, personId: string) {
+  const grantee = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.userId)})`;
+  const granter = sql<
+    string | null
+  >`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.grantedBy)})`;
+  return db
+    .select({ grant: personGrants, userName: grantee, grantedByName: granter })
+    .from(personGrants)
+    .where(eq(personGrants.personId, personId))
+    .orderBy(desc(personGrants.administrator), asc(grantee));
+}
+
+const requester = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.userId)})`;
+const decider = sql<
+  string | null
+>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.decidedBy)})`;
+
+export async function insertAccessRequest(db: Executor, values: typeof personAccessRequests.$inferInsert) {
+  const [row] = await db.insert(personAccessRequests).values(values).returning({ id: personAccessRequests.id });
+  return row!.id;
+}
+
+export async function findAccessRequest(db: Executor, id: string) {
+  const rows = await db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .where(eq(personAccessRequests.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export function listAccessRequests(db: Executor, personId: string) {
+  return db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .where(eq(personAccessRequests.personId, personId))
+    .orderBy(desc(personAccessRequests.createdAt))
+    .limit(200);
+}
+
+/** Pending requests on persons `userId` administers (live administrator grant). */
+export function listPendingForAdministrator(db: Executor, userId: string) {
+  return db
+    .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
+    .from(personAccessRequests)
+    .innerJoin(persons, and(eq(persons.id, personAccessRequests.personId), isNull(persons.deletedAt)))
+    .where(
+      and(
+        eq(personAccessRequests.status, 'pending'),
+        grantedTo(userId, personAccessRequests.personId, 'administrator'),
+      ),
+    )
+    .orderBy(asc(personAccessRequests.createdAt))
+    .limit(200);
+}
+
+export async function decideAccessRequest(
+  db: Executor,
+  id: string,
+  values: Partial<typeof personAccessRequests.$inferInsert>,
+) {
+  const rows = await db
+    .update(personAccessRequests)
+    .set(values)
+    .where(and(eq(personAccessRequests.id, id), eq(personAccessRequests.status, 'pending')))
+    .returning({ id: personAccessRequests.id });
+  return rows.length === 1;
+}
+
+export async function history(db: Executor, personId: string, page: number, pageSize: number) {
+  const where = and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, personId));
+  const items = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      changes: auditLog.changes,
+      userName: users.fullName,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
+  return { items, total: count?.n ?? 0 };
+}
+
+/** Counts for the dashboard over the persons visible to the user. */
+export async function dashboardCounts(db: Executor, userId: string, today: string, ageCase: SQL) {
+  const where = visibleTo(userId);
+  const result = await db.execute<{ kind: string; code: string | null; n: number }>(sql`
+    with visible as (select ${persons.sex} as sex, ${persons.thematic} as thematic, ${persons.departureDate} as departure_date, ${ageCase} as age_group
+                     from ${persons} where ${where})
+    select 'total' as kind, null as code, count(*)::int as n from visible
+    union all select 'departed', null, count(*)::int from visible where departure_date <= ${today}
+    union all select 'sex', sex, count(*)::int from visible group by sex
+    union all select 'age', age_group, count(*)::int from visible group by age_group
+    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t`);
+  return result.rows.map((r) => ({ kind: r.kind, code: r.code, n: Number(r.n) }));
+}
+
+/** Rows for an export, in file-number order after `afterFileNumber` (keyset batches, nothing held whole). */
+export function exportBatch(db: Executor, where: SQL, afterFileNumber: number, limit: number) {
+  return db
+    .select()
+    .from(persons)
+    .where(and(where, sql`${persons.fileNumber} > ${afterFileNumber}`))
+    .orderBy(asc(persons.fileNumber))
+    .limit(limit);
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconEye, IconFilePlus } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../../shared/ui/page-state';
+import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
+import { formatDate } from '../../../../shared/lib/format';
+import { can } from '../../../../shared/lib/session';
+import { EmptyRow } from '../../../../shared/ui/empty-row';
+import { TablePagination } from '../../../../shared/ui/table-pagination';
+import { personDocumentFileUrl, usePersonDocumentsPage } from '../../persons/api/queries';
+import { CatalogText } from '../../shared/components/catalog-text';
+
+const PAGE_SIZE = 20;
+const COLUMNS = 4;
+
+/**
+ * 'Documents' tab: the person's documents with their current files, opened
+ * (preview in a new tab, or download) under the person's grant; the server
+ * audits each opening on the person. Adding and editing are Documentation's
+ * screens, offered to who holds that key.
+ */
+export function FileDocuments({ personId, canWrite }: { personId: string; canWrite: boolean }) {
+  const { t } = useTranslation('population');
+  const user = useCurrentUser();
+  const documentation = can(user, 'documentacion_documentacion');
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const documents = usePersonDocumentsPage(personId, page, PAGE_SIZE);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text size="sm" c="dimmed" maw={720}>
+          {t('person_documents.help')}
+        </Text>
+        {documentation && canWrite && (
+          <Button
+            onClick={() => void navigate({ to: '/documentation/add', search: { personId } })}
+            leftSection={<IconFilePlus size={16} />}
+            variant="light"
+          >
+            {t('person_documents.add')}
+          </Button>
+        )}
+      </Group>
+      <QueryStatus query={documents} />
+      {documents.data && (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="xs" striped aria-label={t('detail.tab_documents')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('person_documents.date')}</Table.Th>
+                  <Table.Th>{t('person_documents.title')}</Table.Th>
+                  <Table.Th>{t('person_documents.type')}</Table.Th>
+                  <Table.Th>{t('person_documents.files')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {documents.data.items.length === 0 && <EmptyRow colSpan={COLUMNS} />}
+                {documents.data.items.map((d) => {
+                  const files = d.files.filter((f) => f.current);
+                  return (
+                    <Table.Tr key={d.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.documentDate)}</Table.Td>
+                      <Table.Td>
+                        {documentation ? (
+                          <Anchor
+                            component={Link}
+                            to={`/documentation/view/${d.id}`}
+                            size="sm"
+                            title={t('person_documents.open')}
+                          >
+                            {d.title}
+                          </Anchor>
+                        ) : (
+                          d.title
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <CatalogText catalog="document_type" code={d.documentType} />
+                      </Table.Td>
+                      <Table.Td>
+                        {files.length === 0 && (
+                          <Text size="sm" c="dimmed">
+                            {t('person_documents.no_files')}
+                          </Text>
+                        )}
+                        <Stack gap={2}>
+                          {files.map((f) => (
+                            <Group key={f.id} gap="xs" wrap="nowrap">
+                              <Text size="sm" truncate maw={260}>
+                                {f.name}
+                              </Text>
+                              <Anchor
+                                href={personDocumentFileUrl(personId, f.id)}
+                                target="_blank"
+                                rel="noopener"
+                                aria-label={t('person_documents.preview', { name: f.name })}
+                              >
+                                <IconEye size={16} aria-hidden />
+                              </Anchor>
+                              <Anchor
+                                href={personDocumentFileUrl(personId, f.id, true)}
+                                download={f.name}
+                                aria-label={t('person_documents.download', { name: f.name })}
+                              >
+                                <IconDownload size={16} aria-hidden />
+                              </Anchor>
+                            </Group>
+                          ))}
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {documents.data.total > PAGE_SIZE && (
+            <TablePagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={documents.data.total}
+              totalCapped={false}
+              onChange={setPage}
+            />
+          )}
+        </>
+      )}
+      {documents.data === null && <Alert color="red">{t('errors:problem.no_person_access')}</Alert>}
+    </Stack>
+  );
+}

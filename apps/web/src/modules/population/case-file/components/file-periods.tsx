@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { IconDoorEnter } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../../shared/ui/page-state';
+import { todayInGuatemala } from '@amparo/shared/format';
+import { readmissionInput } from '@amparo/shared/modules/population-file.schema';
+import type { Person } from '@amparo/shared/modules/population.schema';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
+import { EMPTY, formatDate } from '../../../../shared/lib/format';
+import { notifySuccess } from '../../../../shared/lib/notify';
+import { EmptyRow } from '../../../../shared/ui/empty-row';
+import { useReadmit } from '../../persons/api/mutations';
+import { populationKeys, usePeriods } from '../../persons/api/queries';
+import { isVersionConflict } from '../../shared/lib/case-file-utils';
+import { CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogText } from '../../shared/components/catalog-text';
+import { ConflictAlert } from '../../shared/components/conflict-alert';
+import { hasDeparted } from '../../shared/components/person-status';
+
+const COLUMNS = 7;
+/** Badges keep their whole word in narrow cells. */
+const NO_SHRINK = { minWidth: 'max-content' } as const;
+
+/** Departed: a departure date that has come (the server refuses a re-admission before it). */
+
+/**
+ * 'Periods' tab: every admission period, oldest first, the current one
+ * marked. With write access, a departed person can be re-admitted: the
+ * closed period is kept and a new one opens.
+ */
+export function FilePeriods({ person, canWrite }: { person: Person; canWrite: boolean }) {
+  const { t } = useTranslation('population');
+  const periods = usePeriods(person.id);
+  const [readmitting, setReadmitting] = useState(false);
+  const departed = hasDeparted(person);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text size="sm" c="dimmed" maw={720}>
+          {t('periods.help')}
+        </Text>
+        {canWrite && departed && (
+          <Button leftSection={<IconDoorEnter size={16} />} onClick={() => setReadmitting(true)}>
+            {t('periods.readmit')}
+          </Button>
+        )}
+      </Group>
+
+      <QueryStatus query={periods} />
+      {periods.data && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_periods')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.admissionDate')}</Table.Th>
+                <Table.Th>{t('fields.admissionReason')}</Table.Th>
+                <Table.Th>{t('fields.referrer')}</Table.Th>
+                <Table.Th>{t('fields.departureDate')}</Table.Th>
+                <Table.Th>{t('fields.departureReason')}</Table.Th>
+                <Table.Th>{t('fields.departureNote')}</Table.Th>
+                <Table.Th>{t('periods.state')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {periods.data.length === 0 && <EmptyRow colSpan={COLUMNS} />}
+              {periods.data.map((p, i) => (
+                <Table.Tr key={`${p.admissionDate}-${i}`} fw={p.current ? 500 : undefined}>
+                  <Table.Td>{formatDate(p.admissionDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                    {p.admissionReason ?? EMPTY}
+                  </Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="referrer" code={p.referrer} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(p.departureDate)}</Table.Td>
+                  <Table.Td>
+                    <CatalogText catalog="departure_reason_person" code={p.departureReason} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
+                    {p.departureNote ?? EMPTY}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.current ? (
+                      <Badge color="teal" variant="light" style={NO_SHRINK}>
+                        {t('periods.current')}
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="light" style={NO_SHRINK}>
+                        {t('periods.closed')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Modal opened={readmitting} onClose={() => setReadmitting(false)} title={t('periods.readmit_title')} size="lg">
+        {readmitting && <ReadmissionForm person={person} onDone={() => setReadmitting(false)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+interface ReadmissionValues extends Record<string, unknown> {
+  admissionDate: string | null;
+  admissionReason: string;
+  referrer: string | null;
+  version: number;
+}
+
+/** Re-admission: a new admission date (not before the departure), reason and referrer, sent with the person's `version`. */
+function ReadmissionForm({ person, onDone }: { person: Person; onDone: () => void }) {
+  const { t, i18n } = useTranslation('population');
+  const qc = useQueryClient();
+  const readmit = useReadmit(person.id);
+  const [conflict, setConflict] = useState(false);
+  const { form, submitWith } = useZodForm<ReadmissionValues>(readmissionInput, {
+    admissionDate: todayInGuatemala(),
+    admissionReason: '',
+    referrer: null,
+    version: person.version,
+  });
+
+  const submit = submitWith(async (values) => {
+    try {
+      await readmit.mutateAsync(readmissionInput.parse(values));
+    } catch (error) {
+      if (!isVersionConflict(error)) throw error;
+      setConflict(true);
+      return;
+    }
+    notifySuccess(t('periods.readmitted'));
+    onDone();
+  });
+
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: populationKeys.person(person.id) });
+    void qc.invalidateQueries({ queryKey: populationKeys.periods(person.id) });
+    onDone();
+  };
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language.startsWith('en') ? 'en' : 'es', firstDayOfWeek: 0 }}>
+      <form onSubmit={submit} noValidate aria-label={t('periods.readmit_title')}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('periods.readmit_help', { date: formatDate(person.departureDate) })}
+          </Text>
+          <DateInput
+            label={t('fields.admissionDate')}
+            withAsterisk
+            valueFormat="YYYY-MM-DD"
+            placeholder={t('common.date_placeholder')}
+            minDate={person.departureDate ?? undefined}
+            maxDate={todayInGuatemala()}
+            maw={280}
+            {...form.getInputProps('admissionDate')}
+          />
+          <CatalogSelect catalog="referrer" label={t('fields.referrer')} {...form.getInputProps('referrer')} />
+          <Textarea
+            label={t('fields.admissionReason')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={1000}
+            {...form.getInputProps('admissionReason')}
+          />
+          {conflict && <ConflictAlert onReload={reload} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone} disabled={readmit.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={readmit.isPending} disabled={conflict}>
+              {t('periods.readmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
+import { ListFooter } from '../../../../shared/ui/list-footer';
+import { PageError } from '../../../../shared/ui/page-state';
+import { PAGE_SIZES, personListSearch, type PersonListSearch } from '../api/list-search';
+import { usePersons } from '../api/queries';
+import { FileExport } from '../../export/components/file-export';
+import { PersonsFilters } from '../components/persons-filters';
+import { PersonsTable } from '../components/persons-table';
+
+/** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
+export function PersonsListPage() {
+  const { t } = useTranslation('population');
+  const navigate = useNavigate();
+  // The route validated the search already; parsing again gives this page its type without importing the route.
+  const search = personListSearch.parse(useSearch({ strict: false }));
+  const persons = usePersons(search);
+
+  const update = (patch: Partial<PersonListSearch>, resetPage = true) =>
+    void navigate({
+      to: '/population/served/list',
+      search: { ...search, ...(resetPage ? { page: 1 } : {}), ...patch },
+    });
+
+  const data = persons.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Button component={Link} to="/population/served/add" leftSection={<IconPlus size={16} />}>
+          {t('actions.new')}
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md">
+        <PersonsFilters search={search} onChange={(patch) => update(patch)} />
+      </Paper>
+
+      <FileExport search={search} />
+
+      {persons.isError && <PageError error={persons.error} onRetry={() => void persons.refetch()} />}
+
+      <Paper withBorder pos="relative" p={0}>
+        {/* Only while another page or filter loads, not on background refreshes. */}
+        <LoadingOverlay
+          visible={persons.isPending || persons.isPlaceholderData}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ size: 'sm' }}
+        />
+        <PersonsTable
+          items={data?.items ?? []}
+          sort={search.sort}
+          order={search.order}
+          onSort={(sort, order) => update({ sort, order })}
+          onOpen={(id) => void navigate({ to: '/population/served/$id', params: { id } })}
+        />
+      </Paper>
+
+      <ListFooter
+        data={data}
+        page={search.page}
+        pageSize={search.pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={(page) => update({ page }, false)}
+        onPageSize={(pageSize) => update({ pageSize })}
+        totalLabel={(total, count) => t('list.total', { total, count })}
+      >
+        <Select
+          label={t('list.sort_by')}
+          size="xs"
+          w={180}
+          allowDeselect={false}
+          data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+          value={search.sort}
+          onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
+        />
+        <Select
+          label={t('list.order')}
+          size="xs"
+          w={140}
+          allowDeselect={false}
+          data={[
+            { value: 'asc', label: t('sort.asc') },
+            { value: 'desc', label: t('sort.desc') },
+          ]}
+          value={search.order}
+          onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
+        />
+      </ListFooter>
+    </Stack>
+  );
+}

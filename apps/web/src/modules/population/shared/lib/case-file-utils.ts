@@ -1,0 +1,56 @@
+import { EMPTY, TIME_ZONE } from '@amparo/shared/format';
+import type { ErrorCode } from '@amparo/shared/errors';
+import { ApiError } from '../../../../shared/lib/api';
+
+/** A 409 `version_conflict`: someone saved the record after the form opened. */
+export const isVersionConflict = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code === 'version_conflict';
+
+/**
+ * 'YYYY-MM-DDTHH:mm' (a local Guatemala time, as attentions store it) shown as
+ * 'DD-MM-YYYY HH:mm'. Read from the string itself: turning it into a `Date`
+ * would shift it by the browser's own time zone.
+ */
+export function formatLocalDateTime(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value) : null;
+  return m ? `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}` : EMPTY;
+}
+
+/** The current date ('YYYY-MM-DD') and time ('HH:mm') in Guatemala, whatever the browser's zone. */
+export function nowInGuatemala(now: Date = new Date()): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const p of fmt.formatToParts(now)) parts[p.type] = p.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** A long text cut to `max` characters (on a word when possible), for table cells. */
+export function shorten(text: string | null | undefined, max = 80): string {
+  if (!text) return EMPTY;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The same error with its field errors moved to the inputs that show them
+ * (e.g. the server's `attendedAt` onto the date input); other errors unchanged.
+ */
+export function renameFieldErrors(error: unknown, rename: (field: string) => string): unknown {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return error;
+  return new ApiError({
+    status: error.status,
+    code: error.code as ErrorCode,
+    errors: error.fieldErrors.map((e) => ({ ...e, field: rename(e.field) })),
+  });
+}
