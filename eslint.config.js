@@ -61,6 +61,30 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 10 item 1: services and lib take an Actor and plain inputs, never Fastify's request or reply, so jobs,
+    // workflow steps and tests can call them. Routes build the actor (plugins/actor.ts: actorOf, requestActor).
+    files: [
+      'apps/server/src/modules/**/*.service.ts',
+      'apps/server/src/modules/**/*.repository.ts',
+      'apps/server/src/lib/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message:
+                'Services and lib take an Actor (lib/actor.ts) and plain inputs; routes own the request and reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
 import { BackgroundTasks } from './lib/background.ts';
-import { clientRequestId } from './lib/request-id.ts';
+import { clientRequestId, requestActor } from './plugins/actor.ts';
 import { recordSecurityEvent } from './lib/security-log.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -96,8 +96,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Every 403 the API answers goes to the security log, from this one place (issue 9 item 5).
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 403 || !request.url.startsWith('/api/')) return;
-    await recordSecurityEvent(database.db, request, { kind: 'forbidden', code: request.problemCode }).catch(
-      (err: unknown) => request.log.error({ code: (err as { code?: string }).code }, 'security log entry not written'),
+    await recordSecurityEvent(database.db, requestActor(request), {
+      kind: 'forbidden',
+      code: request.problemCode,
+    }).catch((err: unknown) =>
+      request.log.error({ code: (err as { code?: string }).code }, 'security log entry not written'),
     );
   });
   app.addHook('onSend', async (request, reply) => {

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
-import { clientRequestId } from './request-id.ts';
+import type { Actor } from './actor.ts';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -26,23 +25,19 @@ export interface AuditEntryInput {
 /**
  * Writes an audit entry in the caller's transaction, so the entry exists if
  * and only if the change does. Who, from where and which request come from
- * the request.
+ * the actor (`null` when nobody is behind it, e.g. a job without a user);
+ * `userId` names the user when the actor has none yet (a sign-in).
  */
-export async function writeAudit(
-  db: Executor,
-  request: FastifyRequest | null,
-  entry: AuditEntryInput,
-  userId?: string | null,
-) {
+export async function writeAudit(db: Executor, actor: Actor | null, entry: AuditEntryInput, userId?: string | null) {
   await db.insert(auditLog).values({
-    userId: userId ?? request?.auth?.userId ?? null,
+    userId: userId ?? actor?.userId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
     changes: entry.changes ?? {},
-    ip: request?.ip ?? null,
-    requestId: request?.id ?? null,
-    clientRequestId: request ? clientRequestId(request) : null,
+    ip: actor?.ip ?? null,
+    requestId: actor?.requestId ?? null,
+    clientRequestId: actor?.clientRequestId ?? null,
   });
 }
 

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
-import { clientRequestId } from './request-id.ts';
+import type { Actor } from './actor.ts';
 
 /**
  * Audit of reads of a person's case data (issue 9 item 5): each read writes a
@@ -33,20 +32,20 @@ const part = (name: ReadPart) => ({ part: { before: null, after: name } });
 /** One `view` entry on the person for a read of `name` (plus optional detail, e.g. which document). */
 export async function auditRead(
   db: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   personId: string,
   name: ReadPart,
   detail: Record<string, { before: unknown; after: unknown }> = {},
 ) {
   await db.insert(auditLog).values({
-    userId: request.auth?.userId ?? null,
+    userId: actor.userId,
     action: 'view',
     entity: 'person',
     entityId: personId,
     changes: { ...part(name), ...detail },
-    ip: request.ip ?? null,
-    requestId: request.id ?? null,
-    clientRequestId: clientRequestId(request),
+    ip: actor.ip,
+    requestId: actor.requestId,
+    clientRequestId: actor.clientRequestId,
   });
 }
 
@@ -55,19 +54,19 @@ export async function auditRead(
  * `view` entry per person shown, written in a single insert, so each
  * person's history says who saw them listed and where (`part`).
  */
-export async function auditListed(db: Executor, request: FastifyRequest, personIds: string[], name: ReadPart) {
+export async function auditListed(db: Executor, actor: Actor, personIds: string[], name: ReadPart) {
   const ids = [...new Set(personIds)];
   if (ids.length === 0) return;
   await db.insert(auditLog).values(
     ids.map((id) => ({
-      userId: request.auth?.userId ?? null,
+      userId: actor.userId,
       action: 'view',
       entity: 'person',
       entityId: id,
       changes: part(name),
-      ip: request.ip ?? null,
-      requestId: request.id ?? null,
-      clientRequestId: clientRequestId(request),
+      ip: actor.ip,
+      requestId: actor.requestId,
+      clientRequestId: actor.clientRequestId,
     })),
   );
 }

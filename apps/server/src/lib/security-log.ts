@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { securityEvents } from './security-log.table.ts';
+import type { Actor } from './actor.ts';
 
 export type SecurityEventKind = 'login_failed' | 'login_locked' | 'forbidden';
 
@@ -12,17 +12,17 @@ export type SecurityEventKind = 'login_failed' | 'login_locked' | 'forbidden';
  */
 export async function recordSecurityEvent(
   db: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   event: { kind: SecurityEventKind; userId?: string | null; loginName?: string | null; code?: string | null },
 ) {
   await db.insert(securityEvents).values({
     kind: event.kind,
-    userId: event.userId ?? request.auth?.userId ?? null,
+    userId: event.userId ?? actor.userId,
     loginName: event.loginName?.slice(0, 200) ?? null,
     code: event.code ?? null,
-    ip: request.ip ?? null,
-    method: request.method,
-    route: request.routeOptions?.url ?? null,
-    requestId: request.id,
+    ip: actor.ip,
+    method: actor.method,
+    route: actor.route,
+    requestId: actor.requestId,
   });
 }

@@ -1,10 +1,23 @@
 import { basename } from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { FileTooLargeError, type FileStore } from './storage.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
 import { checkImagePixels } from './images.ts';
+
+/**
+ * The multipart body of one request, as the upload helpers need it (built by
+ * `uploadSource(request)` in `plugins/actor.ts`), so services receive files
+ * without seeing Fastify's request.
+ */
+export interface UploadSource {
+  /** The body's declared Content-Length in bytes (0 when absent). */
+  declaredBytes: number;
+  isMultipart: boolean;
+  /** The first file part, read under these limits (@fastify/multipart's `request.file`). */
+  file(limits: { fileSize: number; files: number; fields?: number }): Promise<MultipartFile | undefined>;
+}
 
 /**
  * Reads one uploaded image (multipart field `field`), refusing it before it is
@@ -13,16 +26,16 @@ import { checkImagePixels } from './images.ts';
  * `image_type`; spec section 5 'Image must be png or jpg').
  */
 export async function readImageUpload(
-  request: FastifyRequest,
+  upload: UploadSource,
   field: string,
   maxBytes: number,
 ): Promise<{ mime: string; data: Buffer }> {
-  const declared = Number(request.headers['content-length'] ?? 0);
+  const declared = upload.declaredBytes;
   // Multipart framing adds a few hundred bytes; anything far beyond the limit is refused unread.
   if (declared > maxBytes + 64 * 1024)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: maxBytes } }]);
-  if (!request.isMultipart()) throw invalidField(field, 'required');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
+  if (!upload.isMultipart) throw invalidField(field, 'required');
+  const file = await upload.file({ fileSize: maxBytes, files: 1, fields: 5 });
   if (!file || file.fieldname !== field) throw invalidField(field, 'required');
   let data: Buffer;
   try {
@@ -53,14 +66,14 @@ const tooLarge = (field: string, max: number) =>
  * `abandonStaged`) and what to record.
  */
 export async function receiveUpload(
-  request: FastifyRequest,
+  upload: UploadSource,
   store: FileStore,
   opts: { field: string; maxBytes: number; allowed: readonly string[]; typeError: 'file_type' | 'image_type' },
 ) {
   const { field, maxBytes } = opts;
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw tooLarge(field, maxBytes);
-  if (!request.isMultipart()) throw invalidField(field, 'required');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge(field, maxBytes);
+  if (!upload.isMultipart) throw invalidField(field, 'required');
+  const part = await upload.file({ fileSize: maxBytes, files: 1 });
   if (!part || part.fieldname !== field) throw invalidField(field, 'required');
   let stored;
   try {

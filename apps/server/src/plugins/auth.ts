@@ -128,9 +128,3 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
       return sendProblem(reply, 403, 'forbidden');
   });
 });
-
-/** The signed-in user of a route that declared 'session' or a key (never null there). */
-export function currentUser(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new Error('currentUser() on a public route');
-  return request.auth;
-}

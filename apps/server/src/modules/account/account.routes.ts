@@ -11,12 +11,12 @@ import {
   userCheckResponse,
 } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
-import { currentUser } from '../../plugins/auth.ts';
 import { readImageUpload } from '../../lib/uploads.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as account from './account.service.ts';
 import * as users from '../users/users.service.ts';
+import { actorOf, requestActor, uploadSource } from '../../plugins/actor.ts';
 
 /** The signed-in user's own account (spec sections 2 '/account', 5 and 7 'update_user'). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,8 +33,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const user = await account.updateOwnProfile(app.db.db, request, me.userId, request.body);
+      const me = actorOf(request);
+      const user = await account.updateOwnProfile(app.db.db, me, me.userId, request.body);
       return { success: true as const, data: { user } };
     },
   );
@@ -52,8 +52,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      await account.changeOwnPassword(app.db.db, app.config, request, me.userId, me.sessionId, request.body);
+      const me = actorOf(request);
+      await account.changeOwnPassword(app.db.db, app.config, me, me.userId, me.sessionId, request.body);
       return { success: true as const, data: {} };
     },
   );
@@ -74,14 +74,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
+      const me = actorOf(request);
       return {
         success: true as const,
         data: await account.requestEmailChange(
           app.db.db,
           app.config,
           app.mailer,
-          request,
+          me,
           me.userId,
           me.sessionId,
           request.body,
@@ -107,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await account.confirmEmailChange(app.db.db, app.mailer, request, request.body),
+      data: await account.confirmEmailChange(app.db.db, app.mailer, requestActor(request), request.body),
     }),
   );
 
@@ -124,11 +124,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
+      const me = actorOf(request);
+      const { mime, data } = await readImageUpload(uploadSource(request), 'photo', app.config.PHOTO_MAX_BYTES);
       await app.db.db.transaction(async (tx) => {
         await users.saveOwnPhoto(tx, me.userId, mime, data);
-        await writeAudit(tx, request, {
+        await writeAudit(tx, me, {
           action: 'update',
           entity: 'user',
           entityId: me.userId,

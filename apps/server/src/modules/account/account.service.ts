@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
   UserProfile,
@@ -50,7 +50,7 @@ export async function getProfile(db: Executor, userId: string): Promise<UserProf
  */
 export async function updateOwnProfile(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   userId: string,
   body: z.output<typeof updateProfileBody>,
 ) {
@@ -59,7 +59,7 @@ export async function updateOwnProfile(
     const values = { fullName: body.fullName, phone: body.phone, nit: normalizeNit(body.nit), updatedBy: userId };
     await updateVersioned(tx, usersTable, userId, body.version, values);
     const after = await getProfile(tx, userId);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: userId,
@@ -75,16 +75,10 @@ export async function updateOwnProfile(
  * LOGIN_MAX_FAILURES_ACCOUNT wrong ones in LOGIN_WINDOW_MINUTES (per user, and
  * per address), counted before the check (issue 9 item 3).
  */
-async function checkCurrentPassword(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  userId: string,
-  currentPassword: string,
-) {
+async function checkCurrentPassword(db: Db, config: Config, actor: UserActor, userId: string, currentPassword: string) {
   const record = await users.findUserRecord(db, userId);
   if (!record) throw notFound();
-  const attemptId = await takeAttempt(db, config, 'password_check', userId, request.ip);
+  const attemptId = await takeAttempt(db, config, 'password_check', userId, actor.ip ?? 'unknown');
   if (!(await verifyPassword(record.passwordHash, currentPassword))) {
     throw new AppError(400, 'current_password_wrong', [{ field: 'currentPassword', code: 'invalid' }]);
   }
@@ -99,17 +93,17 @@ async function checkCurrentPassword(
 export async function changeOwnPassword(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  actor: UserActor,
   userId: string,
   sessionId: string,
   body: z.output<typeof changePasswordBody>,
 ) {
-  await checkCurrentPassword(db, config, request, userId, body.currentPassword);
+  await checkCurrentPassword(db, config, actor, userId, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await users.setPasswordHash(tx, userId, passwordHash);
     await revokeUserSessions(tx, userId, sessionId);
-    await writeAudit(tx, request, { action: 'password_change', entity: 'user', entityId: userId });
+    await writeAudit(tx, actor, { action: 'password_change', entity: 'user', entityId: userId });
   });
 }
 
@@ -127,12 +121,12 @@ export async function requestEmailChange(
   db: Db,
   config: Config,
   mailer: Mailer,
-  request: FastifyRequest,
+  actor: UserActor,
   userId: string,
   sessionId: string,
   body: z.output<typeof emailChangeBody>,
 ) {
-  const record = await checkCurrentPassword(db, config, request, userId, body.currentPassword);
+  const record = await checkCurrentPassword(db, config, actor, userId, body.currentPassword);
   if (body.newEmail.toLowerCase() === record.email.toLowerCase()) throw invalidField('newEmail', 'email_unchanged');
   if (!isInstitutionalEmail(body.newEmail, config.ALLOWED_EMAIL_DOMAINS))
     throw invalidField('newEmail', 'mail_not_institutional');
@@ -148,7 +142,7 @@ export async function requestEmailChange(
       sessionId,
       expiresAt,
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'email_change_request',
       entity: 'user',
       entityId: userId,
@@ -175,7 +169,7 @@ export async function requestEmailChange(
 export async function confirmEmailChange(
   db: Db,
   mailer: Mailer,
-  request: FastifyRequest,
+  actor: Actor,
   body: z.output<typeof emailConfirmBody>,
 ) {
   const done = await db.transaction(async (tx) => {
@@ -190,7 +184,7 @@ export async function confirmEmailChange(
     await revokePasswordResets(tx, change.userId);
     await writeAudit(
       tx,
-      request,
+      actor,
       {
         action: 'email_change',
         entity: 'user',

@@ -15,12 +15,13 @@ import {
   userCheckResponse,
 } from '@amparo/shared/modules/auth.schema';
 import { envelope, uuid } from '@amparo/shared/validation';
-import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
 import { takeAttempt } from './attempts.service.ts';
 import { getProfile } from '../account/account.service.ts';
 import { usernameTaken } from '../users/users.service.ts';
+import { actorOf, requestActor } from '../../plugins/actor.ts';
 
 /** Sign-in, session and self-registration (spec sections 2, 7 and 8). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, profile } = await auth.login(app.db.db, app.config, request, request.body);
+      const { token, profile } = await auth.login(app.db.db, app.config, requestActor(request), request.body);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: app.config.SESSION_ABSOLUTE_HOURS * 3600 });
       return { success: true as const, data: { user: { ...profile, token } } };
     },
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeSession(app.db.db, currentUser(request).sessionId);
+      await revokeSession(app.db.db, actorOf(request).sessionId);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return { success: true as const, data: {} };
     },
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: { user: await getProfile(app.db.db, currentUser(request).userId) },
+      data: { user: await getProfile(app.db.db, actorOf(request).userId) },
     }),
   );
 
@@ -102,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.forgot(app.db.db, app.config, app.mailer, app.background, request, request.body);
+      await auth.forgot(app.db.db, app.config, app.mailer, app.background, requestActor(request), request.body);
       return { success: true as const, data: {} };
     },
   );
@@ -121,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.reset(app.db.db, request, request.body);
+      await auth.reset(app.db.db, requestActor(request), request.body);
       return { success: true as const, data: {} };
     },
   );
@@ -173,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.register(app.db.db, app.config, request, request.body);
+      await auth.register(app.db.db, app.config, requestActor(request), request.body);
       return { success: true as const, data: {} };
     },
   );

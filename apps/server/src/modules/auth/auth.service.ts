@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type { forgotBody, loginBody, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
 import type { Db } from '../../db/client.ts';
@@ -31,26 +31,28 @@ const INVITATION_TTL_DAYS = 7;
  * docs/decisions/0005). Returns the profile and the opaque session token
  * (stored only as its hash).
  */
-export async function login(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof loginBody>) {
+export async function login(db: Db, config: Config, actor: Actor, body: z.output<typeof loginBody>) {
   const loginName = body.username.trim().toLowerCase();
   const user = await repo.findUserForLogin(db, loginName);
   // Attempts count per account (by id, whether it signs in by username or e-mail) and per address.
   const accountKey = user ? user.id : loginName;
   // Lockout: 429 before any password work.
-  const attemptId = await takeAttempt(db, config, 'login', accountKey, request.ip).catch(async (err: unknown) => {
-    if (err instanceof AppError && err.status === 429)
-      await recordSecurityEvent(db, request, {
-        kind: 'login_locked',
-        userId: user?.id ?? null,
-        loginName,
-        code: 'too_many_attempts',
-      });
-    throw err;
-  });
+  const attemptId = await takeAttempt(db, config, 'login', accountKey, actor.ip ?? 'unknown').catch(
+    async (err: unknown) => {
+      if (err instanceof AppError && err.status === 429)
+        await recordSecurityEvent(db, actor, {
+          kind: 'login_locked',
+          userId: user?.id ?? null,
+          loginName,
+          code: 'too_many_attempts',
+        });
+      throw err;
+    },
+  );
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok || !user.active) {
     // Failed sign-in: the attempt stays counted.
-    await recordSecurityEvent(db, request, {
+    await recordSecurityEvent(db, actor, {
       kind: 'login_failed',
       userId: user?.id ?? null,
       loginName,
@@ -65,11 +67,11 @@ export async function login(db: Db, config: Config, request: FastifyRequest, bod
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + config.SESSION_ABSOLUTE_HOURS * 3600_000),
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     await users.recordLogin(tx, user.id);
-    await writeAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id }, user.id);
+    await writeAudit(tx, actor, { action: 'login', entity: 'user', entityId: user.id }, user.id);
   });
   return { token, profile: await getProfile(db, user.id) };
 }
@@ -87,10 +89,10 @@ export async function forgot(
   config: Config,
   mailer: Mailer,
   background: BackgroundTasks,
-  request: FastifyRequest,
+  actor: Actor,
   body: z.output<typeof forgotBody>,
 ) {
-  await takeAttempt(db, config, 'forgot', body.email, request.ip);
+  await takeAttempt(db, config, 'forgot', body.email, actor.ip ?? 'unknown');
   background.run('forgot', async () => {
     const user = await repo.findUserByEmail(db, body.email);
     if (!user || !user.active) return;
@@ -115,7 +117,7 @@ export async function forgot(
  * token of the user is spent with it (issue 9 item 3), and every session of
  * the user is revoked.
  */
-export async function reset(db: Db, request: FastifyRequest, body: z.output<typeof resetBody>) {
+export async function reset(db: Db, actor: Actor, body: z.output<typeof resetBody>) {
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(body.token));
@@ -123,10 +125,14 @@ export async function reset(db: Db, request: FastifyRequest, body: z.output<type
     await repo.revokePasswordResets(tx, userId);
     await users.setPasswordHash(tx, userId, passwordHash);
     await repo.revokeUserSessions(tx, userId);
-    await writeAudit(tx, request, { action: 'password_reset', entity: 'user', entityId: userId }, userId);
+    await writeAudit(tx, actor, { action: 'password_reset', entity: 'user', entityId: userId }, userId);
   });
 }
 
+/**
+ * What the registration page shows of a live invitation (e-mail, role name, expiry as ISO instant).
+ * 404 `invitation_invalid` when it is unknown, used or expired.
+ */
 export async function invitationInfo(db: Db, id: string) {
   const inv = await repo.findLiveInvitation(db, id);
   if (!inv) throw new AppError(404, 'invitation_invalid');
@@ -138,7 +144,7 @@ export async function invitationInfo(db: Db, id: string) {
  * institutional mail only, the invitation's address, a free username; the
  * invitation is used up in the same transaction.
  */
-export async function register(db: Db, config: Config, request: FastifyRequest, body: z.output<typeof registerBody>) {
+export async function register(db: Db, config: Config, actor: Actor, body: z.output<typeof registerBody>) {
   if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
     throw invalidField('email', 'mail_not_institutional');
   const passwordHash = await hashPassword(body.password);
@@ -158,7 +164,7 @@ export async function register(db: Db, config: Config, request: FastifyRequest, 
     });
     await writeAudit(
       tx,
-      request,
+      actor,
       {
         action: 'register',
         entity: 'user',
@@ -175,7 +181,7 @@ export async function invite(
   db: Db,
   config: Config,
   mailer: Mailer,
-  request: FastifyRequest,
+  actor: UserActor,
   email: string,
   roleId: string | null,
 ) {
@@ -185,10 +191,10 @@ export async function invite(
     const row = await repo.insertInvitation(tx, {
       email,
       roleId,
-      createdBy: request.auth?.userId,
+      createdBy: actor.userId,
       expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86400_000),
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'invite',
       entity: 'invitation',
       entityId: row.id,

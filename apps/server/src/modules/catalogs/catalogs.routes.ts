@@ -13,6 +13,7 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { notFound } from '../../lib/errors.ts';
 import * as service from './catalogs.service.ts';
+import { actorOf } from '../../plugins/actor.ts';
 
 const config = { permission: 'configuracion_catalogos' as const };
 const tags = ['catalogs'];
@@ -69,7 +70,10 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogItemResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.createItem(app.db.db, request, request.body) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.createItem(app.db.db, actorOf(request), request.body),
+    }),
   );
 
   app.put(
@@ -87,7 +91,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateItem(app.db.db, request, request.params.id, request.body),
+      data: await service.updateItem(app.db.db, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -104,7 +108,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteItem(app.db.db, app.catalogColumns, request, request.params.id);
+      await service.deleteItem(app.db.db, app.catalogColumns, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );

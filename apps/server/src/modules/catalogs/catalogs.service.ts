@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
   CatalogItem,
@@ -41,6 +41,10 @@ export const codesOf = repo.codesOf;
  * never re-ranged), so they are read once per process.
  */
 let ageGroupCache: Promise<Awaited<ReturnType<typeof repo.ageGroups>>> | null = null;
+/**
+ * The age-group catalog with its bounds in whole years (`{ code, minAge, maxAge }`, youngest first), read once per
+ * process.
+ */
 export function ageGroups(db: Executor) {
   if (!ageGroupCache) {
     // Awaited here: a Drizzle query is lazy and would run again on every await.
@@ -56,6 +60,9 @@ export const codesByCatalog = repo.codesByCatalog;
  * by the start-up seed, so each process reads them once.
  */
 let geographyCache: Promise<{ departments: Map<string, string>; municipalities: Map<string, string> }> | null = null;
+/**
+ * Department and municipality names by INE code (`{ departments, municipalities }` maps), read once per process.
+ */
 export function geographyNames(db: Executor) {
   if (!geographyCache) {
     geographyCache = (async () => ({
@@ -104,6 +111,9 @@ export async function options(
     .map((i) => ({ code: i.code, cname: lang === 'en' ? i.en : i.es, value: i.code, active: i.active }));
 }
 
+/**
+ * Every item of one catalog, active or not, in the catalog's order (Configuración › Catálogos, spec section 5).
+ */
 export async function listItems(db: Db, catalog: string): Promise<CatalogItem[]> {
   return (await repo.listItems(db, catalog)).map(toItem);
 }
@@ -111,7 +121,7 @@ export async function listItems(db: Db, catalog: string): Promise<CatalogItem[]>
 /** Adds an item; codes are unique per catalog (409 duplicate). */
 export async function createItem(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   body: z.output<typeof catalogItemCreate>,
 ): Promise<CatalogItem> {
   try {
@@ -119,11 +129,11 @@ export async function createItem(
       const id = await repo.insertItem(tx, {
         ...body,
         sortOrder: await repo.nextSortOrder(tx, body.catalog),
-        createdBy: request.auth!.userId,
-        updatedBy: request.auth!.userId,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
       });
       const row = (await repo.findItem(tx, id))!;
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'create',
         entity: `catalog:${body.catalog}`,
         entityId: id,
@@ -140,7 +150,7 @@ export async function createItem(
 /** Renames or (de)activates an item; its code never changes, so records keep pointing at it. */
 export async function updateItem(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof catalogItemUpdate>,
 ): Promise<CatalogItem> {
@@ -148,9 +158,9 @@ export async function updateItem(
     const before = await repo.findItem(tx, id);
     if (!before) throw notFound();
     const { version, ...values } = body;
-    await updateVersioned(tx, catalogItems, id, version, { ...values, updatedBy: request.auth!.userId });
+    await updateVersioned(tx, catalogItems, id, version, { ...values, updatedBy: actor.userId });
     const after = (await repo.findItem(tx, id))!;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: `catalog:${after.catalog}`,
       entityId: id,
@@ -165,13 +175,13 @@ export async function updateItem(
  * is looked up in every column the modules registered for the catalog
  * (issue 9 item 9), deleted persons' rows included.
  */
-export async function deleteItem(db: Db, columns: CatalogColumns, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteItem(db: Db, columns: CatalogColumns, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findItem(tx, id);
     if (!row) throw notFound();
     if (await isInUse(tx, columns, row.catalog, row.code)) throw new AppError(409, 'in_use');
     await repo.deleteItem(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: `catalog:${row.catalog}`,
       entityId: id,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse } from '@amparo/shared/modules/dashboard.schema';
 import { hasPermission } from '@amparo/shared/permissions';
-import { currentUser } from '../../plugins/auth.ts';
 import { dashboardCounts } from '../population/persons/persons.service.ts';
+import { actorOf } from '../../plugins/actor.ts';
 
 /** The dashboard: counts the user may see (persons they hold a grant on, and only with `poblacion_poblacion`). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,8 +18,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const canSeePopulation = hasPermission(me.permisos, 'poblacion_poblacion');
+      const me = actorOf(request);
+      const canSeePopulation = hasPermission(me.permissions, 'poblacion_poblacion');
       if (!canSeePopulation) {
         return {
           success: true as const,

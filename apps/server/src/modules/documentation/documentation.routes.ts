@@ -12,6 +12,7 @@ import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
 import { documents } from './documentation.table.ts';
 import { allowSameOriginFraming } from '../../lib/security-headers.ts';
+import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
 
 const config = { permission: 'documentacion_documentacion' as const };
 const tags = ['documentation'];
@@ -36,7 +37,10 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentListResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listDocuments(db(), request, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listDocuments(db(), actorOf(request), request.query),
+    }),
   );
   app.post(
     '/api/documentation/documents',
@@ -44,14 +48,17 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } },
     },
-    async (request) => ({ success: true as const, data: await service.createDocument(db(), request, request.body) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.createDocument(db(), actorOf(request), request.body),
+    }),
   );
   app.get(
     '/api/documentation/documents/:id',
     { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
     async (request) => ({
       success: true as const,
-      data: await service.getDocument(db(), request, request.params.id, true),
+      data: await service.getDocument(db(), actorOf(request), request.params.id, true),
     }),
   );
   app.put(
@@ -69,14 +76,14 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateDocument(db(), request, request.params.id, request.body),
+      data: await service.updateDocument(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/documentation/documents/:id',
     { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },
     async (request) => {
-      await service.deleteDocument(db(), app.files, request, request.params.id);
+      await service.deleteDocument(db(), app.files, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );
@@ -96,7 +103,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.addFile(db(), app.files, request, request.params.id, max()),
+      data: await service.addFile(db(), app.files, actorOf(request), uploadSource(request), request.params.id, max()),
     }),
   );
   app.put(
@@ -114,7 +121,15 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.replaceFile(db(), app.files, request, request.params.id, request.params.fileId, max()),
+      data: await service.replaceFile(
+        db(),
+        app.files,
+        actorOf(request),
+        uploadSource(request),
+        request.params.id,
+        request.params.fileId,
+        max(),
+      ),
     }),
   );
   app.delete(
@@ -131,7 +146,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.deleteFile(db(), app.files, request, request.params.id, request.params.fileId),
+      data: await service.deleteFile(db(), app.files, actorOf(request), request.params.id, request.params.fileId),
     }),
   );
 
@@ -149,14 +164,14 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       allowSameOriginFraming(reply); // the preview embeds this answer in our own page (issue 9 item 6)
-      return service.sendContent(
+      const content = await service.fileContent(
         db(),
         app.files,
-        request,
-        reply,
+        actorOf(request),
         request.params.fileId,
         request.query.download === '1',
       );
+      return sendContent(reply, content);
     },
   );
 };

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserActor } from '../../lib/actor.ts';
+import { disposition, type Content } from '../../lib/content.ts';
 import type { z } from 'zod';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -14,7 +15,7 @@ import { invalidFields, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { receiveUpload } from '../../lib/uploads.ts';
+import { receiveUpload, type UploadSource } from '../../lib/uploads.ts';
 import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-gc.ts';
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
@@ -29,7 +30,6 @@ import * as repo from './documentation.repository.ts';
  */
 
 const ENTITY = 'document';
-const me = (request: FastifyRequest) => request.auth!.userId;
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
 
 function toSummary({ document: d, personName, fileCount }: Row): DocumentSummary {
@@ -79,16 +79,16 @@ const snapshot = (d: Row['document']) => ({
 });
 
 /** The document, after checking the caller may read it (or write it). 404 when missing. */
-async function load(db: Executor, request: FastifyRequest, id: string, need: 'canRead' | 'canWrite'): Promise<Row> {
+async function load(db: Executor, actor: UserActor, id: string, need: 'canRead' | 'canWrite'): Promise<Row> {
   const row = await repo.findDocument(db, id);
   if (!row) throw notFound();
-  if (row.document.personId) await requireAccess(db, row.document.personId, me(request), need);
+  if (row.document.personId) await requireAccess(db, row.document.personId, actor.userId, need);
   return row;
 }
 
 async function checkInput(
   db: Executor,
-  request: FastifyRequest,
+  actor: UserActor,
   body: z.output<typeof documentInput>,
   before: Row['document'] | null,
 ) {
@@ -98,11 +98,15 @@ async function checkInput(
     throw invalidFields([{ field: 'documentType', code: 'unknown_code' }]);
   // Tying a document to a person writes to that person's file.
   if (body.personId && body.personId !== before?.personId)
-    await requireAccess(db, body.personId, me(request), 'canWrite');
+    await requireAccess(db, body.personId, actor.userId, 'canWrite');
 }
 
-export async function listDocuments(db: Db, request: FastifyRequest, q: z.output<typeof documentListQuery>) {
-  const filters: (SQL | undefined)[] = [repo.visibleDocuments(me(request))];
+/**
+ * A page of the documents the caller may see: general documents, and documents of persons the caller holds a
+ * grant on. Persons named by the page are audited as seen (`document_list`).
+ */
+export async function listDocuments(db: Db, actor: UserActor, q: z.output<typeof documentListQuery>) {
+  const filters: (SQL | undefined)[] = [repo.visibleDocuments(actor.userId)];
   if (q.q) filters.push(repo.searchWhere(q.q));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.personId) filters.push(eq(documents.personId, q.personId));
@@ -110,7 +114,7 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
   // Persons named by the results are audited as seen (issue 9 item 5).
   await auditListed(
     db,
-    request,
+    actor,
     items.flatMap((r) => (r.document.personId ? [r.document.personId] : [])),
     'document_list',
   );
@@ -121,14 +125,8 @@ export async function listDocuments(db: Db, request: FastifyRequest, q: z.output
  * A person's documents, newest first, each with its files (all revisions), for
  * the 'Documents' tab of their file. Read grant on the person (403 `no_person_access`).
  */
-export async function personDocuments(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  page: number,
-  pageSize: number,
-) {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function personDocuments(db: Db, actor: UserActor, personId: string, page: number, pageSize: number) {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const { items, total } = await repo.listDocuments(
     db,
     eq(documents.personId, personId),
@@ -137,35 +135,39 @@ export async function personDocuments(
     page,
     pageSize,
   );
-  await auditRead(db, request, personId, 'documents');
+  await auditRead(db, actor, personId, 'documents');
   return { items: await Promise.all(items.map((r) => toDocument(db, r))), page, pageSize, total, totalCapped: false };
 }
 
 /** A document with its files (read grant on its person, if any); opening a person's document (`audited`) is audited on the person. */
-export async function getDocument(db: Db, request: FastifyRequest, id: string, audited = false): Promise<Document> {
-  const row = await load(db, request, id, 'canRead');
+export async function getDocument(db: Db, actor: UserActor, id: string, audited = false): Promise<Document> {
+  const row = await load(db, actor, id, 'canRead');
   if (audited && row.document.personId)
-    await auditRead(db, request, row.document.personId, 'document', {
+    await auditRead(db, actor, row.document.personId, 'document', {
       [`document:${id}`]: { before: null, after: row.document.title },
     });
   return toDocument(db, row);
 }
 
+/**
+ * Creates a document (spec section 3, Documentación). A person's document needs write on that person (403
+ * `no_person_access`). Audited as `create`.
+ */
 export async function createDocument(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   body: z.output<typeof documentInput>,
 ): Promise<Document> {
   return db.transaction(async (tx) => {
-    await checkInput(tx, request, body, null);
+    await checkInput(tx, actor, body, null);
     const id = await repo.insertDocument(tx, {
       ...body,
       tags: [...new Set(body.tags)],
-      createdBy: me(request),
-      updatedBy: me(request),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
     });
     const row = (await repo.findDocument(tx, id))!;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: ENTITY,
       entityId: id,
@@ -175,23 +177,27 @@ export async function createDocument(
   });
 }
 
+/**
+ * Edits a document (write on it and, when it moves to another person, on that person; 409 `stale` on an old
+ * `version`). Audited with before/after.
+ */
 export async function updateDocument(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof documentUpdate>,
 ): Promise<Document> {
   return db.transaction(async (tx) => {
-    const before = await load(tx, request, id, 'canWrite');
+    const before = await load(tx, actor, id, 'canWrite');
     const { version, ...input } = body;
-    await checkInput(tx, request, input, before.document);
+    await checkInput(tx, actor, input, before.document);
     await updateVersioned(tx, documents, id, version, {
       ...input,
       tags: [...new Set(input.tags)],
-      updatedBy: me(request),
+      updatedBy: actor.userId,
     });
     const after = (await repo.findDocument(tx, id))!;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: ENTITY,
       entityId: id,
@@ -205,12 +211,12 @@ export async function updateDocument(
 const collect = removeUnreferenced;
 
 /** Deletes a document and its file rows, then (committed) the stored files nothing else uses. */
-export async function deleteDocument(db: Db, store: FileStore, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteDocument(db: Db, store: FileStore, actor: UserActor, id: string): Promise<void> {
   const keys = await db.transaction(async (tx) => {
-    const before = await load(tx, request, id, 'canWrite');
+    const before = await load(tx, actor, id, 'canWrite');
     const stored = await repo.storageKeysOf(tx, id);
     await repo.deleteDocument(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: ENTITY,
       entityId: id,
@@ -224,13 +230,14 @@ export async function deleteDocument(db: Db, store: FileStore, request: FastifyR
 async function recordFile(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
+  actor: UserActor,
+  upload: UploadSource,
   documentId: string,
   maxBytes: number,
   replacing: string | null,
 ) {
-  await load(db, request, documentId, 'canWrite');
-  const file = await receiveUpload(request, store, {
+  await load(db, actor, documentId, 'canWrite');
+  const file = await receiveUpload(upload, store, {
     field: 'file',
     maxBytes,
     allowed: DOCUMENT_TYPES,
@@ -238,7 +245,7 @@ async function recordFile(
   });
   try {
     await db.transaction(async (tx) => {
-      await load(tx, request, documentId, 'canWrite');
+      await load(tx, actor, documentId, 'canWrite');
       // Into place under the key's lock, committed with the row (issue 9 item 4).
       await commitStaged(tx, [file.staged]);
       let revision = 1;
@@ -257,13 +264,13 @@ async function recordFile(
         revision,
         current: true,
         replacesId: replacing,
-        uploadedBy: me(request),
+        uploadedBy: actor.userId,
       });
       await tx
         .update(documents)
-        .set({ updatedAt: sql`now()`, updatedBy: me(request) })
+        .set({ updatedAt: sql`now()`, updatedBy: actor.userId })
         .where(eq(documents.id, documentId));
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: replacing ? 'file_replace' : 'file_add',
         entity: ENTITY,
         entityId: documentId,
@@ -279,31 +286,44 @@ async function recordFile(
     await abandonStaged(db, store, [file.staged]);
     throw err;
   }
-  return getDocument(db, request, documentId);
+  return getDocument(db, actor, documentId);
 }
 
-export const addFile = (db: Db, store: FileStore, request: FastifyRequest, documentId: string, maxBytes: number) =>
-  recordFile(db, store, request, documentId, maxBytes, null);
+/**
+ * Adds a file to a document from the request's multipart field `file` (PDF,
+ * PNG or JPEG by content, at most `maxBytes`: 413 otherwise). Needs write on
+ * the document. Returns the document with its files.
+ */
+export const addFile = (
+  db: Db,
+  store: FileStore,
+  actor: UserActor,
+  upload: UploadSource,
+  documentId: string,
+  maxBytes: number,
+) => recordFile(db, store, actor, upload, documentId, maxBytes, null);
 
+/** Uploads a new revision of file `fileId`; the previous revision is kept (spec section 3, documentation). */
 export const replaceFile = (
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
+  actor: UserActor,
+  upload: UploadSource,
   documentId: string,
   fileId: string,
   maxBytes: number,
-) => recordFile(db, store, request, documentId, maxBytes, fileId);
+) => recordFile(db, store, actor, upload, documentId, maxBytes, fileId);
 
 /** Deletes a current file and its earlier revisions; their bytes go once unreferenced. */
 export async function deleteFile(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
+  actor: UserActor,
   documentId: string,
   fileId: string,
 ): Promise<Document> {
   const keys = await db.transaction(async (tx) => {
-    await load(tx, request, documentId, 'canWrite');
+    await load(tx, actor, documentId, 'canWrite');
     const file = await repo.findFile(tx, fileId);
     if (!file || file.documentId !== documentId || !file.current) throw notFound();
     const chain = await repo.revisionChain(tx, fileId);
@@ -311,7 +331,7 @@ export async function deleteFile(
       tx,
       chain.map((c) => c.id),
     );
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'file_delete',
       entity: ENTITY,
       entityId: documentId,
@@ -320,57 +340,56 @@ export async function deleteFile(
     return chain.map((c) => c.storageKey);
   });
   await collect(db, store, keys);
-  return getDocument(db, request, documentId);
+  return getDocument(db, actor, documentId);
 }
 
-/** A file of one of the person's documents (404 when it belongs to another document), streamed as sendContent does. */
-export async function sendPersonFile(
+/** A file of one of the person's documents (404 when it belongs to another document), as `fileContent` gives it. */
+export async function personFileContent(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  actor: UserActor,
   personId: string,
   fileId: string,
   download: boolean,
-) {
+): Promise<Content> {
   const file = await repo.findFile(db, fileId);
   const row = file ? await repo.findDocument(db, file.documentId) : null;
   if (!row || row.document.personId !== personId) throw notFound();
-  return sendContent(db, store, request, reply, fileId, download);
+  return fileContent(db, store, actor, fileId, download);
 }
 
 /**
- * Streams a file's bytes (inline for preview, or as a download). Opening a
- * person's document is audited on the person, like opening their record.
+ * A file's bytes (inline for preview, or as a download), streamed from the
+ * store, never cached. Opening a person's document is audited on the person,
+ * like opening their record. 404 unknown file; 403 without the document's
+ * read right (its person's grant, for a person's document).
  */
-export async function sendContent(
+export async function fileContent(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  actor: UserActor,
   fileId: string,
   download: boolean,
-) {
+): Promise<Content> {
   const file = await repo.findFile(db, fileId);
   if (!file) throw notFound();
-  const row = await load(db, request, file.documentId, 'canRead');
+  const row = await load(db, actor, file.documentId, 'canRead');
   if (row.document.personId) {
-    await writeAudit(db, request, {
+    await writeAudit(db, actor, {
       action: 'view_document',
       entity: 'person',
       entityId: row.document.personId,
       changes: { [`document:${row.document.id}`]: { before: null, after: file.name } },
     });
   }
-  const encoded = encodeURIComponent(file.name);
-  return reply
-    .type(file.mime)
-    .header('content-length', file.sizeBytes)
-    .header(
-      'content-disposition',
-      `${download ? 'attachment' : 'inline'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(store.read(file.storageKey));
+  return {
+    mime: file.mime,
+    headers: {
+      'content-length': file.sizeBytes,
+      'content-disposition': disposition(download ? 'attachment' : 'inline', file.name),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    },
+    body: store.read(file.storageKey),
+  };
 }

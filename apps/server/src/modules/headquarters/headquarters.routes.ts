@@ -9,6 +9,7 @@ import {
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './headquarters.service.ts';
+import { actorOf } from '../../plugins/actor.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'configuracion_sede' as const };
@@ -40,7 +41,7 @@ export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createHeadquarter(app.db.db, request, request.body),
+      data: await service.createHeadquarter(app.db.db, actorOf(request), request.body),
     }),
   );
   app.put(
@@ -58,7 +59,7 @@ export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateHeadquarter(app.db.db, request, request.params.id, request.body),
+      data: await service.updateHeadquarter(app.db.db, actorOf(request), request.params.id, request.body),
     }),
   );
   app.delete(
@@ -74,7 +75,7 @@ export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteHeadquarter(app.db.db, request, request.params.id);
+      await service.deleteHeadquarter(app.db.db, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );

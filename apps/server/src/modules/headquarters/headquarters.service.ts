@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type { Headquarter, headquarterInput, headquarterUpdate } from '@amparo/shared/modules/headquarters.schema';
 import type { Db, Executor } from '../../db/client.ts';
@@ -29,10 +29,16 @@ function mapDbError(err: unknown): never {
   throw err;
 }
 
+/**
+ * Every headquarter, active or not, by code (Configuración › Sede, spec section 5).
+ */
 export async function listHeadquarters(db: Db): Promise<Headquarter[]> {
   return repo.listHeadquarters(db);
 }
 
+/**
+ * One headquarter. 404 `not_found`.
+ */
 export async function getHeadquarter(db: Executor, id: string): Promise<Headquarter> {
   const row = await repo.findHeadquarter(db, id);
   if (!row) throw notFound();
@@ -40,17 +46,17 @@ export async function getHeadquarter(db: Executor, id: string): Promise<Headquar
 }
 
 /** Spec section 5: code, name, country and state are required (the schema checks them). */
-export async function createHeadquarter(db: Db, request: FastifyRequest, body: Input): Promise<Headquarter> {
+export async function createHeadquarter(db: Db, actor: UserActor, body: Input): Promise<Headquarter> {
   try {
     return await db.transaction(async (tx) => {
       await checkState(tx, body);
       const id = await repo.insertHeadquarter(tx, {
         ...body,
-        createdBy: request.auth!.userId,
-        updatedBy: request.auth!.userId,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
       });
       const created = await getHeadquarter(tx, id);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'create',
         entity: 'headquarter',
         entityId: id,
@@ -63,9 +69,13 @@ export async function createHeadquarter(db: Db, request: FastifyRequest, body: I
   }
 }
 
+/**
+ * Edits a headquarter (409 `stale` on an old `version`, 409 `duplicate` code, a Guatemalan one needs a real
+ * department); audited with before/after.
+ */
 export async function updateHeadquarter(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof headquarterUpdate>,
 ): Promise<Headquarter> {
@@ -74,9 +84,9 @@ export async function updateHeadquarter(
       const before = await getHeadquarter(tx, id);
       await checkState(tx, body);
       const { version, ...values } = body;
-      await updateVersioned(tx, headquarters, id, version, { ...values, updatedBy: request.auth!.userId });
+      await updateVersioned(tx, headquarters, id, version, { ...values, updatedBy: actor.userId });
       const after = await getHeadquarter(tx, id);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'update',
         entity: 'headquarter',
         entityId: id,
@@ -90,12 +100,12 @@ export async function updateHeadquarter(
 }
 
 /** Deletes a headquarter no person belongs to (409 `in_use` otherwise; deactivate it instead). */
-export async function deleteHeadquarter(db: Db, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteHeadquarter(db: Db, actor: UserActor, id: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const before = await getHeadquarter(tx, id);
       await repo.deleteHeadquarter(tx, id);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'delete',
         entity: 'headquarter',
         entityId: id,

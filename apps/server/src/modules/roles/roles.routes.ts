@@ -4,6 +4,7 @@ import { roleInput, roleListResponse, roleResponse, roleUpdate } from '@amparo/s
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './roles.service.ts';
+import { actorOf } from '../../plugins/actor.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'configuracion_roles' as const };
@@ -43,7 +44,10 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roleResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.createRole(app.db.db, request, request.body) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.createRole(app.db.db, actorOf(request), request.body),
+    }),
   );
 
   app.put(
@@ -61,7 +65,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateRole(app.db.db, request, request.params.id, request.body),
+      data: await service.updateRole(app.db.db, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -78,7 +82,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteRole(app.db.db, request, request.params.id);
+      await service.deleteRole(app.db.db, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type { Role, roleInput, roleUpdate } from '@amparo/shared/modules/roles.schema';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
@@ -33,10 +33,16 @@ const grantRefused = (keys: string[]) =>
 
 const duplicateSlug = () => new AppError(409, 'duplicate', [{ field: 'slug', code: 'duplicate' }]);
 
+/**
+ * Every role with its permission keys (Configuración › Roles, spec section 2).
+ */
 export async function listRoles(db: Db): Promise<Role[]> {
   return (await repo.listRoles(db)).map(toRole);
 }
 
+/**
+ * One role with its permission keys. 404 `not_found`.
+ */
 export async function getRole(db: Executor, id: string): Promise<Role> {
   const row = await repo.findRole(db, id);
   if (!row) throw notFound();
@@ -44,8 +50,8 @@ export async function getRole(db: Executor, id: string): Promise<Role> {
 }
 
 /** Creates a role; 403 `grant_refused` (field `permissions`) when it holds a key the editor lacks (issue 9 item 1). */
-export async function createRole(db: Db, request: FastifyRequest, body: z.output<typeof roleInput>): Promise<Role> {
-  const lacking = keysNotHeld(request.auth?.permisos ?? [], body.permissions);
+export async function createRole(db: Db, actor: UserActor, body: z.output<typeof roleInput>): Promise<Role> {
+  const lacking = keysNotHeld(actor.permissions ?? [], body.permissions);
   if (lacking.length) throw grantRefused(lacking);
   try {
     return await db.transaction(async (tx) => {
@@ -53,11 +59,11 @@ export async function createRole(db: Db, request: FastifyRequest, body: z.output
         slug: body.slug,
         name: body.name,
         permissions: normalize(body.permissions),
-        createdBy: request.auth!.userId,
-        updatedBy: request.auth!.userId,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
       };
       const id = await repo.insertRole(tx, values);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'create',
         entity: 'role',
         entityId: id,
@@ -80,7 +86,7 @@ export async function createRole(db: Db, request: FastifyRequest, body: z.output
  */
 export async function updateRole(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof roleUpdate>,
 ): Promise<Role> {
@@ -89,7 +95,7 @@ export async function updateRole(
       const before = await repo.findRole(tx, id);
       if (!before) throw notFound();
       const isAdmin = isAdminRole(before);
-      const held = request.auth?.permisos ?? new Set<string>();
+      const held = actor.permissions ?? new Set<string>();
       if (isAdmin && !holdsEveryKey(held)) throw new AppError(403, 'role_outranks_you');
       const granted = applyGrantableKeys(held, before.permissions, body.permissions);
       if (granted.refused.length) throw grantRefused(granted.refused);
@@ -97,12 +103,12 @@ export async function updateRole(
         slug: isAdmin ? before.slug : body.slug,
         name: body.name,
         permissions: isAdmin ? [...PERMISSION_KEYS] : granted.keys,
-        updatedBy: request.auth!.userId,
+        updatedBy: actor.userId,
       };
       await updateVersioned(tx, roles, id, body.version, values);
       const after = (await repo.findRole(tx, id))!;
       const pick = (r: Row) => ({ slug: r.slug, name: r.name, permissions: r.permissions });
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'update',
         entity: 'role',
         entityId: id,
@@ -117,13 +123,13 @@ export async function updateRole(
 }
 
 /** Deletes a role no user holds (409 `in_use` otherwise); the 'Administrador' role cannot be deleted. */
-export async function deleteRole(db: Db, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteRole(db: Db, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findRole(tx, id);
     if (!row) throw notFound();
     if (row.userCount > 0 || row.slug === ADMIN_ROLE_SLUG) throw new AppError(409, 'in_use');
     await repo.deleteRole(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: 'role',
       entityId: id,

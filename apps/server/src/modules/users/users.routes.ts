@@ -13,6 +13,7 @@ import { uuid } from '@amparo/shared/validation';
 import { readImageUpload } from '../../lib/uploads.ts';
 import * as service from './users.service.ts';
 import { invite } from '../auth/auth.service.ts';
+import { actorOf, uploadSource } from '../../plugins/actor.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'configuracion_usuarios' as const };
@@ -55,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createUser(app.db.db, app.config, request, request.body),
+      data: await service.createUser(app.db.db, app.config, actorOf(request), request.body),
     }),
   );
 
@@ -76,7 +77,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateUser(app.db.db, app.config, app.mailer, request, request.params.id, request.body),
+      data: await service.updateUser(
+        app.db.db,
+        app.config,
+        app.mailer,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -94,10 +102,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { mime, data } = await readImageUpload(request, 'photo', app.config.PHOTO_MAX_BYTES);
+      const { mime, data } = await readImageUpload(uploadSource(request), 'photo', app.config.PHOTO_MAX_BYTES);
       return {
         success: true as const,
-        data: await service.setUserPhoto(app.db.db, request, request.params.id, mime, data),
+        data: await service.setUserPhoto(app.db.db, actorOf(request), request.params.id, mime, data),
       };
     },
   );
@@ -116,10 +124,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The invitation's role becomes the new user's: the same rule as assigning it (issue 9 item 1).
-      await service.assertRoleAssignable(app.db.db, request, request.body.roleId);
+      await service.assertRoleAssignable(app.db.db, actorOf(request), request.body.roleId);
       return {
         success: true as const,
-        data: await invite(app.db.db, app.config, app.mailer, request, request.body.email, request.body.roleId),
+        data: await invite(
+          app.db.db,
+          app.config,
+          app.mailer,
+          actorOf(request),
+          request.body.email,
+          request.body.roleId,
+        ),
       };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type { UserItem, userCreate, userListQuery, userUpdate } from '@amparo/shared/modules/users.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
@@ -47,11 +47,17 @@ const auditable = (u: UserItem) => {
 };
 const keysOrdered = (keys: string[]) => PERMISSION_KEYS.filter((k) => keys.includes(k));
 
+/**
+ * A page of users for Configuración › Usuarios, filtered and sorted as `userListQuery` says; exact total.
+ */
 export async function listUsers(db: Db, query: z.output<typeof userListQuery>) {
   const { items, total } = await repo.listUsers(db, query);
   return { items: items.map(toItem), page: query.page, pageSize: query.pageSize, total, totalCapped: false };
 }
 
+/**
+ * One user with role and extra keys. 404 `not_found`.
+ */
 export async function getUser(db: Executor, id: string): Promise<UserItem> {
   const row = await repo.findUserById(db, id);
   if (!row) throw notFound();
@@ -59,8 +65,8 @@ export async function getUser(db: Executor, id: string): Promise<UserItem> {
 }
 
 /** The keys the signed-in editor holds (role + extra), from the session. */
-function editorKeys(request: FastifyRequest): ReadonlySet<string> {
-  return request.auth?.permisos ?? new Set<string>();
+function editorKeys(actor: UserActor): ReadonlySet<string> {
+  return actor.permissions ?? new Set<string>();
 }
 
 /**
@@ -69,11 +75,11 @@ function editorKeys(request: FastifyRequest): ReadonlySet<string> {
  * `grant_refused` with `roleId: admin_role_reserved` (the Administrador role,
  * editor without every key) or `roleId: role_not_grantable` (params.keys).
  */
-export async function assertRoleAssignable(db: Executor, request: FastifyRequest, roleId: string | null) {
+export async function assertRoleAssignable(db: Executor, actor: UserActor, roleId: string | null) {
   if (!roleId) return;
   const role = await getRole(db, roleId).catch(() => null);
   if (!role) throw invalidField('roleId', 'unknown_code');
-  const held = editorKeys(request);
+  const held = editorKeys(actor);
   if (isAdminRole(role) && !holdsEveryKey(held))
     throw new AppError(403, 'grant_refused', [{ field: 'roleId', code: 'admin_role_reserved' }]);
   const lacking = keysNotHeld(held, role.permissions);
@@ -88,8 +94,8 @@ export async function assertRoleAssignable(db: Executor, request: FastifyRequest
  * would let them take the account over (change its e-mail, reset the
  * password) and reach what it reaches (issue 9 item 1). 403 `user_outranks_you`.
  */
-function assertNotOutranked(request: FastifyRequest, target: Row) {
-  const lacking = keysNotHeld(editorKeys(request), [...(target.rolePermissions ?? []), ...target.extraPermissions]);
+function assertNotOutranked(actor: UserActor, target: Row) {
+  const lacking = keysNotHeld(editorKeys(actor), [...(target.rolePermissions ?? []), ...target.extraPermissions]);
   if (lacking.length) throw new AppError(403, 'user_outranks_you');
 }
 
@@ -104,7 +110,7 @@ const sameKeys = (a: readonly string[], b: readonly string[]) =>
 export async function createUser(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  actor: UserActor,
   body: z.output<typeof userCreate>,
 ): Promise<UserItem> {
   if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
@@ -112,8 +118,8 @@ export async function createUser(
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
-      await assertRoleAssignable(tx, request, body.roleId);
-      const lacking = keysNotHeld(editorKeys(request), body.extraPermissions);
+      await assertRoleAssignable(tx, actor, body.roleId);
+      const lacking = keysNotHeld(editorKeys(actor), body.extraPermissions);
       if (lacking.length)
         throw new AppError(403, 'grant_refused', [
           { field: 'extraPermissions', code: 'permission_not_held', params: { keys: lacking } },
@@ -132,11 +138,11 @@ export async function createUser(
         workgroup: body.workgroup,
         active: body.active,
         extraPermissions: keysOrdered(body.extraPermissions),
-        createdBy: request.auth!.userId,
-        updatedBy: request.auth!.userId,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
       });
       const created = await getUser(tx, id);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'create',
         entity: 'user',
         entityId: id,
@@ -166,15 +172,15 @@ export async function updateUser(
   db: Db,
   config: Config,
   mailer: Mailer,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof userUpdate>,
 ): Promise<UserItem> {
-  const editorId = request.auth!.userId;
+  const editorId = actor.userId;
   const { before, after, editorName } = await db.transaction(async (tx) => {
     const row = await repo.findUserById(tx, id);
     if (!row) throw notFound();
-    assertNotOutranked(request, row);
+    assertNotOutranked(actor, row);
     const before = toItem(row);
     const emailChanged = body.email.toLowerCase() !== before.email.toLowerCase();
     if (id === editorId) {
@@ -191,8 +197,8 @@ export async function updateUser(
         throw invalidField('email', 'mail_not_institutional');
       if (await repo.emailTaken(tx, body.email, id)) throw invalidField('email', 'email_taken');
     }
-    if (body.roleId !== before.roleId) await assertRoleAssignable(tx, request, body.roleId);
-    const extra = applyGrantableKeys(editorKeys(request), before.extraPermissions, body.extraPermissions);
+    if (body.roleId !== before.roleId) await assertRoleAssignable(tx, actor, body.roleId);
+    const extra = applyGrantableKeys(editorKeys(actor), before.extraPermissions, body.extraPermissions);
     if (extra.refused.length)
       throw new AppError(403, 'grant_refused', [
         { field: 'extraPermissions', code: 'permission_not_held', params: { keys: extra.refused } },
@@ -211,7 +217,7 @@ export async function updateUser(
     });
     if (!body.active) await revokeUserSessions(tx, id);
     const after = await getUser(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: id,
@@ -223,7 +229,7 @@ export async function updateUser(
       await revokeUserSessions(tx, id);
       const resetTokensRevoked = await revokePasswordResets(tx, id);
       await cancelPendingEmailChanges(tx, id);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'identity_change',
         entity: 'user',
         entityId: id,
@@ -276,7 +282,7 @@ export function identityChangedMail(
 /** Sets a user's photo; 403 `user_outranks_you` when they hold a key the editor lacks (issue 9 item 1). */
 export async function setUserPhoto(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   mime: string,
   data: Buffer,
@@ -284,9 +290,9 @@ export async function setUserPhoto(
   return db.transaction(async (tx) => {
     const row = await repo.findUserById(tx, id);
     if (!row) throw notFound();
-    assertNotOutranked(request, row);
+    assertNotOutranked(actor, row);
     await repo.savePhoto(tx, id, mime, data);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: id,

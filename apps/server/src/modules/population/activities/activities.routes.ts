@@ -20,6 +20,7 @@ import * as service from './activities.service.ts';
 import * as photos from './activity-photos.service.ts';
 import { auditListed, auditRead } from '../../../lib/read-audit.ts';
 import { activities, activityUnregistered } from './activities.table.ts';
+import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
 const tags = ['population activities'];
@@ -64,7 +65,10 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activityResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.createActivity(db(), request, request.body) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.createActivity(db(), actorOf(request), request.body),
+    }),
   );
   app.get(
     '/api/population/activities/:id',
@@ -79,11 +83,11 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.getActivity(db(), request, request.params.id);
+      const data = await service.getActivity(db(), actorOf(request), request.params.id);
       // The participants named are audited as seen (issue 9 item 5).
       await auditListed(
         db(),
-        request,
+        actorOf(request),
         data.participants.map((p) => p.personId),
         'activity',
       );
@@ -105,14 +109,14 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateActivity(db(), request, request.params.id, request.body),
+      data: await service.updateActivity(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/population/activities/:id',
     { config, schema: { operationId: 'deleteActivity', tags, params, response: { 200: okResponse } } },
     async (request) => {
-      await service.deleteActivity(db(), app.files, request, request.params.id);
+      await service.deleteActivity(db(), app.files, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );
@@ -132,7 +136,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.addParticipant(db(), request, request.params.id, request.body.personId),
+      data: await service.addParticipant(db(), actorOf(request), request.params.id, request.body.personId),
     }),
   );
   app.delete(
@@ -148,7 +152,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.removeParticipant(db(), request, request.params.id, request.params.personId),
+      data: await service.removeParticipant(db(), actorOf(request), request.params.id, request.params.personId),
     }),
   );
 
@@ -168,7 +172,14 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await photos.addPhoto(db(), app.files, request, request.params.id, app.config.ACTIVITY_PHOTO_MAX_BYTES),
+      data: await photos.addPhoto(
+        db(),
+        app.files,
+        actorOf(request),
+        uploadSource(request),
+        request.params.id,
+        app.config.ACTIVITY_PHOTO_MAX_BYTES,
+      ),
     }),
   );
   app.delete(
@@ -184,7 +195,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await photos.deletePhoto(db(), app.files, request, request.params.id, request.params.photoId),
+      data: await photos.deletePhoto(db(), app.files, actorOf(request), request.params.id, request.params.photoId),
     }),
   );
   app.put(
@@ -205,7 +216,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await photos.setPhotoPersons(
         db(),
-        request,
+        actorOf(request),
         request.params.id,
         request.params.photoId,
         request.body.personIds,
@@ -227,7 +238,10 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      photos.sendPhoto(db(), app.files, request, reply, request.params.photoId, request.query.size),
+      sendContent(
+        reply,
+        await photos.photoContent(db(), app.files, actorOf(request), request.params.photoId, request.query.size),
+      ),
   );
 
   // Pickers for the activity forms, so poblacion_actividades alone is enough to fill them.
@@ -257,7 +271,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personListResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await listPersons(db(), request, request.query) }),
+    async (request) => ({ success: true as const, data: await listPersons(db(), actorOf(request), request.query) }),
   );
 
   app.get(
@@ -273,8 +287,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.personActivities(db(), request, request.params.id);
-      await auditRead(db(), request, request.params.id, 'activities');
+      const data = await service.personActivities(db(), actorOf(request), request.params.id);
+      await auditRead(db(), actorOf(request), request.params.id, 'activities');
       return { success: true as const, data };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
   Activity,
@@ -34,22 +34,21 @@ import * as repo from './activities.repository.ts';
  */
 
 const ENTITY = 'activity';
-const me = (request: FastifyRequest) => request.auth!.userId;
 
 /** Holds `poblacion_actividades_gestion`: edits any activity, untags hidden photos with a reason (issue 9 item 2). */
-export const isActivityManager = (request: FastifyRequest) =>
-  hasPermission(request.auth!.permisos, 'poblacion_actividades_gestion');
+export const isActivityManager = (actor: UserActor) =>
+  hasPermission(actor.permissions, 'poblacion_actividades_gestion');
 
 /**
  * Whether the caller may change this activity (issue 9 item 2): its creator, a
  * facilitator it has now (`facilitatorIds`, read before any change) or a manager.
  * Everyone else with `poblacion_actividades` only reads it.
  */
-export function rightsOn(request: FastifyRequest, activity: { createdBy: string | null }, facilitatorIds: string[]) {
-  const canManage = isActivityManager(request);
+export function rightsOn(actor: UserActor, activity: { createdBy: string | null }, facilitatorIds: string[]) {
+  const canManage = isActivityManager(actor);
   return {
     canManage,
-    canEdit: canManage || activity.createdBy === me(request) || facilitatorIds.includes(me(request)),
+    canEdit: canManage || activity.createdBy === actor.userId || facilitatorIds.includes(actor.userId),
   };
 }
 
@@ -60,11 +59,11 @@ export function rightsOn(request: FastifyRequest, activity: { createdBy: string 
  * facilitator or a manager. Judged on the state before the request, so naming
  * oneself facilitator in the same request does not count.
  */
-export async function requireEditor(tx: Executor, request: FastifyRequest, id: string) {
+export async function requireEditor(tx: Executor, actor: UserActor, id: string) {
   if (!(await repo.lockActivity(tx, id))) throw notFound();
   const row = await load(tx, id);
   const facilitatorIds = (await repo.facilitatorsOf(tx, id)).map((f) => f.id);
-  const rights = rightsOn(request, row.activity, facilitatorIds);
+  const rights = rightsOn(actor, row.activity, facilitatorIds);
   if (!rights.canEdit) throw new AppError(403, 'activity_not_editable');
   return { row, facilitatorIds, ...rights };
 }
@@ -86,7 +85,7 @@ async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivityS
   };
 }
 
-async function toActivity(db: Executor, request: FastifyRequest, row: repo.ActivityRow): Promise<Activity> {
+async function toActivity(db: Executor, actor: UserActor, row: repo.ActivityRow): Promise<Activity> {
   const a = row.activity;
   const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
     toSummary(db, row),
@@ -101,12 +100,12 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
   const readable = await readablePersons(
     db,
     participants.map((p) => p.personId),
-    me(request),
+    actor.userId,
   );
   const visible = participants.filter((p) => readable.has(p.personId));
   const views = await photoViews(
     db,
-    me(request),
+    actor.userId,
     photos,
     allParticipantIds,
     facilitators.map((f) => f.id),
@@ -139,7 +138,7 @@ async function toActivity(db: Executor, request: FastifyRequest, row: repo.Activ
     photos: views.map((v) => toPhoto(v, readable)),
     version: a.version,
     ...rightsOn(
-      request,
+      actor,
       a,
       facilitators.map((f) => f.id),
     ),
@@ -227,6 +226,10 @@ const snapshot = (a: Activity) => ({
   unregistered: a.unregistered,
 });
 
+/**
+ * A page of group activities (spec section 3, Actividades), searched by term, type and a date range in
+ * America/Guatemala days (`to` inclusive), newest or oldest first; exact total.
+ */
 export async function listActivities(db: Db, q: z.output<typeof activityListQuery>) {
   const { items, total } = await repo.listActivities(
     db,
@@ -249,13 +252,22 @@ export async function listActivities(db: Db, q: z.output<typeof activityListQuer
   };
 }
 
-export async function getActivity(db: Db, request: FastifyRequest, id: string) {
-  return toActivity(db, request, await load(db, id));
+/**
+ * One activity with facilitators, the participants the caller may read (others only counted), photos with their
+ * visibility for the caller, and the caller's rights on it. 404 `not_found`.
+ */
+export async function getActivity(db: Db, actor: UserActor, id: string) {
+  return toActivity(db, actor, await load(db, id));
 }
 
+/**
+ * Creates an activity (`startsAt` local time in America/Guatemala; headquarter, municipality and type checked,
+ * 400 otherwise) with its facilitators and unregistered counts in one transaction; the creator may edit it.
+ * Audited as `create`.
+ */
 export async function createActivity(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   body: z.output<typeof activityInput>,
 ): Promise<Activity> {
   return db.transaction(async (tx) => {
@@ -270,12 +282,12 @@ export async function createActivity(
       place: body.place,
       thematic: [...new Set(body.thematic)],
       description: body.description,
-      createdBy: me(request),
-      updatedBy: me(request),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
-    const created = await toActivity(tx, request, await load(tx, id));
-    await writeAudit(tx, request, {
+    const created = await toActivity(tx, actor, await load(tx, id));
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: ENTITY,
       entityId: id,
@@ -292,16 +304,16 @@ export async function createActivity(
  */
 export async function updateActivity(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof activityUpdate>,
 ): Promise<Activity> {
   return db.transaction(async (tx) => {
-    const { row, facilitatorIds, canManage } = await requireEditor(tx, request, id);
-    const selfIndex = body.facilitatorIds.indexOf(me(request));
-    if (selfIndex >= 0 && !facilitatorIds.includes(me(request)) && !canManage)
+    const { row, facilitatorIds, canManage } = await requireEditor(tx, actor, id);
+    const selfIndex = body.facilitatorIds.indexOf(actor.userId);
+    if (selfIndex >= 0 && !facilitatorIds.includes(actor.userId) && !canManage)
       throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
-    const before = await toActivity(tx, request, row);
+    const before = await toActivity(tx, actor, row);
     const startsAt = await checkInput(tx, body, row.activity);
     await updateVersioned(tx, activities, id, body.version, {
       name: body.name,
@@ -313,11 +325,11 @@ export async function updateActivity(
       place: body.place,
       thematic: [...new Set(body.thematic)],
       description: body.description,
-      updatedBy: me(request),
+      updatedBy: actor.userId,
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
-    const after = await toActivity(tx, request, await load(tx, id));
-    await writeAudit(tx, request, {
+    const after = await toActivity(tx, actor, await load(tx, id));
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: ENTITY,
       entityId: id,
@@ -328,14 +340,14 @@ export async function updateActivity(
 }
 
 /** Deletes an activity with its participants and photos (editors only); each participant's history records the leave; the photos' bytes go afterwards. */
-export async function deleteActivity(db: Db, store: FileStore, request: FastifyRequest, id: string) {
+export async function deleteActivity(db: Db, store: FileStore, actor: UserActor, id: string) {
   const keys = await db.transaction(async (tx) => {
-    await requireEditor(tx, request, id);
-    const before = await toActivity(tx, request, await load(tx, id));
+    await requireEditor(tx, actor, id);
+    const before = await toActivity(tx, actor, await load(tx, id));
     const photos = await repo.photosOf(tx, id);
     const participantIds = await repo.participantIdsOf(tx, id);
     await repo.deleteActivity(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: ENTITY,
       entityId: id,
@@ -343,7 +355,7 @@ export async function deleteActivity(db: Db, store: FileStore, request: FastifyR
     });
     // Each participant's history says they left it (issue 9 item 5), as when one participant is removed.
     for (const personId of participantIds) {
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'activity_leave',
         entity: 'person',
         entityId: personId,
@@ -356,32 +368,32 @@ export async function deleteActivity(db: Db, store: FileStore, request: FastifyR
 }
 
 /** Attaches a registered person the user may read (403 `no_person_access` otherwise; editors only); also noted on the person's history. */
-export async function addParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+export async function addParticipant(db: Db, actor: UserActor, id: string, personId: string) {
   await db.transaction(async (tx) => {
-    await requireEditor(tx, request, id);
-    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    await requireEditor(tx, actor, id);
+    const access = await accessOf(tx, personId, actor.userId).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
-    if (!(await repo.addParticipant(tx, id, personId, me(request)))) throw new AppError(409, 'duplicate');
-    await writeAudit(tx, request, {
+    if (!(await repo.addParticipant(tx, id, personId, actor.userId))) throw new AppError(409, 'duplicate');
+    await writeAudit(tx, actor, {
       action: 'participant_add',
       entity: ENTITY,
       entityId: id,
       changes: { participant: { before: null, after: personId } },
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'activity_join',
       entity: 'person',
       entityId: personId,
       changes: { activity: { before: null, after: id } },
     });
   });
-  return getActivity(db, request, id);
+  return getActivity(db, actor, id);
 }
 
 /** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */
-async function hiddenPhotoIds(tx: Executor, request: FastifyRequest, id: string) {
+async function hiddenPhotoIds(tx: Executor, actor: UserActor, id: string) {
   const [photos, participantIds] = await Promise.all([repo.photosOf(tx, id), repo.participantIdsOf(tx, id)]);
-  const views = await photoViews(tx, me(request), photos, participantIds, []);
+  const views = await photoViews(tx, actor.userId, photos, participantIds, []);
   return new Set(views.filter((v) => v.hidden).map((v) => v.photo.id));
 }
 
@@ -393,33 +405,33 @@ async function hiddenPhotoIds(tx: Executor, request: FastifyRequest, id: string)
  * The check runs on the state after the removal, inside the transaction, so
  * nothing is ever visible.
  */
-export async function removeParticipant(db: Db, request: FastifyRequest, id: string, personId: string) {
+export async function removeParticipant(db: Db, actor: UserActor, id: string, personId: string) {
   await db.transaction(async (tx) => {
-    await requireEditor(tx, request, id);
-    const access = await accessOf(tx, personId, me(request)).catch(() => null);
+    await requireEditor(tx, actor, id);
+    const access = await accessOf(tx, personId, actor.userId).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
-    const hiddenBefore = await hiddenPhotoIds(tx, request, id);
+    const hiddenBefore = await hiddenPhotoIds(tx, actor, id);
     if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
-    const hiddenAfter = await hiddenPhotoIds(tx, request, id);
+    const hiddenAfter = await hiddenPhotoIds(tx, actor, id);
     if ([...hiddenBefore].some((photoId) => !hiddenAfter.has(photoId))) throw new AppError(409, 'photo_would_show');
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'participant_remove',
       entity: ENTITY,
       entityId: id,
       changes: { participant: { before: personId, after: null } },
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'activity_leave',
       entity: 'person',
       entityId: personId,
       changes: { activity: { before: id, after: null } },
     });
   });
-  return getActivity(db, request, id);
+  return getActivity(db, actor, id);
 }
 
 /** The activities a person attended (their file; read grant on the person). */
-export async function personActivities(db: Db, request: FastifyRequest, personId: string): Promise<ActivitySummary[]> {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function personActivities(db: Db, actor: UserActor, personId: string): Promise<ActivitySummary[]> {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   return Promise.all((await repo.activitiesOfPerson(db, personId)).map((r) => toSummary(db, r)));
 }

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
+import type { Content } from '../../../lib/content.ts';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import type { Db, Executor } from '../../../db/client.ts';
 import { AppError, invalidField, invalidFields, noPersonAccess, notFound } from '../../../lib/errors.ts';
 import { writeAudit, type AuditChanges } from '../../../lib/audit.ts';
 import type { FileStore } from '../../../lib/storage.ts';
-import { receiveUpload } from '../../../lib/uploads.ts';
+import { receiveUpload, type UploadSource } from '../../../lib/uploads.ts';
 import { abandonStaged, commitStaged, removeUnreferenced } from '../../../lib/file-gc.ts';
 import { makeThumbnail } from '../../../lib/images.ts';
 import { readablePersons } from '../../../lib/access.ts';
@@ -20,11 +21,10 @@ import * as repo from './activities.repository.ts';
 
 const ENTITY = 'activity';
 const THUMB_WIDTH = 320;
-const me = (request: FastifyRequest) => request.auth!.userId;
 const photoHidden = () => new AppError(403, 'photo_hidden');
 
 /** The photo of this activity (404 otherwise) with its visibility for the caller. */
-async function viewOf(db: Executor, request: FastifyRequest, activityId: string, photoId: string) {
+async function viewOf(db: Executor, actor: UserActor, activityId: string, photoId: string) {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo || photo.activityId !== activityId) throw notFound();
   const [participants, allParticipantIds, facilitators] = await Promise.all([
@@ -34,7 +34,7 @@ async function viewOf(db: Executor, request: FastifyRequest, activityId: string,
   ]);
   const [view] = await photoViews(
     db,
-    me(request),
+    actor.userId,
     [photo],
     allParticipantIds,
     facilitators.map((f) => f.id),
@@ -44,10 +44,17 @@ async function viewOf(db: Executor, request: FastifyRequest, activityId: string,
 }
 
 /** Stores a photo (editors only, 403 `activity_not_editable`); until someone says who appears in it, it is hidden if a participant lacks image consent. */
-export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, maxBytes: number) {
+export async function addPhoto(
+  db: Db,
+  store: FileStore,
+  actor: UserActor,
+  upload: UploadSource,
+  id: string,
+  maxBytes: number,
+) {
   // Checked before the bytes are received, and again in the transaction that stores the photo.
-  await db.transaction((tx) => requireEditor(tx, request, id));
-  const file = await receiveUpload(request, store, {
+  await db.transaction((tx) => requireEditor(tx, actor, id));
+  const file = await receiveUpload(upload, store, {
     field: 'photo',
     maxBytes,
     allowed: PHOTO_TYPES,
@@ -58,7 +65,7 @@ export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest
     thumb = await makeThumbnail(store, file.staged, THUMB_WIDTH, maxBytes, 'photo');
     const { thumb: staged, width, height } = thumb;
     await db.transaction(async (tx) => {
-      await requireEditor(tx, request, id);
+      await requireEditor(tx, actor, id);
       await commitStaged(tx, [file.staged, staged]);
       const photoId = await repo.insertPhoto(tx, {
         activityId: id,
@@ -68,9 +75,9 @@ export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest
         width,
         height,
         sizeBytes: file.sizeBytes,
-        uploadedBy: me(request),
+        uploadedBy: actor.userId,
       });
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'photo_add',
         entity: ENTITY,
         entityId: id,
@@ -81,17 +88,17 @@ export async function addPhoto(db: Db, store: FileStore, request: FastifyRequest
     await abandonStaged(db, store, [file.staged, thumb?.thumb]);
     throw err;
   }
-  return getActivity(db, request, id);
+  return getActivity(db, actor, id);
 }
 
 /** Deletes a photo and then its bytes (editors only, 403 `activity_not_editable`). */
-export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequest, id: string, photoId: string) {
+export async function deletePhoto(db: Db, store: FileStore, actor: UserActor, id: string, photoId: string) {
   const keys = await db.transaction(async (tx) => {
-    await requireEditor(tx, request, id);
+    await requireEditor(tx, actor, id);
     const photo = await repo.findPhoto(tx, photoId);
     if (!photo || photo.activityId !== id) throw notFound();
     await repo.deletePhotos(tx, [photoId]);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'photo_delete',
       entity: ENTITY,
       entityId: id,
@@ -100,7 +107,7 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
     return [photo.storageKey, photo.thumbKey];
   });
   await removeUnreferenced(db, store, keys);
-  return getActivity(db, request, id);
+  return getActivity(db, actor, id);
 }
 
 /**
@@ -122,22 +129,22 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
  */
 export async function setPhotoPersons(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   photoId: string,
   personIds: string[],
   reason: string | null,
 ) {
   await db.transaction(async (tx) => {
-    const rights = await requireEditor(tx, request, id);
-    const { view, participantIds, allParticipantIds } = await viewOf(tx, request, id, photoId);
+    const rights = await requireEditor(tx, actor, id);
+    const { view, participantIds, allParticipantIds } = await viewOf(tx, actor, id, photoId);
     if (!view.canView && !rights.canManage) throw photoHidden();
     const given = [...new Set(personIds)];
     const outsiders = given.flatMap((pid, i) =>
       participantIds.has(pid) ? [] : [{ field: `personIds.${i}`, code: 'not_a_participant' }],
     );
     if (outsiders.length) throw invalidFields(outsiders);
-    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], me(request));
+    const readable = await readablePersons(tx, [...new Set([...given, ...view.tagged])], actor.userId);
     if (given.some((pid) => !readable.has(pid))) throw noPersonAccess();
     const after = [...new Set([...given, ...view.tagged.filter((pid) => !readable.has(pid))])].sort();
     const before = [...view.tagged].sort();
@@ -146,15 +153,15 @@ export async function setPhotoPersons(
     if (exposing && !rights.canManage) throw new AppError(403, 'activity_manager_required');
     if (exposing && !reason) throw invalidField('reason', 'required');
     const why: AuditChanges = exposing ? { reason: { before: null, after: reason } } : {};
-    await repo.setPhotoPersons(tx, view.photo, after, me(request));
-    await writeAudit(tx, request, {
+    await repo.setPhotoPersons(tx, view.photo, after, actor.userId);
+    await writeAudit(tx, actor, {
       action: 'photo_persons',
       entity: ENTITY,
       entityId: id,
       changes: { [`photo:${photoId}:persons`]: { before, after }, ...why },
     });
     for (const pid of after.filter((p) => !before.includes(p))) {
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'photo_tag',
         entity: 'person',
         entityId: pid,
@@ -162,7 +169,7 @@ export async function setPhotoPersons(
       });
     }
     for (const pid of removed) {
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'photo_untag',
         entity: 'person',
         entityId: pid,
@@ -172,7 +179,7 @@ export async function setPhotoPersons(
     if (exposing && before.length === 0 && after.length === 0) {
       // Unreviewed and hidden because some participant lacks consent: they are the persons this decision is about.
       for (const pid of allParticipantIds.filter((p) => !view.consented.has(p))) {
-        await writeAudit(tx, request, {
+        await writeAudit(tx, actor, {
           action: 'photo_marked_empty',
           entity: 'person',
           entityId: pid,
@@ -181,7 +188,7 @@ export async function setPhotoPersons(
       }
     }
   });
-  return getActivity(db, request, id);
+  return getActivity(db, actor, id);
 }
 
 /**
@@ -190,29 +197,28 @@ export async function setPhotoPersons(
  * facilitator; their opening of the full size is audited. Cached privately for
  * a minute only, so a withdrawn consent takes effect quickly.
  */
-export async function sendPhoto(
+export async function photoContent(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  actor: UserActor,
   photoId: string,
   size: 'thumb' | 'full',
-) {
+): Promise<Content> {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo) throw notFound();
-  const { view } = await viewOf(db, request, photo.activityId, photoId);
+  const { view } = await viewOf(db, actor, photo.activityId, photoId);
   if (!view.canView) throw photoHidden();
   if (view.hidden && size === 'full') {
-    await writeAudit(db, request, {
+    await writeAudit(db, actor, {
       action: 'photo_view_hidden',
       entity: ENTITY,
       entityId: photo.activityId,
       changes: { [`photo:${photoId}`]: { before: null, after: 'opened' } },
     });
   }
-  return reply
-    .type(size === 'thumb' ? 'image/jpeg' : photo.mime)
-    .header('cache-control', 'private, max-age=60')
-    .header('x-content-type-options', 'nosniff')
-    .send(store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey));
+  return {
+    mime: size === 'thumb' ? 'image/jpeg' : photo.mime,
+    headers: { 'cache-control': 'private, max-age=60', 'x-content-type-options': 'nosniff' },
+    body: store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey),
+  };
 }

@@ -19,6 +19,7 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './case.service.ts';
 import { attentions, personLinks, personPerpetrators } from './case.table.ts';
+import { actorOf } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population case file'];
@@ -56,7 +57,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linksResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listLinks(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listLinks(db(), actorOf(request), request.params.id),
+    }),
   );
   app.post(
     '/api/population/persons/:id/links',
@@ -73,7 +77,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createLink(db(), request, request.params.id, request.body),
+      data: await service.createLink(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.put(
@@ -90,14 +94,20 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateLink(db(), request, request.params.id, request.params.linkId as string, request.body),
+      data: await service.updateLink(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.params.linkId as string,
+        request.body,
+      ),
     }),
   );
   app.delete(
     '/api/population/persons/:id/links/:linkId',
     { config, schema: { operationId: 'deleteLink', tags, params: sub('linkId'), response: { 200: okResponse } } },
     async (request) => {
-      await service.deleteLink(db(), request, request.params.id, request.params.linkId as string);
+      await service.deleteLink(db(), actorOf(request), request.params.id, request.params.linkId as string);
       return ok;
     },
   );
@@ -116,7 +126,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.listPerpetrators(db(), request, request.params.id),
+      data: await service.listPerpetrators(db(), actorOf(request), request.params.id),
     }),
   );
   app.post(
@@ -133,7 +143,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createPerpetrator(db(), request, request.params.id, request.body),
+      data: await service.createPerpetrator(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.put(
@@ -152,7 +162,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.updatePerpetrator(
         db(),
-        request,
+        actorOf(request),
         request.params.id,
         request.params.perpetratorId as string,
         request.body,
@@ -166,7 +176,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { operationId: 'deletePerpetrator', tags, params: sub('perpetratorId'), response: { 200: okResponse } },
     },
     async (request) => {
-      await service.deletePerpetrator(db(), request, request.params.id, request.params.perpetratorId as string);
+      await service.deletePerpetrator(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.params.perpetratorId as string,
+      );
       return ok;
     },
   );
@@ -186,7 +201,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.listAttentions(db(), request, request.params.id, request.query.page, request.query.pageSize),
+      data: await service.listAttentions(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      ),
     }),
   );
   app.post(
@@ -204,7 +225,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createAttention(db(), request, request.params.id, request.body),
+      data: await service.createAttention(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.put(
@@ -223,7 +244,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.updateAttention(
         db(),
-        request,
+        actorOf(request),
         request.params.id,
         request.params.attentionId as string,
         request.body,
@@ -237,7 +258,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { operationId: 'deleteAttention', tags, params: sub('attentionId'), response: { 200: okResponse } },
     },
     async (request) => {
-      await service.deleteAttention(db(), request, request.params.id, request.params.attentionId as string);
+      await service.deleteAttention(db(), actorOf(request), request.params.id, request.params.attentionId as string);
       return ok;
     },
   );
@@ -256,7 +277,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.myAttentions(db(), request, request.query.page, request.query.pageSize),
+      data: await service.myAttentions(db(), actorOf(request), request.query.page, request.query.pageSize),
     }),
   );
 };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
   Attention,
@@ -31,7 +31,6 @@ import * as repo from './case.repository.ts';
  */
 
 const ENTITY = 'person';
-const me = (request: FastifyRequest) => request.auth!.userId;
 
 /** Every code in `fields` must be an active item of its catalog (or the value the record already had). */
 async function checkCodes(
@@ -80,13 +79,13 @@ const linkSnapshot = (l: LinkRow) => ({
  * shows only when the user may read that person too. A read (`audited`,
  * not the answer to a change) is audited on the person (issue 9 item 5).
  */
-export async function listLinks(db: Db, request: FastifyRequest, personId: string, audited = true): Promise<Link[]> {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function listLinks(db: Db, actor: UserActor, personId: string, audited = true): Promise<Link[]> {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const rows = await repo.linksOf(db, personId);
-  if (audited) await auditRead(db, request, personId, 'links');
+  if (audited) await auditRead(db, actor, personId, 'links');
   const otherOf = (l: LinkRow) => (l.personId === personId ? l.linkedPersonId : l.personId);
   const others = [...new Set(rows.map(otherOf).filter((id): id is string => !!id))];
-  const readable = await readablePersons(db, others, me(request));
+  const readable = await readablePersons(db, others, actor.userId);
   return rows.map((l) => {
     const otherId = otherOf(l);
     const other = otherId ? readable.get(otherId) : undefined;
@@ -113,7 +112,7 @@ export async function listLinks(db: Db, request: FastifyRequest, personId: strin
 
 async function linkValues(
   db: Executor,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   body: z.output<typeof linkInput>,
   before: LinkRow | null,
@@ -122,7 +121,7 @@ async function linkValues(
   if (body.linkedPersonId && body.linkedPersonId !== before?.linkedPersonId) {
     if (body.linkedPersonId === personId) throw invalidFields([{ field: 'linkedPersonId', code: 'invalid' }]);
     // A person the user may not see cannot be attached (issue 4, 'Bad input and integrity').
-    const access = await accessOf(db, body.linkedPersonId, me(request)).catch(() => null);
+    const access = await accessOf(db, body.linkedPersonId, actor.userId).catch(() => null);
     if (!access?.canRead) throw noPersonAccess();
   }
   await checkCodes(db, [
@@ -150,18 +149,23 @@ const duplicateLink = (err: unknown) => {
   throw err;
 };
 
+/**
+ * Links a person to a registered person (read grant on them needed) or to an outside person (spec section 3,
+ * Vínculos). Needs write on the person; 409 `duplicate` for a second link to the same person. Audited as
+ * `link_create` on the person. Returns the person's links.
+ */
 export async function createLink(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   body: z.output<typeof linkInput>,
 ): Promise<Link[]> {
   try {
     await db.transaction(async (tx) => {
-      await requireAccess(tx, personId, me(request), 'canWrite');
-      const values = await linkValues(tx, request, personId, body, null);
-      const id = await repo.insertLink(tx, { ...values, personId, createdBy: me(request), updatedBy: me(request) });
-      await writeAudit(tx, request, {
+      await requireAccess(tx, personId, actor.userId, 'canWrite');
+      const values = await linkValues(tx, actor, personId, body, null);
+      const id = await repo.insertLink(tx, { ...values, personId, createdBy: actor.userId, updatedBy: actor.userId });
+      await writeAudit(tx, actor, {
         action: 'link_create',
         entity: ENTITY,
         entityId: personId,
@@ -171,24 +175,28 @@ export async function createLink(
   } catch (err) {
     duplicateLink(err);
   }
-  return listLinks(db, request, personId, false);
+  return listLinks(db, actor, personId, false);
 }
 
+/**
+ * Edits a link (409 `stale` on an old `version`, 409 `duplicate` as on create); audited as `link_update` with the
+ * changed fields before/after. Returns the person's links.
+ */
 export async function updateLink(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   linkId: string,
   body: z.output<typeof linkUpdate>,
 ): Promise<Link[]> {
   try {
     await db.transaction(async (tx) => {
-      await requireAccess(tx, personId, me(request), 'canWrite');
+      await requireAccess(tx, personId, actor.userId, 'canWrite');
       const before = await repo.findLink(tx, personId, linkId);
       if (!before) throw notFound();
-      const values = await linkValues(tx, request, personId, body, before);
-      await updateVersioned(tx, personLinks, linkId, body.version, { ...values, updatedBy: me(request) });
-      await writeAudit(tx, request, {
+      const values = await linkValues(tx, actor, personId, body, before);
+      await updateVersioned(tx, personLinks, linkId, body.version, { ...values, updatedBy: actor.userId });
+      await writeAudit(tx, actor, {
         action: 'link_update',
         entity: ENTITY,
         entityId: personId,
@@ -198,16 +206,19 @@ export async function updateLink(
   } catch (err) {
     duplicateLink(err);
   }
-  return listLinks(db, request, personId, false);
+  return listLinks(db, actor, personId, false);
 }
 
-export async function deleteLink(db: Db, request: FastifyRequest, personId: string, linkId: string): Promise<void> {
+/**
+ * Deletes a link (write on the person; 404 for a link of another person); audited as `link_delete`.
+ */
+export async function deleteLink(db: Db, actor: UserActor, personId: string, linkId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const before = await repo.findLink(tx, personId, linkId);
     if (!before) throw notFound();
     await repo.deleteLink(tx, linkId);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'link_delete',
       entity: ENTITY,
       entityId: personId,
@@ -247,10 +258,10 @@ const perpetratorSnapshot = (p: Perpetrator) => {
 };
 
 /** The person's alleged perpetrators (read grant); every view is audited (issue 4). */
-export async function listPerpetrators(db: Db, request: FastifyRequest, personId: string): Promise<Perpetrator[]> {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function listPerpetrators(db: Db, actor: UserActor, personId: string): Promise<Perpetrator[]> {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const rows = await repo.perpetratorsOf(db, personId);
-  await writeAudit(db, request, { action: 'view_perpetrators', entity: ENTITY, entityId: personId });
+  await writeAudit(db, actor, { action: 'view_perpetrators', entity: ENTITY, entityId: personId });
   return rows.map(toPerpetrator);
 }
 
@@ -275,22 +286,26 @@ async function perpetratorValues(db: Executor, body: z.output<typeof perpetrator
   };
 }
 
+/**
+ * Records an alleged perpetrator on the person (spec section 3; write grant; catalog codes checked, 400 otherwise);
+ * audited as `perpetrator_create`. Returns the person's perpetrators.
+ */
 export async function createPerpetrator(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   body: z.output<typeof perpetratorInput>,
 ): Promise<Perpetrator> {
   return db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const values = await perpetratorValues(tx, body, null);
     const id = await repo.insertPerpetrator(tx, {
       ...values,
       personId,
-      createdBy: me(request),
-      updatedBy: me(request),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'perpetrator_create',
       entity: ENTITY,
       entityId: personId,
@@ -300,22 +315,25 @@ export async function createPerpetrator(
   });
 }
 
+/**
+ * Edits an alleged perpetrator (409 `stale` on an old `version`); audited with before/after. Returns the list.
+ */
 export async function updatePerpetrator(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   id: string,
   body: z.output<typeof perpetratorUpdate>,
 ): Promise<Perpetrator> {
   return db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const row = await repo.findPerpetrator(tx, personId, id);
     if (!row) throw notFound();
     const before = toPerpetrator(row);
     const values = await perpetratorValues(tx, body, before);
-    await updateVersioned(tx, personPerpetrators, id, body.version, { ...values, updatedBy: me(request) });
+    await updateVersioned(tx, personPerpetrators, id, body.version, { ...values, updatedBy: actor.userId });
     const after = toPerpetrator((await repo.findPerpetrator(tx, personId, id))!);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'perpetrator_update',
       entity: ENTITY,
       entityId: personId,
@@ -325,13 +343,16 @@ export async function updatePerpetrator(
   });
 }
 
-export async function deletePerpetrator(db: Db, request: FastifyRequest, personId: string, id: string): Promise<void> {
+/**
+ * Deletes an alleged perpetrator (write on the person; 404 for one of another person); audited.
+ */
+export async function deletePerpetrator(db: Db, actor: UserActor, personId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const row = await repo.findPerpetrator(tx, personId, id);
     if (!row) throw notFound();
     await repo.deletePerpetrator(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'perpetrator_delete',
       entity: ENTITY,
       entityId: personId,
@@ -366,16 +387,10 @@ const attentionSnapshot = (a: Attention) => {
 };
 
 /** A page of the person's attentions (read grant); the read is audited on the person (issue 9 item 5). */
-export async function listAttentions(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  page: number,
-  pageSize: number,
-) {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function listAttentions(db: Db, actor: UserActor, personId: string, page: number, pageSize: number) {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const { items, total } = await repo.attentionsOf(db, personId, page, pageSize);
-  await auditRead(db, request, personId, 'attentions');
+  await auditRead(db, actor, personId, 'attentions');
   return { items: items.map(toAttention), page, pageSize, total, totalCapped: false };
 }
 
@@ -383,14 +398,14 @@ export async function listAttentions(
  * The caller's own attentions as professional; a person's name shows only
  * while the caller may read that person, and each person named is audited.
  */
-export async function myAttentions(db: Db, request: FastifyRequest, page: number, pageSize: number) {
-  const { items, total } = await repo.attentionsBy(db, me(request), page, pageSize);
+export async function myAttentions(db: Db, actor: UserActor, page: number, pageSize: number) {
+  const { items, total } = await repo.attentionsBy(db, actor.userId, page, pageSize);
   const readable = await readablePersons(
     db,
     items.map((i) => i.attention.personId),
-    me(request),
+    actor.userId,
   );
-  await auditListed(db, request, [...readable.keys()], 'my_attentions');
+  await auditListed(db, actor, [...readable.keys()], 'my_attentions');
   return {
     items: items.map((row) => {
       const person = readable.get(row.attention.personId);
@@ -431,18 +446,27 @@ async function attentionValues(db: Executor, body: z.output<typeof attentionInpu
   };
 }
 
+/**
+ * Records an attention (spec section 3, Atenciones): `attendedAt` is local time in America/Guatemala, the
+ * professional a user, area and type catalog codes. Write grant on the person; audited as `attention_create`.
+ */
 export async function createAttention(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   body: z.output<typeof attentionInput>,
 ): Promise<Attention> {
   return db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const values = await attentionValues(tx, body, null);
-    const id = await repo.insertAttention(tx, { ...values, personId, createdBy: me(request), updatedBy: me(request) });
+    const id = await repo.insertAttention(tx, {
+      ...values,
+      personId,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
     const created = toAttention((await repo.findAttention(tx, personId, id))!);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'attention_create',
       entity: ENTITY,
       entityId: personId,
@@ -452,22 +476,25 @@ export async function createAttention(
   });
 }
 
+/**
+ * Edits an attention (write grant; 409 `stale` on an old `version`); audited with the changed fields before/after.
+ */
 export async function updateAttention(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   id: string,
   body: z.output<typeof attentionUpdate>,
 ): Promise<Attention> {
   return db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const row = await repo.findAttention(tx, personId, id);
     if (!row) throw notFound();
     const before = toAttention(row);
     const values = await attentionValues(tx, body, before);
-    await updateVersioned(tx, attentions, id, body.version, { ...values, updatedBy: me(request) });
+    await updateVersioned(tx, attentions, id, body.version, { ...values, updatedBy: actor.userId });
     const after = toAttention((await repo.findAttention(tx, personId, id))!);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'attention_update',
       entity: ENTITY,
       entityId: personId,
@@ -477,13 +504,16 @@ export async function updateAttention(
   });
 }
 
-export async function deleteAttention(db: Db, request: FastifyRequest, personId: string, id: string): Promise<void> {
+/**
+ * Deletes an attention (write grant; 404 for one of another person); audited as `attention_delete`.
+ */
+export async function deleteAttention(db: Db, actor: UserActor, personId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const row = await repo.findAttention(tx, personId, id);
     if (!row) throw notFound();
     await repo.deleteAttention(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'attention_delete',
       entity: ENTITY,
       entityId: personId,

@@ -9,10 +9,11 @@ import {
 } from '@amparo/shared/modules/population-file.schema';
 import { uuid } from '@amparo/shared/validation';
 import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
-import { personDocuments, sendPersonFile } from '../../documentation/documentation.service.ts';
+import { personDocuments, personFileContent } from '../../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
 import { personPeriods } from './person-file.table.ts';
 import { allowSameOriginFraming } from '../../../lib/security-headers.ts';
+import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population file'];
@@ -38,7 +39,10 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: periodsResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listPeriods(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listPeriods(db(), actorOf(request), request.params.id),
+    }),
   );
   app.post(
     '/api/population/persons/:id/readmission',
@@ -55,14 +59,17 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.readmit(db(), request, request.params.id, request.body),
+      data: await service.readmit(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
   app.get(
     '/api/population/persons/:id/consents',
     { config, schema: { operationId: 'personConsents', tags, params, response: { 200: consentsResponse } } },
-    async (request) => ({ success: true as const, data: await service.listConsents(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listConsents(db(), actorOf(request), request.params.id),
+    }),
   );
   app.put(
     '/api/population/persons/:id/consents',
@@ -79,14 +86,17 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.setConsent(db(), request, request.params.id, request.body),
+      data: await service.setConsent(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
   app.get(
     '/api/population/persons/:id/photo-info',
     { config, schema: { operationId: 'personPhotoInfo', tags, params, response: { 200: personPhotoResponse } } },
-    async (request) => ({ success: true as const, data: await service.photoInfo(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.photoInfo(db(), actorOf(request), request.params.id),
+    }),
   );
   app.put(
     '/api/population/persons/:id/photo',
@@ -104,7 +114,14 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.setPhoto(db(), app.files, request, request.params.id, app.config.PHOTO_MAX_BYTES),
+      data: await service.setPhoto(
+        db(),
+        app.files,
+        actorOf(request),
+        uploadSource(request),
+        request.params.id,
+        app.config.PHOTO_MAX_BYTES,
+      ),
     }),
   );
   app.delete(
@@ -112,7 +129,7 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { operationId: 'deletePersonPhoto', tags, params, response: { 200: personPhotoResponse } } },
     async (request) => ({
       success: true as const,
-      data: await service.deletePhoto(db(), app.files, request, request.params.id),
+      data: await service.deletePhoto(db(), app.files, actorOf(request), request.params.id),
     }),
   );
   app.get(
@@ -127,7 +144,11 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ size: z.enum(['thumb', 'full']).default('full') }),
       },
     },
-    async (request, reply) => service.sendPhoto(db(), app.files, request, reply, request.params.id, request.query.size),
+    async (request, reply) =>
+      sendContent(
+        reply,
+        await service.photoContent(db(), app.files, actorOf(request), request.params.id, request.query.size),
+      ),
   );
 
   // The person's documents, read under the person's grant: a caseworker needs no Documentation key to see them.
@@ -146,7 +167,13 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await personDocuments(db(), request, request.params.id, request.query.page, request.query.pageSize),
+      data: await personDocuments(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      ),
     }),
   );
   app.get(
@@ -163,15 +190,15 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
-      return sendPersonFile(
+      const content = await personFileContent(
         db(),
         app.files,
-        request,
-        reply,
+        actorOf(request),
         request.params.id,
         request.params.fileId,
         request.query.download === '1',
       );
+      return sendContent(reply, content);
     },
   );
 };

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
+import type { Content } from '../../../lib/content.ts';
 import type { z } from 'zod';
 import type { Consent, consentInput, readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
@@ -8,7 +9,7 @@ import { AppError, invalidFields, notFound } from '../../../lib/errors.ts';
 import { diff, writeAudit } from '../../../lib/audit.ts';
 import { updateVersioned } from '../../../lib/versioned.ts';
 import type { FileStore } from '../../../lib/storage.ts';
-import { receiveUpload } from '../../../lib/uploads.ts';
+import { receiveUpload, type UploadSource } from '../../../lib/uploads.ts';
 import { abandonStaged, commitStaged, removeUnreferenced } from '../../../lib/file-gc.ts';
 import { makeThumbnail } from '../../../lib/images.ts';
 import { persons } from '../../../db/schema.ts';
@@ -27,7 +28,6 @@ import * as population from '../persons/persons.repository.ts';
 
 const ENTITY = 'person';
 const THUMB_WIDTH = 240;
-const me = (request: FastifyRequest) => request.auth!.userId;
 
 async function person(db: Db, id: string) {
   const row = await population.findPerson(db, id);
@@ -36,10 +36,10 @@ async function person(db: Db, id: string) {
 }
 
 /** Every period, oldest first; the last one is the person's current record. A read (`audited`) is audited on the person. */
-export async function listPeriods(db: Db, request: FastifyRequest, personId: string, audited = true) {
-  await requireAccess(db, personId, me(request), 'canRead');
+export async function listPeriods(db: Db, actor: UserActor, personId: string, audited = true) {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const p = await person(db, personId);
-  if (audited) await auditRead(db, request, personId, 'periods');
+  if (audited) await auditRead(db, actor, personId, 'periods');
   const closed = (await repo.periodsOf(db, personId)).map((r) => ({
     admissionDate: r.admissionDate,
     admissionReason: r.admissionReason,
@@ -69,14 +69,9 @@ export async function listPeriods(db: Db, request: FastifyRequest, personId: str
  * (409 `version_conflict` when stale; 400 when the person is still admitted or
  * the date is before the departure).
  */
-export async function readmit(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  body: z.output<typeof readmissionInput>,
-) {
+export async function readmit(db: Db, actor: UserActor, personId: string, body: z.output<typeof readmissionInput>) {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const p = await person(tx as Db, personId);
     if (!p.departureDate || p.departureDate > todayInGuatemala())
       throw invalidFields([{ field: 'admissionDate', code: 'invalid' }]);
@@ -93,7 +88,7 @@ export async function readmit(
       departureDate: p.departureDate,
       departureReason: p.departureReason,
       departureNote: p.departureNote,
-      closedBy: me(request),
+      closedBy: actor.userId,
     });
     const next = {
       admissionDate: body.admissionDate,
@@ -103,7 +98,7 @@ export async function readmit(
       departureReason: null,
       departureNote: null,
     };
-    await updateVersioned(tx, persons, personId, body.version, { ...next, updatedBy: me(request) });
+    await updateVersioned(tx, persons, personId, body.version, { ...next, updatedBy: actor.userId });
     const before = {
       admissionDate: p.admissionDate,
       admissionReason: p.admissionReason,
@@ -112,25 +107,20 @@ export async function readmit(
       departureReason: p.departureReason,
       departureNote: p.departureNote,
     };
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'readmission',
       entity: ENTITY,
       entityId: personId,
       changes: diff(before, next),
     });
   });
-  return listPeriods(db, request, personId, false);
+  return listPeriods(db, actor, personId, false);
 }
 
 /** The person's consents (read grant); a read (`audited`) is audited on the person. */
-export async function listConsents(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  audited = true,
-): Promise<Consent[]> {
-  await requireAccess(db, personId, me(request), 'canRead');
-  if (audited) await auditRead(db, request, personId, 'consents');
+export async function listConsents(db: Db, actor: UserActor, personId: string, audited = true): Promise<Consent[]> {
+  await requireAccess(db, personId, actor.userId, 'canRead');
+  if (audited) await auditRead(db, actor, personId, 'consents');
   return (await repo.consentsOf(db, personId)).map(
     ({ consent: c, documentTitle, guardianNames, guardianLastNames }) => ({
       kind: c.kind,
@@ -149,14 +139,9 @@ export async function listConsents(
 }
 
 /** Records (or changes) one kind of consent; the guardian must be among the person's links, the document one the user may read. */
-export async function setConsent(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  body: z.output<typeof consentInput>,
-) {
+export async function setConsent(db: Db, actor: UserActor, personId: string, body: z.output<typeof consentInput>) {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     if (
       body.givenBy === 'guardian' &&
       body.guardianLinkId &&
@@ -165,7 +150,7 @@ export async function setConsent(
       throw invalidFields([{ field: 'guardianLinkId', code: 'unknown_code' }]);
     }
     if (body.documentId) {
-      const document = await getDocument(tx as Db, request, body.documentId).catch((err) => {
+      const document = await getDocument(tx as Db, actor, body.documentId).catch((err) => {
         if (err instanceof AppError && err.status === 404)
           throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
         throw err;
@@ -186,8 +171,8 @@ export async function setConsent(
       personId,
       kind: body.kind,
       ...values,
-      createdBy: me(request),
-      updatedBy: me(request),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
     });
     const pick = (c: typeof before) =>
       c
@@ -200,29 +185,36 @@ export async function setConsent(
             notes: c.notes,
           }
         : null;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'consent',
       entity: ENTITY,
       entityId: personId,
       changes: { [`consent:${body.kind}`]: { before: pick(before), after: values } },
     });
   });
-  return listConsents(db, request, personId, false);
+  return listConsents(db, actor, personId, false);
 }
 
 /** Whether the person has a photo and an image-use consent; a read (`audited`) is audited on the person. */
-export async function photoInfo(db: Db, request: FastifyRequest, personId: string, audited = true) {
-  await requireAccess(db, personId, me(request), 'canRead');
-  if (audited) await auditRead(db, request, personId, 'photo_info');
+export async function photoInfo(db: Db, actor: UserActor, personId: string, audited = true) {
+  await requireAccess(db, personId, actor.userId, 'canRead');
+  if (audited) await auditRead(db, actor, personId, 'photo_info');
   const photo = await repo.photoOf(db, personId);
   const image = await repo.findConsent(db, personId, 'image_use');
   return { hasPhoto: !!photo?.key, imageConsent: !!image?.granted };
 }
 
 /** Stores the person's photo (PNG or JPEG by content) with a thumbnail; the previous photo's bytes go afterwards. */
-export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest, personId: string, maxBytes: number) {
-  await requireAccess(db, personId, me(request), 'canWrite');
-  const file = await receiveUpload(request, store, {
+export async function setPhoto(
+  db: Db,
+  store: FileStore,
+  actor: UserActor,
+  upload: UploadSource,
+  personId: string,
+  maxBytes: number,
+) {
+  await requireAccess(db, personId, actor.userId, 'canWrite');
+  const file = await receiveUpload(upload, store, {
     field: 'photo',
     maxBytes,
     allowed: PHOTO_TYPES,
@@ -234,11 +226,11 @@ export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest
     const staged = (await makeThumbnail(store, file.staged, THUMB_WIDTH, maxBytes, 'photo')).thumb;
     thumb = staged;
     previous = await db.transaction(async (tx) => {
-      await requireAccess(tx, personId, me(request), 'canWrite');
+      await requireAccess(tx, personId, actor.userId, 'canWrite');
       const old = await repo.photoOf(tx, personId);
       await commitStaged(tx, [file.staged, staged]);
-      await repo.setPhoto(tx, personId, { key: file.key, thumb: staged.key, mime: file.mime }, me(request));
-      await writeAudit(tx, request, {
+      await repo.setPhoto(tx, personId, { key: file.key, thumb: staged.key, mime: file.mime }, actor.userId);
+      await writeAudit(tx, actor, {
         action: 'photo',
         entity: ENTITY,
         entityId: personId,
@@ -252,16 +244,20 @@ export async function setPhoto(db: Db, store: FileStore, request: FastifyRequest
   }
   // The old photo's bytes go once the new one is committed (unless the same image was uploaded again).
   if (previous?.key) await removeUnreferenced(db, store, [previous.key, previous.thumb ?? '']);
-  return photoInfo(db, request, personId, false);
+  return photoInfo(db, actor, personId, false);
 }
 
-export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequest, personId: string) {
+/**
+ * Removes the person's photo (write grant; 404 when there is none); audited. The stored bytes are collected once
+ * no record refers to them (decision 0006).
+ */
+export async function deletePhoto(db: Db, store: FileStore, actor: UserActor, personId: string) {
   const old = await db.transaction(async (tx) => {
-    await requireAccess(tx, personId, me(request), 'canWrite');
+    await requireAccess(tx, personId, actor.userId, 'canWrite');
     const photo = await repo.photoOf(tx, personId);
     if (!photo?.key) throw notFound();
-    await repo.setPhoto(tx, personId, { key: null, thumb: null, mime: null }, me(request));
-    await writeAudit(tx, request, {
+    await repo.setPhoto(tx, personId, { key: null, thumb: null, mime: null }, actor.userId);
+    await writeAudit(tx, actor, {
       action: 'photo',
       entity: ENTITY,
       entityId: personId,
@@ -270,7 +266,7 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
     return photo;
   });
   await removeUnreferenced(db, store, [old.key!, old.thumb ?? '']);
-  return photoInfo(db, request, personId, false);
+  return photoInfo(db, actor, personId, false);
 }
 
 /**
@@ -278,21 +274,20 @@ export async function deletePhoto(db: Db, store: FileStore, request: FastifyRequ
  * and exports never carry person photos, so the image-use consent question
  * ('not shown outside their file') does not arise here.
  */
-export async function sendPhoto(
+export async function photoContent(
   db: Db,
   store: FileStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  actor: UserActor,
   personId: string,
   size: 'thumb' | 'full',
-) {
-  await requireAccess(db, personId, me(request), 'canRead');
+): Promise<Content> {
+  await requireAccess(db, personId, actor.userId, 'canRead');
   const photo = await repo.photoOf(db, personId);
   if (!photo?.key) throw notFound();
-  await auditRead(db, request, personId, 'photo', { size: { before: null, after: size } });
-  return reply
-    .type(size === 'thumb' ? 'image/jpeg' : (photo.mime ?? 'application/octet-stream'))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(store.read(size === 'thumb' ? photo.thumb! : photo.key));
+  await auditRead(db, actor, personId, 'photo', { size: { before: null, after: size } });
+  return {
+    mime: size === 'thumb' ? 'image/jpeg' : (photo.mime ?? 'application/octet-stream'),
+    headers: { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
+    body: store.read(size === 'thumb' ? photo.thumb! : photo.key),
+  };
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
+import type { Content } from '../../../lib/content.ts';
 import type { z } from 'zod';
 import ExcelJS from 'exceljs';
 import type { personExportQuery } from '@amparo/shared/modules/population.schema';
@@ -114,12 +115,12 @@ const CATALOG_COLUMNS = {
  */
 export async function exportPersons(
   db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  actor: UserActor,
   q: z.output<typeof personExportQuery>,
-) {
-  const userId = request.auth!.userId;
-  const sensitive = hasPermission(request.auth!.permisos, 'poblacion_exportacion_sensible');
+  log: { error(details: object, message: string): void },
+): Promise<Content> {
+  const userId = actor.userId;
+  const sensitive = hasPermission(actor.permissions, 'poblacion_exportacion_sensible');
   const today = todayInGuatemala();
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
@@ -182,7 +183,7 @@ export async function exportPersons(
     ...(sensitive ? ['sexualOrientation', 'pregnancy', 'perpetrator'] : []),
   ];
 
-  await writeAudit(db, request, {
+  await writeAudit(db, actor, {
     action: 'export',
     entity: 'population',
     entityId: 'persons',
@@ -191,11 +192,6 @@ export async function exportPersons(
 
   const stream = new PassThrough();
   const filename = `poblacion-${today}.xlsx`;
-  reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('x-export-rows', String(total))
-    .header('cache-control', 'no-store');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(labels.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = keys.map((k) => ({ header: labels[k], key: k, width: Math.max(12, labels[k]!.length + 2) }));
@@ -247,8 +243,16 @@ export async function exportPersons(
     await workbook.commit();
   };
   write().catch((err) => {
-    request.log.error({ err }, 'export failed');
+    log.error({ err }, 'export failed');
     stream.destroy(err);
   });
-  return reply.send(stream);
+  return {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    headers: {
+      'content-disposition': `attachment; filename="${filename}"`,
+      'x-export-rows': String(total),
+      'cache-control': 'no-store',
+    },
+    body: stream,
+  };
 }

@@ -19,11 +19,11 @@ import {
 import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
-import { currentUser } from '../../../plugins/auth.ts';
 import { searchUserOptions } from '../../users/users.service.ts';
 import * as service from './persons.service.ts';
 import { persons } from './persons.table.ts';
 import { exportPersons } from '../export/export.service.ts';
+import { actorOf, sendContent } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
 const tags = ['population'];
@@ -70,7 +70,10 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personListResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listPersons(db(), request, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listPersons(db(), actorOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -85,7 +88,8 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: personExportQuery,
       },
     },
-    async (request, reply) => exportPersons(db(), request, reply, request.query),
+    async (request, reply) =>
+      sendContent(reply, await exportPersons(db(), actorOf(request), request.query, request.log)),
   );
 
   app.post(
@@ -102,7 +106,10 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.createPerson(db(), request, request.body) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.createPerson(db(), actorOf(request), request.body),
+    }),
   );
 
   app.get(
@@ -117,7 +124,10 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: personResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.getPerson(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.getPerson(db(), actorOf(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -135,7 +145,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updatePerson(db(), request, request.params.id, request.body),
+      data: await service.updatePerson(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -152,7 +162,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deletePerson(db(), request, request.params.id);
+      await service.deletePerson(db(), actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );
@@ -170,7 +180,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const a = await service.accessOf(db(), request.params.personId, currentUser(request).userId);
+      const a = await service.accessOf(db(), request.params.personId, actorOf(request).userId);
       return {
         success: true as const,
         data: { administrator: yn(a.administrator), can_read: yn(a.canRead), can_write: yn(a.canWrite) },
@@ -190,7 +200,10 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: grantsResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listGrants(db(), request, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listGrants(db(), actorOf(request), request.params.id),
+    }),
   );
 
   app.post(
@@ -208,7 +221,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.grantAccess(db(), request, request.params.id, request.body),
+      data: await service.grantAccess(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -226,7 +239,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.revokeAccess(db(), request, request.params.id, request.params.grantId),
+      data: await service.revokeAccess(db(), actorOf(request), request.params.id, request.params.grantId),
     }),
   );
 
@@ -244,7 +257,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.listAccessRequests(db(), request, request.params.id),
+      data: await service.listAccessRequests(db(), actorOf(request), request.params.id),
     }),
   );
 
@@ -263,7 +276,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.requestAccess(db(), request, request.params.id, request.body),
+      data: await service.requestAccess(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -280,7 +293,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.pendingRequests(db(), currentUser(request).userId),
+      data: await service.pendingRequests(db(), actorOf(request).userId),
     }),
   );
 
@@ -299,7 +312,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.decideAccessRequest(db(), request, request.params.id, request.body),
+      data: await service.decideAccessRequest(db(), actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -321,7 +334,13 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.personHistory(db(), request, request.params.id, request.query.page, request.query.pageSize),
+      data: await service.personHistory(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      ),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UserActor } from '../../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
   Person,
@@ -216,8 +216,8 @@ function toValues(body: CreateInput, today: string) {
  * Registers a person. The creator becomes the record's administrator (spec
  * section 6). Person, grant and audit entry are written in one transaction.
  */
-export async function createPerson(db: Db, request: FastifyRequest, body: CreateInput): Promise<Person> {
-  const userId = request.auth!.userId;
+export async function createPerson(db: Db, actor: UserActor, body: CreateInput): Promise<Person> {
+  const userId = actor.userId;
   const today = todayInGuatemala();
   return db.transaction(async (tx) => {
     await checkReferences(tx, body, null);
@@ -234,7 +234,7 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
       grantedBy: userId,
     });
     const created = await loadPerson(tx, id, today);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: ENTITY,
       entityId: id,
@@ -249,24 +249,24 @@ export async function createPerson(db: Db, request: FastifyRequest, body: Create
  * (issue 3, 'Audit'). Read and grant check are one query; the audit insert is
  * awaited before answering, so no unaudited view leaves the server.
  */
-export async function getPerson(db: Db, request: FastifyRequest, id: string): Promise<Person> {
+export async function getPerson(db: Db, actor: UserActor, id: string): Promise<Person> {
   const today = todayInGuatemala();
-  const row = await repo.findPersonForUser(db, id, request.auth!.userId);
+  const row = await repo.findPersonForUser(db, id, actor.userId);
   if (!row) throw notFound();
   if (!row.canRead) throw noPersonAccess();
   const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
-  await writeAudit(db, request, { action: 'view', entity: ENTITY, entityId: id });
+  await writeAudit(db, actor, { action: 'view', entity: ENTITY, entityId: id });
   return toPerson(row.person, names, groups, today);
 }
 
 /** Updates a person: needs a write grant; 409 when `version` is stale; the changed fields are audited. */
 export async function updatePerson(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   id: string,
   body: z.output<typeof personUpdate>,
 ): Promise<Person> {
-  const userId = request.auth!.userId;
+  const userId = actor.userId;
   const today = todayInGuatemala();
   return db.transaction(async (tx) => {
     await requireAccess(tx, id, userId, 'canWrite');
@@ -287,7 +287,7 @@ export async function updatePerson(
     const changes = diff(auditSnapshot(before), auditSnapshot(after));
     // A save that changed nothing leaves no 'update' entry (the version still moves on).
     if (Object.keys(changes).length)
-      await writeAudit(tx, request, { action: 'update', entity: ENTITY, entityId: id, changes });
+      await writeAudit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, changes });
     return after;
   });
 }
@@ -297,14 +297,14 @@ export async function updatePerson(
  * the audit. A person with case-file records is refused (409 `in_use`) with
  * the list of what blocks it (issue 4).
  */
-export async function deletePerson(db: Db, request: FastifyRequest, id: string): Promise<void> {
+export async function deletePerson(db: Db, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireAccess(tx, id, request.auth!.userId, 'administrator');
+    await requireAccess(tx, id, actor.userId, 'administrator');
     const blockers = await deletionBlockers(tx, id);
     if (blockers.length) throw new AppError(409, 'in_use', blockers);
     const before = await loadPerson(tx, id);
-    await repo.softDeletePerson(tx, id, request.auth!.userId);
-    await writeAudit(tx, request, {
+    await repo.softDeletePerson(tx, id, actor.userId);
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: ENTITY,
       entityId: id,
@@ -319,8 +319,8 @@ export async function deletePerson(db: Db, request: FastifyRequest, id: string):
  * last names, alias or file numbers, accents ignored. The count stops at a cap (see countCap).
  * Each person on the page is audited as seen in a list or a search (issue 9 item 5).
  */
-export async function listPersons(db: Db, request: FastifyRequest, q: z.output<typeof personListQuery>) {
-  const userId = request.auth!.userId;
+export async function listPersons(db: Db, actor: UserActor, q: z.output<typeof personListQuery>) {
+  const userId = actor.userId;
   const today = todayInGuatemala();
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
@@ -346,7 +346,7 @@ export async function listPersons(db: Db, request: FastifyRequest, q: z.output<t
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);
   await auditListed(
     db,
-    request,
+    actor,
     rows.map((r) => r.id),
     q.q ? 'search' : 'list',
   );
@@ -385,8 +385,11 @@ function toGrants(rows: GrantRows) {
   }));
 }
 
-export async function listGrants(db: Db, request: FastifyRequest, personId: string) {
-  await requireAccess(db, personId, request.auth!.userId, 'administrator');
+/**
+ * The grants on a person (who, role, reason, last day), for the person's administrators only (403 otherwise).
+ */
+export async function listGrants(db: Db, actor: UserActor, personId: string) {
+  await requireAccess(db, personId, actor.userId, 'administrator');
   return toGrants(await repo.listGrants(db, personId));
 }
 
@@ -400,13 +403,8 @@ async function assertAdministratorRemains(db: Executor, personId: string, change
 }
 
 /** Grants (or changes) a user's access to a person, with a reason and an optional last day. */
-export async function grantAccess(
-  db: Db,
-  request: FastifyRequest,
-  personId: string,
-  body: z.output<typeof grantInput>,
-) {
-  const me = request.auth!.userId;
+export async function grantAccess(db: Db, actor: UserActor, personId: string, body: z.output<typeof grantInput>) {
+  const me = actor.userId;
   try {
     return await db.transaction(async (tx) => {
       await requireAccess(tx, personId, me, 'administrator');
@@ -432,7 +430,7 @@ export async function grantAccess(
           : null;
       const grants = toGrants(await repo.listGrants(tx, personId));
       const userName = grants.find((g) => g.userId === body.userId)?.userName ?? body.userId;
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'grant',
         entity: ENTITY,
         entityId: personId,
@@ -446,16 +444,20 @@ export async function grantAccess(
   }
 }
 
-export async function revokeAccess(db: Db, request: FastifyRequest, personId: string, grantId: string) {
+/**
+ * Revokes a grant (administrators of the person; the last administrator cannot be removed, 409 `last_administrator`); audited as
+ * `revoke` on the person.
+ */
+export async function revokeAccess(db: Db, actor: UserActor, personId: string, grantId: string) {
   return db.transaction(async (tx) => {
-    await requireAccess(tx, personId, request.auth!.userId, 'administrator');
+    await requireAccess(tx, personId, actor.userId, 'administrator');
     const grant = await repo.findGrant(tx, personId, grantId);
     if (!grant) throw notFound();
     await assertAdministratorRemains(tx, personId, grant.userId, false);
     const userName =
       (await repo.listGrants(tx, personId)).find((g) => g.grant.id === grantId)?.userName ?? grant.userId;
     await repo.deleteGrant(tx, grantId);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'revoke',
       entity: ENTITY,
       entityId: personId,
@@ -490,11 +492,11 @@ function toRequest({ request: r, userName, decidedByName }: RequestRow) {
 /** A user asks an administrator for access to a person (one pending request at a time; 409 duplicate). */
 export async function requestAccess(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   personId: string,
   body: z.output<typeof accessRequestInput>,
 ) {
-  const me = request.auth!.userId;
+  const me = actor.userId;
   try {
     return await db.transaction(async (tx) => {
       const access = await accessOf(tx, personId, me);
@@ -505,7 +507,7 @@ export async function requestAccess(
         reason: body.reason,
         canWrite: body.canWrite,
       });
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'request_access',
         entity: ENTITY,
         entityId: personId,
@@ -519,11 +521,17 @@ export async function requestAccess(
   }
 }
 
-export async function listAccessRequests(db: Db, request: FastifyRequest, personId: string) {
-  await requireAccess(db, personId, request.auth!.userId, 'administrator');
+/**
+ * The access requests on a person, newest first, for the person's administrators only (403 otherwise).
+ */
+export async function listAccessRequests(db: Db, actor: UserActor, personId: string) {
+  await requireAccess(db, personId, actor.userId, 'administrator');
   return (await repo.listAccessRequests(db, personId)).map(toRequest);
 }
 
+/**
+ * Pending access requests on every person `userId` administers (the top bar's list), newest first.
+ */
 export async function pendingRequests(db: Db, userId: string) {
   return (await repo.listPendingForAdministrator(db, userId)).map(toRequest);
 }
@@ -531,11 +539,11 @@ export async function pendingRequests(db: Db, userId: string) {
 /** An administrator of the person approves (a grant is written) or denies a pending request. */
 export async function decideAccessRequest(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   requestId: string,
   body: z.output<typeof accessDecision>,
 ) {
-  const me = request.auth!.userId;
+  const me = actor.userId;
   return db.transaction(async (tx) => {
     const found = await repo.findAccessRequest(tx, requestId);
     if (!found) throw notFound();
@@ -564,7 +572,7 @@ export async function decideAccessRequest(
         grantedBy: me,
       });
     }
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'decide_access',
       entity: ENTITY,
       entityId: r.personId,
@@ -575,13 +583,13 @@ export async function decideAccessRequest(
 }
 
 /** A page of the person's audit trail (administrator grant), newest first, with names for the users, persons and activities it mentions by id. */
-export async function personHistory(db: Db, request: FastifyRequest, personId: string, page: number, pageSize: number) {
-  await requireAccess(db, personId, request.auth!.userId, 'administrator');
+export async function personHistory(db: Db, actor: UserActor, personId: string, page: number, pageSize: number) {
+  await requireAccess(db, personId, actor.userId, 'administrator');
   const { items, total } = await repo.history(db, personId, page, pageSize);
-  await auditRead(db, request, personId, 'history');
+  await auditRead(db, actor, personId, 'history');
   const names = await historyNames(
     db,
-    request.auth!.userId,
+    actor.userId,
     items.map((i) => i.changes),
   );
   return {
