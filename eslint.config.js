@@ -2,6 +2,60 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const WEB_MODULES = readdirSync(new URL('./apps/web/src/modules', import.meta.url));
+const webModuleZones = WEB_MODULES.map((m) => ({
+  target: `apps/web/src/modules/${m}`,
+  from: WEB_MODULES.filter((other) => other !== m).map((other) => `apps/web/src/modules/${other}`),
+  message: 'A web module never imports another module: move what both need to shared/.',
+}));
+
+/**
+ * Which server modules each server module may import (issue 10 item 3): a one-way graph, checked for cycles
+ * below. A new module adds its own line; an old module never learns of a new one (it exposes a registry in
+ * src/lib instead: catalog-usage, option-sources, user-events, person-blockers, file-gc). Tables (`*.table.ts`)
+ * may reference any module's table for foreign keys.
+ */
+const SERVER_MODULE_DEPS = {
+  roles: [],
+  users: ['roles'],
+  auth: ['users', 'roles'],
+  account: ['auth', 'users'],
+  catalogs: [],
+  headquarters: ['catalogs'],
+  population: ['catalogs', 'headquarters', 'users'],
+  documentation: ['population', 'catalogs', 'users'],
+  dashboard: ['population', 'catalogs'],
+  'security-log': ['users'],
+};
+
+/** Throws when the module graph has a cycle, so the map itself cannot drift into one. */
+function assertAcyclic(deps) {
+  const state = {};
+  const visit = (m, path) => {
+    if (state[m] === 'done') return;
+    if (state[m] === 'open') throw new Error(`SERVER_MODULE_DEPS has a cycle: ${[...path, m].join(' -> ')}`);
+    state[m] = 'open';
+    for (const d of deps[m] ?? []) visit(d, [...path, m]);
+    state[m] = 'done';
+  };
+  Object.keys(deps).forEach((m) => visit(m, []));
+}
+assertAcyclic(SERVER_MODULE_DEPS);
+
+const SERVER_MODULES = 'apps/server/src/modules';
+const serverModuleZones = Object.keys(SERVER_MODULE_DEPS).flatMap((m) =>
+  Object.keys(SERVER_MODULE_DEPS)
+    .filter((other) => other !== m && !SERVER_MODULE_DEPS[m].includes(other))
+    .map((other) => ({
+      target: `${SERVER_MODULES}/${m}/**/!(*.table).ts`,
+      from: `${SERVER_MODULES}/${other}/**/!(*.table).ts`,
+      message: `${m} may not depend on ${other} (SERVER_MODULE_DEPS in eslint.config.js; react to it through a registry in src/lib).`,
+    })),
+);
 
 export default tseslint.config(
   {
@@ -61,6 +115,21 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 10 item 3: no import cycles on the server (modules depend one way: users <- auth <- account, persons <-
+    // documentation, ...). A module that must react to another's data contributes to a registry at start-up instead
+    // (lib/catalog-usage.ts, lib/file-gc.ts, lib/person-blockers.ts, lib/user-events.ts).
+    files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }],
+    },
+  },
+  {
     // Issue 10 item 1: services and lib take an Actor and plain inputs, never Fastify's request or reply, so jobs,
     // workflow steps and tests can call them. Routes build the actor (plugins/actor.ts: actorOf, requestActor).
     files: [
@@ -78,6 +147,36 @@ export default tseslint.config(
               importNames: ['FastifyRequest', 'FastifyReply'],
               message:
                 'Services and lib take an Actor (lib/actor.ts) and plain inputs; routes own the request and reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 10 item 3, web: a module never imports another module nor app/; shared/ imports neither. app/ composes
+    // them (router, shell). Population's sub-folders (persons, case-file, activities, export, shared) are one module.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webModuleZones,
+            {
+              target: 'apps/web/src/modules',
+              from: 'apps/web/src/app',
+              message: 'Modules never import app/ (route guards live in shared/lib/guards.ts).',
+            },
+            {
+              target: 'apps/web/src/shared',
+              from: ['apps/web/src/modules', 'apps/web/src/app'],
+              message: 'shared/ imports neither modules nor app/.',
             },
           ],
         },

@@ -38,6 +38,9 @@ import { documentationRoutes } from './modules/documentation/documentation.route
 import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
+import { OptionSources } from './lib/option-sources.ts';
+import { UserEvents } from './lib/user-events.ts';
+import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
 declare module 'fastify' {
@@ -51,6 +54,12 @@ declare module 'fastify' {
     files: FileStore;
     /** Columns holding catalog codes, registered by each module at start-up (an item in use cannot be deleted). */
     catalogColumns: CatalogColumns;
+    /** Option lists other modules serve through the generic catalog call (headquarter, role, ...). */
+    optionSources: OptionSources;
+    /** What other modules do when a user's access changes (sessions, reset links, pending e-mail changes). */
+    userEvents: UserEvents;
+    /** What keeps a person from being deleted, contributed by the modules holding their records. */
+    personBlockers: PersonBlockers;
   }
 }
 
@@ -88,6 +97,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   if (swept > 0) app.log.info({ swept }, 'removed partial uploads left in files/tmp');
   app.decorate('files', files);
   app.decorate('catalogColumns', new CatalogColumns());
+  app.decorate('optionSources', new OptionSources());
+  app.decorate('userEvents', new UserEvents());
+  app.decorate('personBlockers', new PersonBlockers());
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);

@@ -1,14 +1,13 @@
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
-  UserProfile,
   updateProfileBody,
   changePasswordBody,
   emailChangeBody,
   emailConfirmBody,
 } from '@amparo/shared/modules/auth.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -21,27 +20,8 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { forgive, takeAttempt } from '../auth/attempts.service.ts';
 import * as users from '../users/users.service.ts';
+import { getProfile } from '../users/users.service.ts';
 import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
-
-/** The profile the client keeps (spec section 3 'Logged-in user'), with `permisos` = role keys + extra keys. */
-export async function getProfile(db: Executor, userId: string): Promise<UserProfile> {
-  const row = await users.findUserById(db, userId);
-  if (!row) throw notFound();
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    fullName: row.fullName,
-    phone: row.phone,
-    nit: row.nit,
-    hasPhoto: row.hasPhoto,
-    role: row.roleId ? { id: row.roleId, slug: row.roleSlug!, name: row.roleName! } : null,
-    responsibility: row.responsibility,
-    workgroup: row.workgroup,
-    permisos: [...new Set([...(row.rolePermissions ?? []), ...row.extraPermissions])],
-    version: row.version,
-  };
-}
 
 /**
  * `update_user`: the user edits their own full name, phone and NIT (spec

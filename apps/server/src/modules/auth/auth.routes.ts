@@ -15,16 +15,27 @@ import {
   userCheckResponse,
 } from '@amparo/shared/modules/auth.schema';
 import { envelope, uuid } from '@amparo/shared/validation';
+import { invitationCreate, invitationResponse } from '@amparo/shared/modules/users.schema';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
 import { takeAttempt } from './attempts.service.ts';
-import { getProfile } from '../account/account.service.ts';
-import { usernameTaken } from '../users/users.service.ts';
+import { revokePasswordResets, revokeUserSessions } from './sessions.service.ts';
+import { getProfile } from '../users/users.service.ts';
+import { assertRoleAssignable, usernameTaken } from '../users/users.service.ts';
 import { actorOf, requestActor } from '../../plugins/actor.ts';
 
 /** Sign-in, session and self-registration (spec sections 2, 7 and 8). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A switched-off account, or one whose address an administrator changed, loses its sessions at once; a changed
+  // address also loses its reset links (issue 9 item 1). Users tells us through lib/user-events.ts.
+  app.userEvents.on('deactivated', 'auth:sessions', async (tx, userId) => {
+    await revokeUserSessions(tx, userId);
+  });
+  app.userEvents.on('email_changed', 'auth:sessions', async (tx, userId) => {
+    await revokeUserSessions(tx, userId);
+    return { sessionsRevoked: true, resetTokensRevoked: await revokePasswordResets(tx, userId) };
+  });
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -217,6 +228,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       await app.db.db.execute(sql`select 1`);
       return { success: true as const, data: { database: 'up' as const } };
+    },
+  );
+
+  // Invitations are auth's (auth owns accounts-to-be); the route keeps its place under Configuración › Usuarios.
+  app.post(
+    '/api/users/invitations',
+    {
+      config: { permission: 'configuracion_usuarios' as const },
+      schema: {
+        operationId: 'inviteUser',
+        tags: ['users'],
+        summary: 'Invite someone to register (/register/{id}), valid 7 days',
+        body: invitationCreate,
+        response: { 200: invitationResponse },
+      },
+    },
+    async (request) => {
+      // The invitation's role becomes the new user's: the same rule as assigning it (issue 9 item 1).
+      await assertRoleAssignable(app.db.db, actorOf(request), request.body.roleId);
+      return {
+        success: true as const,
+        data: await auth.invite(
+          app.db.db,
+          app.config,
+          app.mailer,
+          actorOf(request),
+          request.body.email,
+          request.body.roleId,
+        ),
+      };
     },
   );
 };

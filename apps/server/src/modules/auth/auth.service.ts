@@ -14,7 +14,7 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import * as repo from './auth.repository.ts';
 import { forgive, takeAttempt } from './attempts.service.ts';
 import * as users from '../users/users.service.ts';
-import { getProfile } from '../account/account.service.ts';
+import { getProfile } from '../users/users.service.ts';
 
 /** Reset links live one hour (issue 3). */
 const RESET_TTL_MS = 60 * 60 * 1000;

@@ -37,7 +37,14 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body ?? { lang: 'es' as const, includeInactive: false };
-      const data = await service.options(app.db.db, request.params.name, body.lang, body.parent, body.includeInactive);
+      const data = await service.options(
+        app.db.db,
+        app.optionSources,
+        request.params.name,
+        body.lang,
+        body.parent,
+        body.includeInactive,
+      );
       if (!data) throw notFound();
       return { success: true as const, data };
     },

@@ -13,8 +13,7 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { catalogItems } from '../../db/schema.ts';
 import * as repo from './catalogs.repository.ts';
-import { headquarterOptions } from '../headquarters/headquarters.service.ts';
-import { listRoles } from '../roles/roles.service.ts';
+import type { OptionSources } from '../../lib/option-sources.ts';
 import type { CatalogColumns } from '../../lib/catalog-usage.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findItem>>>;
@@ -80,8 +79,17 @@ export function geographyNames(db: Executor) {
  * editable catalogs it serves `department`, `municipality` (filtered by the
  * department code in `parent`) and `headquarter` (value = its id).
  */
+/**
+ * `code → label` of one editable catalog in `lang`, deactivated items included
+ * (exports and reports label old records too). Unknown catalog: empty map.
+ */
+export async function catalogLabels(db: Executor, name: string, lang: 'es' | 'en'): Promise<Map<string, string>> {
+  return new Map((await repo.listItems(db, name)).map((i) => [i.code, lang === 'en' ? i.en : i.es]));
+}
+
 export async function options(
   db: Db,
+  sources: OptionSources,
   name: string,
   lang: 'es' | 'en',
   parent: string | undefined,
@@ -101,10 +109,9 @@ export async function options(
       value: m.code,
       active: true,
     }));
-  if (name === 'headquarter') return (await headquarterOptions(db)).filter((h) => includeInactive || h.active);
-  // Roles for pickers (user form, invitations) without needing configuracion_roles.
-  if (name === 'role')
-    return (await listRoles(db)).map((r) => ({ code: r.slug, cname: r.name, value: r.id, active: true }));
+  // Lists other modules serve here (headquarter, role, ...), registered at start-up (lib/option-sources.ts).
+  const source = sources.get(name);
+  if (source) return source(db, { includeInactive });
   if (!(CATALOG_NAMES as readonly string[]).includes(name)) return null;
   return (await repo.listItems(db, name))
     .filter((i) => includeInactive || i.active)

@@ -8,6 +8,7 @@ import {
   documentUpdate,
 } from '@amparo/shared/modules/documentation.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
+import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
 import { documents } from './documentation.table.ts';
@@ -15,6 +16,8 @@ import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
 
 const config = { permission: 'documentacion_documentacion' as const };
+const personConfig = { permission: 'poblacion_poblacion' as const };
+const personTags = ['population file'];
 const tags = ['documentation'];
 const params = z.object({ id: uuid });
 const fileParams = z.object({ id: uuid, fileId: uuid });
@@ -168,6 +171,59 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
         db(),
         app.files,
         actorOf(request),
+        request.params.fileId,
+        request.query.download === '1',
+      );
+      return sendContent(reply, content);
+    },
+  );
+
+  // The person's Documents tab (population's person file), read under the person's grant with the population key:
+  // a caseworker needs no Documentation key to see a person's documents. Documentation serves it because it owns
+  // documents, and population must not depend on documentation (issue 10 item 3).
+  app.get(
+    '/api/population/persons/:id/documents',
+    {
+      config: personConfig,
+      schema: {
+        operationId: 'personDocuments',
+        tags: personTags,
+        summary: "The person's documents with their files, newest first (read grant)",
+        params,
+        querystring: personDocumentsQuery,
+        response: { 200: personDocumentsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.personDocuments(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+      ),
+    }),
+  );
+  app.get(
+    '/api/population/persons/:id/document-files/:fileId/content',
+    {
+      config: personConfig,
+      schema: {
+        operationId: 'personDocumentFile',
+        tags: personTags,
+        summary: "A file of one of the person's documents: inline or ?download=1; opening it is audited on the person",
+        params: z.object({ id: uuid, fileId: uuid }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
+      const content = await service.personFileContent(
+        db(),
+        app.files,
+        actorOf(request),
+        request.params.id,
         request.params.fileId,
         request.query.download === '1',
       );

@@ -17,6 +17,10 @@ const tags = ['headquarters'];
 
 /** Headquarters (sedes), permission `configuracion_sede`. */
 export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The headquarter picker of every module: the generic catalog call `headquarter` (value = the id).
+  app.optionSources.register('headquarter', async (db, { includeInactive }) =>
+    (await service.headquarterOptions(db)).filter((h) => includeInactive || h.active),
+  );
   app.get(
     '/api/headquarters',
     { config, schema: { operationId: 'listHeadquarters', tags, response: { 200: headquarterListResponse } } },

@@ -36,7 +36,7 @@ const duplicateSlug = () => new AppError(409, 'duplicate', [{ field: 'slug', cod
 /**
  * Every role with its permission keys (Configuración › Roles, spec section 2).
  */
-export async function listRoles(db: Db): Promise<Role[]> {
+export async function listRoles(db: Executor): Promise<Role[]> {
   return (await repo.listRoles(db)).map(toRole);
 }
 

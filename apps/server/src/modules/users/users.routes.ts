@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  invitationCreate,
-  invitationResponse,
   userCreate,
   userListQuery,
   userListResponse,
@@ -12,7 +10,6 @@ import {
 import { uuid } from '@amparo/shared/validation';
 import { readImageUpload } from '../../lib/uploads.ts';
 import * as service from './users.service.ts';
-import { invite } from '../auth/auth.service.ts';
 import { actorOf, uploadSource } from '../../plugins/actor.ts';
 
 const params = z.object({ id: uuid });
@@ -81,6 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db.db,
         app.config,
         app.mailer,
+        app.userEvents,
         actorOf(request),
         request.params.id,
         request.body,
@@ -106,35 +104,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: await service.setUserPhoto(app.db.db, actorOf(request), request.params.id, mime, data),
-      };
-    },
-  );
-
-  app.post(
-    '/api/users/invitations',
-    {
-      config,
-      schema: {
-        operationId: 'inviteUser',
-        tags,
-        summary: 'Invite someone to register (/register/{id}), valid 7 days',
-        body: invitationCreate,
-        response: { 200: invitationResponse },
-      },
-    },
-    async (request) => {
-      // The invitation's role becomes the new user's: the same rule as assigning it (issue 9 item 1).
-      await service.assertRoleAssignable(app.db.db, actorOf(request), request.body.roleId);
-      return {
-        success: true as const,
-        data: await invite(
-          app.db.db,
-          app.config,
-          app.mailer,
-          actorOf(request),
-          request.body.email,
-          request.body.roleId,
-        ),
       };
     },
   );

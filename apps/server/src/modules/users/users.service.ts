@@ -1,6 +1,7 @@
 import type { UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
 import type { UserItem, userCreate, userListQuery, userUpdate } from '@amparo/shared/modules/users.schema';
+import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { normalizeNit } from '@amparo/shared/identifiers';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
 import { applyGrantableKeys, holdsEveryKey, keysNotHeld } from '@amparo/shared/grants';
@@ -14,8 +15,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { users } from '../../db/schema.ts';
 import { isInstitutionalEmail } from '../../lib/email.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { revokePasswordResets, revokeUserSessions } from '../auth/sessions.service.ts';
-import { cancelPendingEmailChanges } from '../account/email-changes.service.ts';
+import type { UserEvents } from '../../lib/user-events.ts';
 import * as repo from './users.repository.ts';
 import { getRole, isAdminRole } from '../roles/roles.service.ts';
 
@@ -53,6 +53,26 @@ const keysOrdered = (keys: string[]) => PERMISSION_KEYS.filter((k) => keys.inclu
 export async function listUsers(db: Db, query: z.output<typeof userListQuery>) {
   const { items, total } = await repo.listUsers(db, query);
   return { items: items.map(toItem), page: query.page, pageSize: query.pageSize, total, totalCapped: false };
+}
+
+/** The profile the client keeps (spec section 3 'Logged-in user'), with `permisos` = role keys + extra keys. */
+export async function getProfile(db: Executor, userId: string): Promise<UserProfile> {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    phone: row.phone,
+    nit: row.nit,
+    hasPhoto: row.hasPhoto,
+    role: row.roleId ? { id: row.roleId, slug: row.roleSlug!, name: row.roleName! } : null,
+    responsibility: row.responsibility,
+    workgroup: row.workgroup,
+    permisos: [...new Set([...(row.rolePermissions ?? []), ...row.extraPermissions])],
+    version: row.version,
+  };
 }
 
 /**
@@ -165,13 +185,16 @@ export async function createUser(
  *   changed e-mail (`own_email_in_account`: My account confirms it by mail);
  * - a new role or extra key must be held by the editor (403 `grant_refused`);
  *   extra keys the editor lacks keep their current state;
- * - a changed e-mail revokes the user's sessions and reset links in the same
- *   transaction, is audited (`identity_change`) and is mailed to the old address.
+ * - a changed e-mail revokes the user's sessions, reset links and pending
+ *   e-mail changes in the same transaction (through `events`: auth and account
+ *   listen, lib/user-events.ts), is audited (`identity_change`) and is mailed
+ *   to the old address; deactivating revokes the sessions the same way.
  */
 export async function updateUser(
   db: Db,
   config: Config,
   mailer: Mailer,
+  events: UserEvents,
   actor: UserActor,
   id: string,
   body: z.output<typeof userUpdate>,
@@ -215,7 +238,7 @@ export async function updateUser(
       extraPermissions: extra.keys,
       updatedBy: editorId,
     });
-    if (!body.active) await revokeUserSessions(tx, id);
+    if (!body.active) await events.emit(tx, 'deactivated', id);
     const after = await getUser(tx, id);
     await writeAudit(tx, actor, {
       action: 'update',
@@ -226,17 +249,14 @@ export async function updateUser(
     let editorName: string | null = null;
     if (emailChanged) {
       // Whoever knew the old address's sessions or reset links loses them with it.
-      await revokeUserSessions(tx, id);
-      const resetTokensRevoked = await revokePasswordResets(tx, id);
-      await cancelPendingEmailChanges(tx, id);
+      const facts = await events.emit(tx, 'email_changed', id);
       await writeAudit(tx, actor, {
         action: 'identity_change',
         entity: 'user',
         entityId: id,
         changes: {
           email: { before: before.email, after: after.email },
-          sessionsRevoked: { before: null, after: true },
-          resetTokensRevoked: { before: null, after: resetTokensRevoked },
+          ...Object.fromEntries(Object.entries(facts).map(([fact, value]) => [fact, { before: null, after: value }])),
         },
       });
       editorName = (await repo.findUserById(tx, editorId))?.fullName ?? null;

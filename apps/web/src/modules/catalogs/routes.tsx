@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
 import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
-import { requirePermission } from '../../app/guards';
+import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { catalogSearch } from './api/catalog-search';
 

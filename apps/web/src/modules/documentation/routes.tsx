@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
-import { requirePermission } from '../../app/guards';
+import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { documentAddSearch, documentListSearch, LIST_SEARCH_DEFAULTS } from './api/list-search';
 

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
-import { requirePermission } from '../../app/guards';
+import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './persons/api/list-search';
 import { ACTIVITY_SEARCH_DEFAULTS, activityListSearch } from './activities/api/list-search';

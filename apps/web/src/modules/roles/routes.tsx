@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { requirePermission } from '../../app/guards';
+import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 
 /** Translation namespaces the pages use, loaded with their code. */

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
-import { requirePermission } from '../../app/guards';
+import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { SECURITY_LOG_SEARCH_DEFAULTS, securityLogSearch } from './api/list-search';
 

@@ -33,6 +33,8 @@ const ok = { success: true as const, data: {} };
  * GET, write for the rest; 403 `no_person_access` otherwise).
  */
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A person with links, perpetrators or attentions is not deleted (409 in_use with the counts).
+  app.personBlockers.register('case-file', service.deletionBlockers);
   const db = () => app.db.db;
   app.catalogColumns.register(
     { catalog: 'bond', table: personLinks, column: personLinks.bond },

@@ -2,6 +2,16 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { documents, personConsents, personLinks, personPeriods, persons } from '../../../db/schema.ts';
 
+/** The person a document belongs to: their id, null for a general document, undefined when there is no such document. */
+export async function documentOwner(db: Executor, documentId: string): Promise<string | null | undefined> {
+  const rows = await db
+    .select({ personId: documents.personId })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  return rows.length ? rows[0]!.personId : undefined;
+}
+
 export function periodsOf(db: Executor, personId: string) {
   return db
     .select()

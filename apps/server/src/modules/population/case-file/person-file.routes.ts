@@ -8,11 +8,8 @@ import {
   readmissionInput,
 } from '@amparo/shared/modules/population-file.schema';
 import { uuid } from '@amparo/shared/validation';
-import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
-import { personDocuments, personFileContent } from '../../documentation/documentation.service.ts';
 import * as service from './person-file.service.ts';
 import { personPeriods } from './person-file.table.ts';
-import { allowSameOriginFraming } from '../../../lib/security-headers.ts';
 import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
@@ -149,56 +146,5 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await service.photoContent(db(), app.files, actorOf(request), request.params.id, request.query.size),
       ),
-  );
-
-  // The person's documents, read under the person's grant: a caseworker needs no Documentation key to see them.
-  app.get(
-    '/api/population/persons/:id/documents',
-    {
-      config,
-      schema: {
-        operationId: 'personDocuments',
-        tags,
-        summary: "The person's documents with their files, newest first (read grant)",
-        params,
-        querystring: personDocumentsQuery,
-        response: { 200: personDocumentsResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await personDocuments(
-        db(),
-        actorOf(request),
-        request.params.id,
-        request.query.page,
-        request.query.pageSize,
-      ),
-    }),
-  );
-  app.get(
-    '/api/population/persons/:id/document-files/:fileId/content',
-    {
-      config,
-      schema: {
-        operationId: 'personDocumentFile',
-        tags,
-        summary: "A file of one of the person's documents: inline or ?download=1; opening it is audited on the person",
-        params: z.object({ id: uuid, fileId: uuid }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-      },
-    },
-    async (request, reply) => {
-      allowSameOriginFraming(reply); // may be previewed inside our own page (issue 9 item 6)
-      const content = await personFileContent(
-        db(),
-        app.files,
-        actorOf(request),
-        request.params.id,
-        request.params.fileId,
-        request.query.download === '1',
-      );
-      return sendContent(reply, content);
-    },
   );
 };

@@ -5,7 +5,7 @@ import type { Consent, consentInput, readmissionInput } from '@amparo/shared/mod
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db } from '../../../db/client.ts';
-import { AppError, invalidFields, notFound } from '../../../lib/errors.ts';
+import { invalidFields, notFound } from '../../../lib/errors.ts';
 import { diff, writeAudit } from '../../../lib/audit.ts';
 import { updateVersioned } from '../../../lib/versioned.ts';
 import type { FileStore } from '../../../lib/storage.ts';
@@ -14,7 +14,6 @@ import { abandonStaged, commitStaged, removeUnreferenced } from '../../../lib/fi
 import { makeThumbnail } from '../../../lib/images.ts';
 import { persons } from '../../../db/schema.ts';
 import { codesByCatalog } from '../../catalogs/catalogs.service.ts';
-import { getDocument } from '../../documentation/documentation.service.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { auditRead } from '../../../lib/read-audit.ts';
 import * as repo from './person-file.repository.ts';
@@ -149,14 +148,12 @@ export async function setConsent(db: Db, actor: UserActor, personId: string, bod
     ) {
       throw invalidFields([{ field: 'guardianLinkId', code: 'unknown_code' }]);
     }
-    if (body.documentId) {
-      const document = await getDocument(tx as Db, actor, body.documentId).catch((err) => {
-        if (err instanceof AppError && err.status === 404)
-          throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
-        throw err;
-      });
-      // The signed consent must be one of this person's documents.
-      if (document.personId !== personId) throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
+    // The signed consent must be one of this person's documents. Another person's document is refused as reading
+    // it would be (403 without a grant on them), so the answer tells nothing of documents the caller may not see.
+    const owner = body.documentId ? await repo.documentOwner(tx, body.documentId) : personId;
+    if (owner !== personId) {
+      if (owner) await requireAccess(tx, owner, actor.userId, 'canRead');
+      throw invalidFields([{ field: 'documentId', code: 'unknown_code' }]);
     }
     const before = await repo.findConsent(tx, personId, body.kind);
     const values = {

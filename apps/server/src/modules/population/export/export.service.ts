@@ -9,7 +9,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db } from '../../../db/client.ts';
 import { writeAudit } from '../../../lib/audit.ts';
 import { invalidFields } from '../../../lib/errors.ts';
-import { ageGroups, geographyNames, options as catalogOptions } from '../../catalogs/catalogs.service.ts';
+import { ageGroups, geographyNames, catalogLabels } from '../../catalogs/catalogs.service.ts';
 import { headquarterNames } from '../../headquarters/headquarters.service.ts';
 import * as repo from '../persons/persons.repository.ts';
 import { ageGroupOf, ageOn, birthWindow, fileCode, normalizeSearch } from '../persons/persons.rules.ts';
@@ -144,10 +144,7 @@ export async function exportPersons(
   const labels = HEADERS[q.lang];
   const catalogs = new Map<string, Map<string, string>>();
   for (const name of new Set([...Object.values(CATALOG_COLUMNS), 'thematic', 'age_group'])) {
-    catalogs.set(
-      name,
-      new Map((await catalogOptions(db, name, q.lang, undefined, true))!.map((o) => [o.code, o.cname])),
-    );
+    catalogs.set(name, await catalogLabels(db, name, q.lang));
   }
   const label = (catalog: string, code: string | null) => (code ? (catalogs.get(catalog)?.get(code) ?? code) : '');
   const geo = await geographyNames(db);

@@ -162,7 +162,7 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deletePerson(db(), actorOf(request), request.params.id);
+      await service.deletePerson(db(), app.personBlockers, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
     },
   );

@@ -41,7 +41,7 @@ import {
 } from './persons.rules.ts';
 import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../../catalogs/catalogs.service.ts';
 import { getHeadquarter, headquarterNames } from '../../headquarters/headquarters.service.ts';
-import { deletionBlockers } from '../case-file/case.service.ts';
+import type { PersonBlockers } from '../../../lib/person-blockers.ts';
 import { historyNames } from './history-names.ts';
 
 type CreateInput = z.output<typeof personCreate>;
@@ -297,11 +297,11 @@ export async function updatePerson(
  * the audit. A person with case-file records is refused (409 `in_use`) with
  * the list of what blocks it (issue 4).
  */
-export async function deletePerson(db: Db, actor: UserActor, id: string): Promise<void> {
+export async function deletePerson(db: Db, blockers: PersonBlockers, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await requireAccess(tx, id, actor.userId, 'administrator');
-    const blockers = await deletionBlockers(tx, id);
-    if (blockers.length) throw new AppError(409, 'in_use', blockers);
+    const reasons = await blockers.check(tx, id);
+    if (reasons.length) throw new AppError(409, 'in_use', reasons);
     const before = await loadPerson(tx, id);
     await repo.softDeletePerson(tx, id, actor.userId);
     await writeAudit(tx, actor, {

@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PermissionKey } from '@amparo/shared/permissions';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
-import { can } from '../shared/lib/session';
+import { can } from './session';
 
 /**
  * `beforeLoad` guard for a screen key: a missing key goes to /no-permission

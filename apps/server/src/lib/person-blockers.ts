@@ -1,0 +1,34 @@
+import type { FieldError } from '@amparo/shared/errors';
+import type { Executor } from '../db/client.ts';
+
+/** What keeps one person from being deleted, as field errors (`{ field, code: 'has_records', params: { count } }`). */
+export type PersonBlocker = (tx: Executor, personId: string) => Promise<FieldError[]>;
+
+/**
+ * Modules holding a person's records say what keeps the person from being
+ * deleted (spec section 3: a person with case-file records is not deleted),
+ * so the persons sub-module never imports them. Each registers at start-up
+ * in its routes plugin; deleting asks them all in its transaction and answers
+ * 409 `in_use` with their reasons.
+ */
+export class PersonBlockers {
+  private readonly blockers = new Map<string, PersonBlocker>();
+
+  /** Adds `name`'s check (once per name). */
+  register(name: string, blocker: PersonBlocker) {
+    if (this.blockers.has(name)) throw new Error(`person blocker ${name} registered twice`);
+    this.blockers.set(name, blocker);
+  }
+
+  /** Every reason any registered module gives, in registration order. */
+  async check(tx: Executor, personId: string): Promise<FieldError[]> {
+    const out: FieldError[] = [];
+    for (const blocker of this.blockers.values()) out.push(...(await blocker(tx, personId)));
+    return out;
+  }
+
+  /** Registered names (tests, docs). */
+  names(): string[] {
+    return [...this.blockers.keys()];
+  }
+}
