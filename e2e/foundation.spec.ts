@@ -151,7 +151,12 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     ).not.toBeChecked();
     await page.getByRole('button', { name: esCommon.actions.save }).click();
 
-    await expect(page).toHaveURL(/\/configuration\/roles$/);
+    await expect(page).toHaveURL(/\/configuration\/roles\/list$/);
+    // The spec's list paths end in /list (spec section 2); the bare paths go there.
+    await page.goto('/configuration/headquarter');
+    await expect(page).toHaveURL(/\/configuration\/headquarter\/list$/);
+    await page.goto('/configuration/roles');
+    await expect(page).toHaveURL(/\/configuration\/roles\/list$/);
     const roleRow = page.getByRole('row').filter({ hasText: ROLE.slug });
     await expect(roleRow).toHaveCount(1);
     await expect(roleRow).toContainText(ROLE.name);
@@ -179,7 +184,7 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     await expect(combobox(page, esUsers.fields.role)).toHaveValue(option(ROLE.slug, ROLE.name));
     await page.getByRole('button', { name: esCommon.actions.save }).click();
 
-    await expect(page).toHaveURL(/\/configuration\/users(\?.*)?$/);
+    await expect(page).toHaveURL(/\/configuration\/users\/list(\?.*)?$/);
     const userRow = page.getByRole('row').filter({ hasText: USER.username });
     await expect(userRow).toHaveCount(1);
     await expect(userRow).toContainText(USER.fullName);

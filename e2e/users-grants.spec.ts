@@ -90,7 +90,7 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     // Ticking a module the manager half-holds adds only what they hold.
     await page.getByRole('checkbox', { name: 'Configuración', exact: true }).click();
     await page.getByRole('button', { name: esCommon.actions.save }).click();
-    await expect(page).toHaveURL(/\/configuration\/users$/);
+    await expect(page).toHaveURL(/\/configuration\/users\/list$/);
     const saved = (await api('get', `/api/users/${targetId}`)) as { extraPermissions: string[] };
     expect(saved.extraPermissions).toEqual(['configuracion', 'configuracion_usuarios']);
 

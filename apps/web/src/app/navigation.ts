@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LinkProps } from '@tanstack/react-router';
 import {
   IconBuilding,
   IconCalendarEvent,
@@ -17,7 +18,8 @@ import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { can } from '../shared/lib/session';
 
 export interface NavItem {
-  to: string;
+  /** A registered route path: a wrong one fails `npm run typecheck`. */
+  to: LinkProps['to'] & string;
   /** The route's permission key; absent for screens every user has (dashboard). */
   permission?: PermissionKey;
   /** Locale key when the screen has no permission key to take a label from. */
@@ -53,9 +55,9 @@ export const NAV_GROUPS: NavGroup[] = [
     module: 'configuracion',
     icon: IconSettings,
     items: [
-      { to: '/configuration/headquarter', permission: 'configuracion_sede', icon: IconBuilding },
-      { to: '/configuration/users', permission: 'configuracion_usuarios', icon: IconUsers },
-      { to: '/configuration/roles', permission: 'configuracion_roles', icon: IconShieldLock },
+      { to: '/configuration/headquarter/list', permission: 'configuracion_sede', icon: IconBuilding },
+      { to: '/configuration/users/list', permission: 'configuracion_usuarios', icon: IconUsers },
+      { to: '/configuration/roles/list', permission: 'configuracion_roles', icon: IconShieldLock },
       { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },
       { to: '/configuration/security-log', permission: 'configuracion_seguridad', icon: IconShieldCheck },
     ],

@@ -1,17 +1,9 @@
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Navigate,
-  Outlet,
-  redirect,
-} from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, Navigate, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { verifySession } from '../shared/lib/session';
-import { authRoutes } from '../modules/auth/routes';
+import { appLayout, openLayout, publicLayout, rootRoute } from '../shared/lib/route-roots';
+import { authAppRoutes, authOpenRoutes, authPublicRoutes } from '../modules/auth/routes';
 import { accountRoutes } from '../modules/account/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { rolesRoutes } from '../modules/roles/routes';
@@ -22,47 +14,13 @@ import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+// The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
+rootRoute.update({
   // Any unknown path goes to /404 (spec section 2).
   notFoundComponent: () => <Navigate to="/404" replace />,
 });
-
-/** Public pages (sign-in, ...): a signed-in user is sent to /dashboard. */
-export const publicLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'public',
-  beforeLoad: async ({ context }) => {
-    const user = await verifySession(context.queryClient).catch(() => null);
-    if (user) throw redirect({ to: '/dashboard' });
-  },
-  component: lazyRouteComponent(() => import('./public-layout'), 'PublicLayout'),
-});
-
-/** Pages anyone may see, signed in or not. */
-export const openLayout = createRoute({ getParentRoute: () => rootRoute, id: 'open', component: Outlet });
-
-/**
- * The signed-in area. The session is verified with the server on every
- * navigation (spec section 2); a failed check logs out and goes to /sign-in.
- */
-export const appLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: async ({ context, location }) => {
-    const user = await verifySession(context.queryClient).catch(() => null);
-    if (!user) {
-      context.queryClient.clear();
-      throw redirect({ to: '/sign-in', search: { redirect: location.href } });
-    }
-    return { user };
-  },
-  component: lazyRouteComponent(() => import('./shell'), 'AppShellLayout'),
-});
+publicLayout.update({ component: lazyRouteComponent(() => import('./public-layout'), 'PublicLayout') });
+appLayout.update({ component: lazyRouteComponent(() => import('./shell'), 'AppShellLayout') });
 
 const indexRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -73,20 +31,20 @@ const indexRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicLayout.addChildren(authRoutes.publicRoutes(publicLayout)),
-  openLayout.addChildren(authRoutes.openRoutes(openLayout)),
+  publicLayout.addChildren(authPublicRoutes),
+  openLayout.addChildren(authOpenRoutes),
   appLayout.addChildren([
     indexRoute,
-    ...authRoutes.appRoutes(appLayout),
-    ...accountRoutes(appLayout),
-    ...dashboardRoutes(appLayout),
-    ...rolesRoutes(appLayout),
-    ...usersRoutes(appLayout),
-    ...securityLogRoutes(appLayout),
-    ...headquartersRoutes(appLayout),
-    ...catalogsRoutes(appLayout),
-    ...populationRoutes(appLayout),
-    ...documentationRoutes(appLayout),
+    ...authAppRoutes,
+    ...accountRoutes,
+    ...dashboardRoutes,
+    ...rolesRoutes,
+    ...usersRoutes,
+    ...securityLogRoutes,
+    ...headquartersRoutes,
+    ...catalogsRoutes,
+    ...populationRoutes,
+    ...documentationRoutes,
   ]),
 ]);
 
@@ -114,4 +72,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });
+}
+
+/** The router's types, registered: links, params and search are checked against the route tree by `npm run typecheck`. */
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
 }

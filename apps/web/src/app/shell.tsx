@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { permissionLabel } from '@amparo/shared/permissions';
 import { useAppInfo } from '../shared/hooks/use-app-info';
@@ -10,6 +10,7 @@ import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
 import { ThemeToggle } from '../shared/ui/theme-toggle';
 import { visibleNavigation, type NavItem } from './navigation';
 import { UserMenu } from './user-menu';
+import { NavLinkLink } from '../shared/ui/router-links';
 
 const HEADER_HEIGHT = 56;
 
@@ -22,13 +23,16 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   const nav = visibleNavigation(user);
 
-  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  // A screen's add, edit and view pages keep its menu entry lit: `/x/list` is active on `/x/...`.
+  const isActive = (to: string) => {
+    const section = to.replace(/\/list$/, '');
+    return pathname === section || pathname.startsWith(`${section}/`);
+  };
   const itemLabel = (item: NavItem) =>
     item.permission ? permissionLabel(item.permission, i18n.language) : t(item.labelKey ?? '');
   const link = (item: NavItem) => (
-    <NavLink
+    <NavLinkLink
       key={item.to}
-      component={Link}
       to={item.to}
       label={itemLabel(item)}
       leftSection={<item.icon size={18} />}

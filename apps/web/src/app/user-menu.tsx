@@ -1,10 +1,11 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserAvatar } from '../shared/ui/user-avatar';
 import { useLogout } from '../modules/auth/api/mutations';
+import { MenuItemLink } from '../shared/ui/router-links';
 
 /** The user's name with Account and Sign out. */
 export function UserMenu({ user }: { user: UserProfile }) {
@@ -28,9 +29,9 @@ export function UserMenu({ user }: { user: UserProfile }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.username}</Menu.Label>
-        <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
+        <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} />}>
           {t('common:menu.account')}
-        </Menu.Item>
+        </MenuItemLink>
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
           {t('common:menu.signOut')}
         </Menu.Item>

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withNamespaces } from '../../shared/lib/i18n';
+import { appLayout } from '../../shared/lib/route-roots';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['account'];
@@ -11,16 +12,14 @@ function accountSearch(search: Record<string, unknown>): { tab?: AccountTab } {
   return search.tab === 'settings' ? { tab: 'settings' } : {};
 }
 
-export function accountRoutes(parent: AnyRoute) {
-  return [
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/account',
-      validateSearch: accountSearch,
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/account-page')),
-        'AccountPage',
-      ),
-    }),
-  ];
-}
+export const accountRoutes = [
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/account',
+    validateSearch: accountSearch,
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/account-page')),
+      'AccountPage',
+    ),
+  }),
+] as const;

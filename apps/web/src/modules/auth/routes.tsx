@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withNamespaces } from '../../shared/lib/i18n';
+import { appLayout, openLayout, publicLayout } from '../../shared/lib/route-roots';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['auth'];
@@ -10,85 +11,85 @@ function signInSearch(search: Record<string, unknown>): { redirect?: string } {
 }
 
 // Pages load lazily so /sign-in ships only what it needs.
-export const authRoutes = {
-  publicRoutes: (parent: AnyRoute) => [
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/sign-in',
-      validateSearch: signInSearch,
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/sign-in-page')),
-        'SignInPage',
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/forgot-password',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/forgot-password-page')),
-        'ForgotPasswordPage',
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/password-reset/$token',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/password-reset-page')),
-        'PasswordResetPage',
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/register',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/register-page')),
-        'RegisterPage',
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/register/$id',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/register-page')),
-        'RegisterPage',
-      ),
-    }),
-  ],
-  openRoutes: (parent: AnyRoute) => [
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/404',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/status-pages')),
-        'NotFoundPage',
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/500',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/status-pages')),
-        'ServerErrorPage',
-      ),
-    }),
-    // Opened from the mail sent to a new address, signed in or not (issue 9 item 1).
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/email-confirm/$token',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/email-confirm-page')),
-        'EmailConfirmPage',
-      ),
-    }),
-  ],
-  appRoutes: (parent: AnyRoute) => [
-    createRoute({
-      getParentRoute: () => parent,
-      path: '/no-permission',
-      component: lazyRouteComponent(
-        withNamespaces(NS, () => import('./pages/status-pages')),
-        'NoPermissionPage',
-      ),
-    }),
-  ],
-};
+export const authPublicRoutes = [
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/sign-in',
+    validateSearch: signInSearch,
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/sign-in-page')),
+      'SignInPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/forgot-password',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/forgot-password-page')),
+      'ForgotPasswordPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/password-reset/$token',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/password-reset-page')),
+      'PasswordResetPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/register',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/register-page')),
+      'RegisterPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/register/$id',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/register-page')),
+      'RegisterPage',
+    ),
+  }),
+] as const;
+
+export const authOpenRoutes = [
+  createRoute({
+    getParentRoute: () => openLayout,
+    path: '/404',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/status-pages')),
+      'NotFoundPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => openLayout,
+    path: '/500',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/status-pages')),
+      'ServerErrorPage',
+    ),
+  }),
+  // Opened from the mail sent to a new address, signed in or not (issue 9 item 1).
+  createRoute({
+    getParentRoute: () => openLayout,
+    path: '/email-confirm/$token',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/email-confirm-page')),
+      'EmailConfirmPage',
+    ),
+  }),
+] as const;
+
+export const authAppRoutes = [
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/no-permission',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/status-pages')),
+      'NoPermissionPage',
+    ),
+  }),
+] as const;

@@ -1,22 +1,21 @@
-import { createRoute, lazyRouteComponent, stripSearchParams, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
+import { appLayout } from '../../shared/lib/route-roots';
 import { SECURITY_LOG_SEARCH_DEFAULTS, securityLogSearch } from './api/list-search';
 
 const NS = ['security-log'];
 
 /** Configuration › Security log (key configuracion_seguridad, issue 9 item 5). */
-export function securityLogRoutes(parent: AnyRoute) {
-  const page = createRoute({
-    getParentRoute: () => parent,
-    path: 'configuration/security-log',
-    beforeLoad: requirePermission('configuracion_seguridad'),
-    validateSearch: securityLogSearch,
-    search: { middlewares: [stripSearchParams(SECURITY_LOG_SEARCH_DEFAULTS)] },
-    component: lazyRouteComponent(
-      withNamespaces(NS, () => import('./pages/security-log-page')),
-      'SecurityLogPage',
-    ),
-  });
-  return [page];
-}
+const page = createRoute({
+  getParentRoute: () => appLayout,
+  path: 'configuration/security-log',
+  beforeLoad: requirePermission('configuracion_seguridad'),
+  validateSearch: securityLogSearch,
+  search: { middlewares: [stripSearchParams(SECURITY_LOG_SEARCH_DEFAULTS)] },
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/security-log-page')),
+    'SecurityLogPage',
+  ),
+});
+export const securityLogRoutes = [page] as const;

@@ -6,13 +6,17 @@ interface PageHeaderProps {
   description?: string;
   /** Buttons shown on the right (add, invite, ...). */
   actions?: ReactNode;
+  /** Heading level: 1 for a page's own title (one h1 a page), 2 inside a page. */
+  order?: 1 | 2;
 }
 
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, order = 2 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={order} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" size="sm">
             {description}

@@ -1,28 +1,35 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { LinkOptions, RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
+import { ActionIconLink } from './router-links';
 
-interface RowActionsProps {
+interface RowActionsProps<TRouter extends RegisteredRouter, TOptions> {
   /** Record name, so each icon button has a unique accessible name ('Editar Sede central'). */
   name: string;
-  editTo?: string;
+  /** Where the edit button goes, checked like `<Link>`'s props: `{ to: '/x/edit/$id', params: { id } }`. */
+  edit?: ValidateLinkOptions<TRouter, TOptions>;
   onEdit?: () => void;
   onDelete?: () => void;
 }
 
 /** Edit and delete icon buttons of a table row. */
-export function RowActions({ name, editTo, onEdit, onDelete }: RowActionsProps) {
+export function RowActions<TRouter extends RegisteredRouter = RegisteredRouter, TOptions = unknown>({
+  name,
+  edit,
+  onEdit,
+  onDelete,
+}: RowActionsProps<TRouter, TOptions>) {
   const { t } = useTranslation();
   const editLabel = `${t('common:actions.edit')} ${name}`;
   const deleteLabel = `${t('common:actions.delete')} ${name}`;
   return (
     <Group gap={4} wrap="nowrap">
-      {editTo && (
+      {edit && (
         <Tooltip label={t('common:actions.edit')}>
-          <ActionIcon component={Link} to={editTo} variant="subtle" aria-label={editLabel}>
+          <ActionIconLink {...(edit as LinkOptions)} variant="subtle" aria-label={editLabel}>
             <IconPencil size={18} />
-          </ActionIcon>
+          </ActionIconLink>
         </Tooltip>
       )}
       {onEdit && (

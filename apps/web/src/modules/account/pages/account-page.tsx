@@ -1,23 +1,23 @@
-import { Anchor, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { IconFirstAidKit, IconId, IconSettings } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { can } from '../../../shared/lib/session';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageLoader } from '../../../shared/ui/page-state';
-import type { AccountTab } from '../routes';
 import { ProfileOverview } from '../components/profile-overview';
 import { ProfileForm } from '../components/profile-form';
 import { PhotoSection } from '../components/photo-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ChangeEmailForm } from '../components/change-email-form';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const { tab = 'overview' } = useSearch({ strict: false }) as { tab?: AccountTab };
+  const { tab = 'overview' } = useSearch({ from: '/app/account' });
   if (!user) return <PageLoader />;
 
   return (
@@ -41,14 +41,13 @@ export function AccountPage() {
           <Stack gap="md">
             <ProfileOverview user={user} />
             {can(user, 'poblacion_poblacion') && (
-              <Anchor
-                component={Link}
+              <AnchorLink
                 to="/population/attentions/mine"
                 style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}
               >
                 <IconFirstAidKit size={16} aria-hidden />
                 {t('account:links.my_attentions')}
-              </Anchor>
+              </AnchorLink>
             )}
           </Stack>
         </Tabs.Panel>

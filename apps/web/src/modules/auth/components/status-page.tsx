@@ -1,6 +1,6 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 /** 404 / 500 / no-permission: a code, a sentence and a way home. */
 export function StatusPage({ code, title, text }: { code: string; title: string; text: string }) {
@@ -15,9 +15,9 @@ export function StatusPage({ code, title, text }: { code: string; title: string;
           {title}
         </Title>
         <Text c="dimmed">{text}</Text>
-        <Button component={Link} to="/" mt="md">
+        <ButtonLink to="/" mt="md">
           {t('auth:status.home')}
-        </Button>
+        </ButtonLink>
       </Stack>
     </Center>
   );

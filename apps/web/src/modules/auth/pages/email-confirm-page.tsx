@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { useConfirmEmailChange } from '../api/mutations';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 /**
  * `/email-confirm/$token`: applies an own e-mail change. A button, not an
@@ -11,7 +12,7 @@ import { useConfirmEmailChange } from '../api/mutations';
  */
 export function EmailConfirmPage() {
   const { t } = useTranslation('auth');
-  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const { token } = useParams({ from: '/open/email-confirm/$token' });
   const confirm = useConfirmEmailChange();
 
   return (
@@ -42,9 +43,9 @@ export function EmailConfirmPage() {
               </Button>
             </>
           )}
-          <Anchor component={Link} to="/" size="sm">
+          <AnchorLink to="/" size="sm">
             {t('auth:status.home')}
-          </Anchor>
+          </AnchorLink>
         </Stack>
       </Paper>
     </Center>

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { notifyError } from '../../../shared/lib/notify';
 import { useForgotPassword } from '../api/mutations';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -53,9 +53,9 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/sign-in" size="sm">
+      <AnchorLink to="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </Anchor>
+      </AnchorLink>
     </Stack>
   );
 }

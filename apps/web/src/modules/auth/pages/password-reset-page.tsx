@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { resetBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 export function PasswordResetPage() {
   const { t } = useTranslation('auth');
-  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const { token } = useParams({ from: '/public/password-reset/$token' });
   const reset = useResetPassword();
   const form = useForm({
     initialValues: { token, password: '', confirmation: '' },
@@ -64,9 +65,9 @@ export function PasswordResetPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/sign-in" size="sm">
+      <AnchorLink to="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </Anchor>
+      </AnchorLink>
     </Stack>
   );
 }

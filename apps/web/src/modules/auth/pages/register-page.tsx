@@ -1,9 +1,9 @@
 import { useState, type FocusEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { registerBody } from '@amparo/shared/modules/auth.schema';
@@ -13,11 +13,13 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PageLoader } from '../../../shared/ui/page-state';
 import { useRegister } from '../api/mutations';
 import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 /** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
-  const { id } = useParams({ strict: false }) as { id?: string };
+  // One page for /register and /register/$id: the invitation id is there or not.
+  const { id } = useParams({ strict: false });
   return (
     <Stack>
       <div>
@@ -29,9 +31,9 @@ export function RegisterPage() {
         </Text>
       </div>
       {id ? <InvitationRegister id={id} /> : <InvitationCodeForm />}
-      <Anchor component={Link} to="/sign-in" size="sm">
+      <AnchorLink to="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </Anchor>
+      </AnchorLink>
     </Stack>
   );
 }

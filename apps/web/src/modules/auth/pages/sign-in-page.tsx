@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { useLogin } from '../api/mutations';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeRedirect(target: string | undefined): string {
@@ -17,7 +18,7 @@ function safeRedirect(target: string | undefined): string {
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const { redirect } = useSearch({ from: '/public/sign-in' });
   const login = useLogin();
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -59,12 +60,12 @@ export function SignInPage() {
           {t('auth:signIn.submit')}
         </Button>
         <Group justify="space-between">
-          <Anchor component={Link} to="/forgot-password" size="sm">
+          <AnchorLink to="/forgot-password" size="sm">
             {t('auth:signIn.forgot')}
-          </Anchor>
-          <Anchor component={Link} to="/register" size="sm">
+          </AnchorLink>
+          <AnchorLink to="/register" size="sm">
             {t('auth:signIn.register')}
-          </Anchor>
+          </AnchorLink>
         </Group>
       </Stack>
     </form>

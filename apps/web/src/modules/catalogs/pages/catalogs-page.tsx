@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Table } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_NAMES, type CatalogItem, type CatalogName } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES, type CatalogItem } from '@amparo/shared/modules/catalogs.schema';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { notifyError } from '../../../shared/lib/notify';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
-import { EmptyRow } from '../../../shared/ui/empty-row';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { useDeleteCatalogItem, useUpdateCatalogItem } from '../api/mutations';
 import { useCatalogItems } from '../api/queries';
@@ -19,7 +18,7 @@ import { CatalogItemModal } from '../components/catalog-item-modal';
 export function CatalogsPage() {
   const { t, i18n } = useTranslation('catalogs');
   const navigate = useNavigate();
-  const { catalog } = useSearch({ strict: false }) as { catalog: CatalogName };
+  const { catalog } = useSearch({ from: '/app/configuration/catalogs' });
   const items = useCatalogItems(catalog);
   const update = useUpdateCatalogItem(catalog);
   const remove = useDeleteCatalogItem(catalog);
@@ -35,18 +34,23 @@ export function CatalogsPage() {
       { onError: (error) => notifyError(applyServerErrors(error, t)) },
     );
 
+  const columns: DataColumn<CatalogItem>[] = [
+    { id: 'code', header: t('catalogs:fields.code'), text: (i) => i.code, strong: true, sortable: true, width: 180 },
+    { id: 'es', header: t('catalogs:fields.es'), text: (i) => i.es, sortable: true, truncate: true },
+    { id: 'en', header: t('catalogs:fields.en'), text: (i) => i.en, sortable: true, truncate: true },
+    { id: 'active', header: t('catalogs:fields.active'), cell: (i) => <ActiveBadge active={i.active} />, width: 110 },
+  ];
+
   return (
-    <>
-      <PageHeader
-        title={t('catalogs:title')}
-        description={t('catalogs:description')}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('catalogs:add')}
-          </Button>
-        }
-      />
-      <Group mb="md">
+    <ListPage
+      title={t('catalogs:title')}
+      description={t('catalogs:description')}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t('catalogs:add')}
+        </Button>
+      }
+      filters={
         <Select
           label={t('catalogs:catalog')}
           data={CATALOG_NAMES.map((name) => ({ value: name, label: t(`catalogs:names.${name}`) }))}
@@ -56,59 +60,32 @@ export function CatalogsPage() {
           searchable
           w={320}
         />
-      </Group>
-      {items.isPending && <PageLoader />}
-      {items.isError && <PageError error={items.error} onRetry={() => void items.refetch()} />}
-      {items.data && (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('catalogs:fields.code')}</Table.Th>
-                  <Table.Th>{t('catalogs:fields.es')}</Table.Th>
-                  <Table.Th>{t('catalogs:fields.en')}</Table.Th>
-                  <Table.Th>{t('catalogs:fields.active')}</Table.Th>
-                  <Table.Th w={200}>{t('common:status.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.data.length === 0 && <EmptyRow colSpan={5} />}
-                {items.data.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td fw={500}>{item.code}</Table.Td>
-                    <Table.Td>{item.es}</Table.Td>
-                    <Table.Td>{item.en}</Table.Td>
-                    <Table.Td>
-                      <ActiveBadge active={item.active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color={item.active ? 'gray' : 'teal'}
-                          onClick={() => toggleActive(item)}
-                          loading={update.isPending && update.variables?.id === item.id}
-                          aria-label={`${t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')} ${nameOf(item)}`}
-                          w={100}
-                        >
-                          {t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')}
-                        </Button>
-                        <RowActions
-                          name={nameOf(item)}
-                          onEdit={() => setEditing(item)}
-                          onDelete={() => deletion.ask(item)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      }
+      query={items}
+    >
+      <DataTable
+        label={t(`catalogs:names.${catalog}`)}
+        columns={columns}
+        rows={items.data}
+        rowKey={(i) => i.id}
+        actionsWidth={220}
+        actions={(item) => (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="light"
+              color={item.active ? 'gray' : 'teal'}
+              onClick={() => toggleActive(item)}
+              loading={update.isPending && update.variables?.id === item.id}
+              aria-label={`${t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')} ${nameOf(item)}`}
+              w={100}
+            >
+              {t(item.active ? 'catalogs:deactivate' : 'catalogs:activate')}
+            </Button>
+            <RowActions name={nameOf(item)} onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
+          </Group>
+        )}
+      />
       {editing && (
         <CatalogItemModal
           catalog={catalog}
@@ -117,6 +94,6 @@ export function CatalogsPage() {
         />
       )}
       {deletion.dialog}
-    </>
+    </ListPage>
   );
 }

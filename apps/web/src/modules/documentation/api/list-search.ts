@@ -12,16 +12,17 @@ const q = documentListQuery.shape;
  * instead of failing, so a hand-edited URL still opens the list.
  */
 export const documentListSearch = z.object({
-  page: q.page.catch(1),
+  page: q.page.default(1).catch(1),
   pageSize: z.coerce
     .number()
     .int()
     .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
+    .default(25)
     .catch(25),
   q: q.q.catch(undefined),
   documentType: q.documentType.catch(undefined),
-  sort: q.sort.catch('documentDate'),
-  order: q.order.catch('desc'),
+  sort: q.sort.default('documentDate').catch('documentDate'),
+  order: q.order.default('desc').catch('desc'),
 });
 export type DocumentListSearch = z.output<typeof documentListSearch>;
 

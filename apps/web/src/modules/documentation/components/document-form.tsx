@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
 import { documentInput, type DocumentInput } from '@amparo/shared/modules/documentation.schema';
@@ -11,6 +10,7 @@ import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { can } from '../../../shared/lib/session';
 import { PersonPicker, type PersonOption } from '../../../shared/ui/person-picker';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 export interface DocumentValues extends Record<string, unknown> {
   title: string;
@@ -134,9 +134,9 @@ export function DocumentForm({
           </Paper>
           {footer}
           <Group justify="flex-end">
-            <Button component={Link} to={cancelTo} variant="default">
+            <ButtonLink to={cancelTo} variant="default">
               {t('common:actions.cancel')}
-            </Button>
+            </ButtonLink>
             <Button type="submit" loading={saving}>
               {t('common:actions.save')}
             </Button>

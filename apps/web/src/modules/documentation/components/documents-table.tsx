@@ -1,5 +1,4 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentSummary } from '@amparo/shared/modules/documentation.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
@@ -7,6 +6,7 @@ import { EMPTY } from '../../../shared/lib/format';
 import { EmptyRow } from '../../../shared/ui/empty-row';
 import { DateText } from '../../../shared/ui/format';
 import { RowActions } from '../../../shared/ui/row-actions';
+import { AnchorLink } from '../../../shared/ui/router-links';
 
 const COLUMNS = 9;
 
@@ -34,9 +34,9 @@ export function DocumentsTable({ items }: { items: DocumentSummary[] }) {
           {items.map((doc) => (
             <Table.Tr key={doc.id}>
               <Table.Td fw={500}>
-                <Anchor component={Link} to={`/documentation/view/${doc.id}`}>
+                <AnchorLink to="/documentation/view/$id" params={{ id: doc.id }}>
                   {doc.title}
-                </Anchor>
+                </AnchorLink>
               </Table.Td>
               <Table.Td>{types.labelOf(doc.documentType) ?? EMPTY}</Table.Td>
               <Table.Td>
@@ -45,9 +45,9 @@ export function DocumentsTable({ items }: { items: DocumentSummary[] }) {
               <Table.Td>{doc.area ?? EMPTY}</Table.Td>
               <Table.Td>
                 {doc.personId ? (
-                  <Anchor component={Link} to={`/population/served/${doc.personId}`}>
+                  <AnchorLink to="/population/served/$id" params={{ id: doc.personId }}>
                     {doc.personName ?? doc.personId}
-                  </Anchor>
+                  </AnchorLink>
                 ) : (
                   (doc.personName ?? EMPTY)
                 )}
@@ -74,7 +74,7 @@ export function DocumentsTable({ items }: { items: DocumentSummary[] }) {
                 <DateText value={doc.updatedAt} withTime />
               </Table.Td>
               <Table.Td>
-                <RowActions name={doc.title} editTo={`/documentation/edit/${doc.id}`} />
+                <RowActions name={doc.title} edit={{ to: '/documentation/edit/$id', params: { id: doc.id } }} />
               </Table.Td>
             </Table.Tr>
           ))}

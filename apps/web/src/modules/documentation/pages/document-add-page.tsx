@@ -5,7 +5,6 @@ import type { DocumentInput } from '@amparo/shared/modules/documentation.schema'
 import { notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCreateDocument } from '../api/mutations';
-import { documentAddSearch } from '../api/list-search';
 import { usePersonName } from '../api/queries';
 import { DocumentForm, emptyDocument, FilesAfterCreateHint } from '../components/document-form';
 
@@ -14,7 +13,7 @@ export function DocumentAddPage() {
   const navigate = useNavigate();
   const create = useCreateDocument();
   // From a person's file: the document starts tied to them.
-  const { personId } = documentAddSearch.parse(useSearch({ strict: false }));
+  const { personId } = useSearch({ from: '/app/documentation/add' });
   const person = usePersonName(personId);
   const save = async (values: DocumentInput) => {
     const doc = await create.mutateAsync(values);

@@ -15,7 +15,7 @@ import { DocumentForm } from '../components/document-form';
 export function DocumentEditPage() {
   const { t } = useTranslation('documentation');
   const navigate = useNavigate();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/app/documentation/edit/$id' });
   const doc = useDocument(id);
   const update = useUpdateDocument(id);
   const [conflict, setConflict] = useState(false);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@amparo/shared/modules/documentation.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
@@ -17,6 +17,7 @@ import { useDocument } from '../api/queries';
 import { FilePreviewModal } from '../components/file-preview-modal';
 import { FilesTable } from '../components/files-table';
 import { UploadForm } from '../components/upload-form';
+import { AnchorLink, ButtonLink } from '../../../shared/ui/router-links';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,7 +34,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function DocumentViewPage() {
   const { t } = useTranslation('documentation');
   const navigate = useNavigate();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/app/documentation/view/$id' });
   const doc = useDocument(id);
   const types = useCatalog('document_type');
   const removeDocument = useDeleteDocument();
@@ -75,22 +76,17 @@ export function DocumentViewPage() {
         title={d.title}
         actions={
           <>
-            <Button
-              component={Link}
-              to="/documentation/list"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
+            <ButtonLink to="/documentation/list" variant="default" leftSection={<IconArrowLeft size={16} />}>
               {t('actions.back')}
-            </Button>
-            <Button
-              component={Link}
-              to={`/documentation/edit/${id}`}
+            </ButtonLink>
+            <ButtonLink
+              to="/documentation/edit/$id"
+              params={{ id: id }}
               variant="light"
               leftSection={<IconPencil size={16} />}
             >
               {t('actions.edit')}
-            </Button>
+            </ButtonLink>
             <Button
               color="red"
               variant="light"
@@ -116,9 +112,9 @@ export function DocumentViewPage() {
             <Field label={t('fields.area')}>{d.area ?? EMPTY}</Field>
             <Field label={t('fields.person')}>
               {d.personId ? (
-                <Anchor component={Link} to={`/population/served/${d.personId}`}>
+                <AnchorLink to="/population/served/$id" params={{ id: d.personId }}>
                   {d.personName ?? d.personId}
-                </Anchor>
+                </AnchorLink>
               ) : (
                 t('view.noPerson')
               )}

@@ -1,22 +1,23 @@
-import { Button, Group, LoadingOverlay, Paper, Select } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { TablePagination } from '../../../shared/ui/table-pagination';
-import { DOCUMENT_SORTS, documentListSearch, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
+import { DOCUMENT_SORTS, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
 import { useDocuments } from '../api/queries';
 import { SearchBox } from '../../../shared/ui/search-box';
 import { DocumentsTable } from '../components/documents-table';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 /** Documentation › Documents: server-side paging, sorting, search and type filter, all kept in the URL. */
 export function DocumentsListPage() {
   const { t } = useTranslation('documentation');
   const navigate = useNavigate();
-  // The route validated the search already; parsing again gives this page its type without importing the route.
-  const search = documentListSearch.parse(useSearch({ strict: false }));
+  // The route validated the search; `from` gives it this route's type.
+  const search = useSearch({ from: '/app/documentation/list' });
   const documents = useDocuments(search);
   const types = useCatalog('document_type');
 
@@ -29,9 +30,9 @@ export function DocumentsListPage() {
       <PageHeader
         title={t('title')}
         actions={
-          <Button component={Link} to="/documentation/add" leftSection={<IconPlus size={16} />}>
+          <ButtonLink to="/documentation/add" leftSection={<IconPlus size={16} />}>
             {t('actions.new')}
-          </Button>
+          </ButtonLink>
         }
       />
 

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { headquarterInput } from '@amparo/shared/modules/headquarters.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 export type HeadquarterValues = z.input<typeof headquarterInput>;
 
@@ -67,9 +67,9 @@ export function HeadquarterForm({ initialValues, onSubmit, saving }: Headquarter
           />
         </Paper>
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/headquarter" variant="default">
+          <ButtonLink to="/configuration/headquarter/list" variant="default">
             {t('common:actions.cancel')}
-          </Button>
+          </ButtonLink>
           <Button type="submit" loading={saving}>
             {t('common:actions.save')}
           </Button>

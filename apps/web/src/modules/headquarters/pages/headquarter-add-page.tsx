@@ -12,7 +12,7 @@ export function HeadquarterAddPage() {
   const save = async (values: HeadquarterValues) => {
     await create.mutateAsync(values);
     notifySuccess(t('headquarters:created'));
-    await navigate({ to: '/configuration/headquarter' });
+    await navigate({ to: '/configuration/headquarter/list' });
   };
   return (
     <>

@@ -10,7 +10,7 @@ import { HeadquarterForm, type HeadquarterValues } from '../components/headquart
 export function HeadquarterEditPage() {
   const { t } = useTranslation('headquarters');
   const navigate = useNavigate();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/app/configuration/headquarter/edit/$id' });
   const headquarter = useHeadquarter(id);
   const update = useUpdateHeadquarter(id);
 
@@ -21,7 +21,7 @@ export function HeadquarterEditPage() {
   const save = async (values: HeadquarterValues) => {
     await update.mutateAsync({ ...values, version });
     notifySuccess(t('headquarters:updated'));
-    await navigate({ to: '/configuration/headquarter' });
+    await navigate({ to: '/configuration/headquarter/list' });
   };
   return (
     <>

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { roleInput } from '@amparo/shared/modules/roles.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 export type RoleValues = z.input<typeof roleInput>;
 
@@ -50,9 +50,9 @@ export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: Role
           lockedReason={lockedReason}
         />
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/roles" variant="default">
+          <ButtonLink to="/configuration/roles/list" variant="default">
             {t('common:actions.cancel')}
-          </Button>
+          </ButtonLink>
           <Button type="submit" loading={saving}>
             {t('common:actions.save')}
           </Button>

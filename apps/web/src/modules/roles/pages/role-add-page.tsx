@@ -12,7 +12,7 @@ export function RoleAddPage() {
   const save = async (values: RoleValues) => {
     await create.mutateAsync(values);
     notifySuccess(t('roles:created'));
-    await navigate({ to: '/configuration/roles' });
+    await navigate({ to: '/configuration/roles/list' });
   };
   return (
     <>

@@ -12,7 +12,7 @@ import { RoleForm, type RoleValues } from '../components/role-form';
 export function RoleEditPage() {
   const { t } = useTranslation('roles');
   const navigate = useNavigate();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/app/configuration/roles/edit/$id' });
   const role = useRole(id);
   const update = useUpdateRole(id);
   const held = useEditorKeys();
@@ -25,7 +25,7 @@ export function RoleEditPage() {
     // The version read with the record: a 409 means someone saved in between.
     await update.mutateAsync({ ...values, version });
     notifySuccess(t('roles:updated'));
-    await navigate({ to: '/configuration/roles' });
+    await navigate({ to: '/configuration/roles/list' });
   };
   return (
     <>

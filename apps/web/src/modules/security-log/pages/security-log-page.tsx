@@ -17,11 +17,11 @@ const KIND_COLORS = { login_failed: 'yellow', login_locked: 'red', forbidden: 'o
 export function SecurityLogPage() {
   const { t } = useTranslation('security-log');
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as SecurityLogSearch;
+  const search = useSearch({ from: '/app/configuration/security-log' });
   const setSearch = (next: Partial<SecurityLogSearch>) =>
     void navigate({
       to: '/configuration/security-log',
-      search: (prev: SecurityLogSearch) => ({ ...prev, ...next }),
+      search: (prev) => ({ ...prev, ...next }),
       replace: true,
     });
 

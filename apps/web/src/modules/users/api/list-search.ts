@@ -1,3 +1,4 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { userListQuery } from '@amparo/shared/modules/users.schema';
 
@@ -7,7 +8,8 @@ export type UsersSearch = z.output<typeof searchSchema>;
 
 export const USERS_SEARCH_DEFAULTS = { page: 1, active: 'all' } as const satisfies UsersSearch;
 
-export function usersSearch(search: Record<string, unknown>): UsersSearch {
+/** Every field may be left out of a link (the defaults apply); a hand-edited URL falls back to the defaults. */
+export function usersSearch(search: Partial<Record<keyof UsersSearch, unknown>> & SearchSchemaInput): UsersSearch {
   const parsed = searchSchema.safeParse(search);
   return parsed.success ? parsed.data : USERS_SEARCH_DEFAULTS;
 }

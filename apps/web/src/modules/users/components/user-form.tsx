@@ -1,5 +1,4 @@
 import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
@@ -8,6 +7,7 @@ import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 /** Create values; editing uses the same minus username and password. */
 export type UserValues = z.input<typeof userCreate>;
@@ -113,9 +113,9 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
           lockedReason={ownReason}
         />
         <Group justify="flex-end">
-          <Button component={Link} to="/configuration/users" variant="default">
+          <ButtonLink to="/configuration/users/list" variant="default">
             {t('common:actions.cancel')}
-          </Button>
+          </ButtonLink>
           <Button type="submit" loading={saving}>
             {t('common:actions.save')}
           </Button>

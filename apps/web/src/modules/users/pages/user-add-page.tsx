@@ -12,7 +12,7 @@ export function UserAddPage() {
   const save = async (values: UserValues) => {
     await create.mutateAsync(values);
     notifySuccess(t('users:created'));
-    await navigate({ to: '/configuration/users' });
+    await navigate({ to: '/configuration/users/list' });
   };
   return (
     <>

@@ -31,7 +31,7 @@ function toValues(user: UserItem): UserValues {
 export function UserEditPage() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id } = useParams({ from: '/app/configuration/users/edit/$id' });
   const user = useUser(id);
   const update = useUpdateUser(id);
   const photo = useUploadUserPhoto(id);
@@ -44,7 +44,7 @@ export function UserEditPage() {
   const save = async ({ username: _username, password: _password, ...values }: UserValues) => {
     await update.mutateAsync({ ...values, version });
     notifySuccess(t('users:updated'));
-    await navigate({ to: '/configuration/users' });
+    await navigate({ to: '/configuration/users/list' });
   };
   const uploadPhoto = (file: File) =>
     photo.mutateAsync(file, {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconMailPlus, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
 import { translateFieldError } from '../../../shared/lib/form';
@@ -17,13 +17,14 @@ import { TablePagination } from '../../../shared/ui/table-pagination';
 import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
 import { InviteUserModal } from '../components/invite-user-modal';
+import { ButtonLink } from '../../../shared/ui/router-links';
 
 const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 
 export function UsersListPage() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as UsersSearch;
+  const search = useSearch({ from: '/app/configuration/users/list' });
   const [inviteOpened, invite] = useDisclosure();
   const [text, setText] = useState(search.q ?? '');
   // Spec section 9: searches start at 2 characters.
@@ -31,7 +32,7 @@ export function UsersListPage() {
   const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH;
 
   const setSearch = (next: Partial<UsersSearch>) =>
-    void navigate({ to: '/configuration/users', search: (prev: UsersSearch) => ({ ...prev, ...next }), replace: true });
+    void navigate({ to: '/configuration/users/list', search: (prev) => ({ ...prev, ...next }), replace: true });
 
   const applyText = useDebouncedCallback((value: string) => {
     const q = value.trim();
@@ -56,9 +57,9 @@ export function UsersListPage() {
             <Button variant="light" leftSection={<IconMailPlus size={16} />} onClick={invite.open}>
               {t('users:invite.action')}
             </Button>
-            <Button component={Link} to="/configuration/users/add" leftSection={<IconPlus size={16} />}>
+            <ButtonLink to="/configuration/users/add" leftSection={<IconPlus size={16} />}>
               {t('users:add')}
-            </Button>
+            </ButtonLink>
           </>
         }
       />
@@ -115,7 +116,10 @@ export function UsersListPage() {
                       <DateText value={user.lastLoginAt} withTime />
                     </Table.Td>
                     <Table.Td>
-                      <RowActions name={user.fullName} editTo={`/configuration/users/edit/${user.id}`} />
+                      <RowActions
+                        name={user.fullName}
+                        edit={{ to: '/configuration/users/edit/$id', params: { id: user.id } }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -11,17 +11,18 @@ const q = activityListQuery.shape;
  * to the defaults instead of failing.
  */
 export const activityListSearch = z.object({
-  page: q.page.catch(1),
+  page: q.page.default(1).catch(1),
   pageSize: z.coerce
     .number()
     .int()
     .refine((v) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(v))
+    .default(25)
     .catch(25),
   q: q.q.catch(undefined),
   activityType: q.activityType.catch(undefined),
   from: q.from.catch(undefined),
   to: q.to.catch(undefined),
-  order: q.order.catch('desc'),
+  order: q.order.default('desc').catch('desc'),
 });
 export type ActivityListSearch = z.output<typeof activityListSearch>;
 

@@ -1,11 +1,11 @@
-import { Anchor, Table } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMPTY } from '../../../../shared/lib/format';
 import { EmptyRow } from '../../../../shared/ui/empty-row';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import type { ActivitySummary } from '../api/queries';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 interface Props {
   items: ActivitySummary[];
@@ -38,14 +38,14 @@ export function ActivitiesTable({ items, onOpen }: Props) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.startsAt)}</Table.Td>
               <Table.Td>
                 {/* A real link too, so keyboard users and 'open in new tab' work. */}
-                <Anchor
-                  component={Link}
-                  to={`/population/activities/view/${a.id}`}
+                <AnchorLink
+                  to="/population/activities/view/$id"
+                  params={{ id: a.id }}
                   onClick={(e: React.MouseEvent) => e.stopPropagation()}
                   size="sm"
                 >
                   {a.name}
-                </Anchor>
+                </AnchorLink>
               </Table.Td>
               <Table.Td>{types.labelOf(a.activityType) ?? EMPTY}</Table.Td>
               <Table.Td>{a.stateName ? `${a.stateName}${a.townName ? ` / ${a.townName}` : ''}` : EMPTY}</Table.Td>

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { IconEyeOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
@@ -27,6 +14,7 @@ import { PersonPicker } from '../../../../shared/ui/person-picker';
 import { useAddParticipant, useRemoveParticipant } from '../api/mutations';
 import type { Activity, ActivityParticipant } from '../api/queries';
 import { LOOKUP_PATHS } from '../../persons/api/queries';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 /**
  * Registered participants the user may read, by name; the others only as a
@@ -103,14 +91,14 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
                   <Table.Tr key={p.personId}>
                     <Table.Td>
                       {canOpenFiles ? (
-                        <Anchor
-                          component={Link}
-                          to={`/population/served/${p.personId}`}
+                        <AnchorLink
+                          to="/population/served/$id"
+                          params={{ id: p.personId }}
                           size="sm"
                           title={t('participants.open_file')}
                         >
                           {fullName(p)}
-                        </Anchor>
+                        </AnchorLink>
                       ) : (
                         fullName(p)
                       )}

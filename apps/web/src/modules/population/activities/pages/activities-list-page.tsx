@@ -1,20 +1,21 @@
-import { Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../../shared/ui/list-footer';
 import { PageError } from '../../../../shared/ui/page-state';
-import { ACTIVITY_PAGE_SIZES, activityListSearch, type ActivityListSearch } from '../api/list-search';
+import { ACTIVITY_PAGE_SIZES, type ActivityListSearch } from '../api/list-search';
 import { useActivities } from '../api/queries';
 import { ActivitiesFilters } from '../components/activities-filters';
 import { ActivitiesTable } from '../components/activities-table';
+import { ButtonLink } from '../../../../shared/ui/router-links';
 
 /** Population › Group activities › list: server-side paging, search and filters, kept in the URL. */
 export function ActivitiesListPage() {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
   // The route validated the search already; parsing again types it without importing the route.
-  const search = activityListSearch.parse(useSearch({ strict: false }));
+  const search = useSearch({ from: '/app/population/activities/list' });
   const activities = useActivities(search);
 
   const update = (patch: Partial<ActivityListSearch>, resetPage = true) =>
@@ -31,9 +32,9 @@ export function ActivitiesListPage() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Button component={Link} to="/population/activities/add" leftSection={<IconPlus size={16} />}>
+        <ButtonLink to="/population/activities/add" leftSection={<IconPlus size={16} />}>
           {t('actions.new')}
-        </Button>
+        </ButtonLink>
       </Group>
 
       <Paper withBorder p="md">

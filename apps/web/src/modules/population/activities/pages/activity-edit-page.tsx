@@ -14,7 +14,7 @@ import { isVersionConflict, renameFieldErrors } from '../../shared/lib/case-file
 export function ActivityEditPage() {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/app/population/activities/edit/$id' });
   const activity = useActivity(id);
   const update = useUpdateActivity(id);
   const [conflict, setConflict] = useState(false);

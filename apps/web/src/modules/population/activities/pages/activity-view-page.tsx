@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
@@ -16,6 +16,7 @@ import { ActivityPageHeader } from '../components/activity-page-header';
 import { ActivityParticipants } from '../components/activity-participants';
 import { ActivityPhotos } from '../components/activity-photos';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { ButtonLink } from '../../../../shared/ui/router-links';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -112,7 +113,7 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
 export function ActivityViewPage() {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/app/population/activities/view/$id' });
   const activity = useActivity(id);
   const remove = useDeleteActivity();
   const [confirming, setConfirming] = useState(false);
@@ -145,14 +146,14 @@ export function ActivityViewPage() {
         actions={
           a.canEdit && (
             <>
-              <Button
-                component={Link}
-                to={`/population/activities/edit/${id}`}
+              <ButtonLink
+                to="/population/activities/edit/$id"
+                params={{ id: id }}
                 variant="light"
                 leftSection={<IconPencil size={16} />}
               >
                 {t('common:actions.edit')}
-              </Button>
+              </ButtonLink>
               <Button
                 color="red"
                 variant="light"

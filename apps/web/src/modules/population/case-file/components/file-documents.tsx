@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFilePlus } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
@@ -11,6 +11,7 @@ import { EmptyRow } from '../../../../shared/ui/empty-row';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
 import { personDocumentFileUrl, usePersonDocumentsPage } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 4;
@@ -67,14 +68,14 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.documentDate)}</Table.Td>
                       <Table.Td>
                         {documentation ? (
-                          <Anchor
-                            component={Link}
-                            to={`/documentation/view/${d.id}`}
+                          <AnchorLink
+                            to="/documentation/view/$id"
+                            params={{ id: d.id }}
                             size="sm"
                             title={t('person_documents.open')}
                           >
                             {d.title}
-                          </Anchor>
+                          </AnchorLink>
                         ) : (
                           d.title
                         )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
@@ -13,6 +12,7 @@ import { useDeleteLink } from '../../persons/api/mutations';
 import { useLinks, type Link } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { LinkForm } from './link-form';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 const COLUMNS = 9;
 
@@ -38,9 +38,9 @@ function NameCell({ link }: { link: Link }) {
   }
   if (link.otherPersonId) {
     return (
-      <Anchor component={RouterLink} to={`/population/served/${link.otherPersonId}`} size="sm">
+      <AnchorLink to="/population/served/$id" params={{ id: link.otherPersonId }} size="sm">
         {name}
-      </Anchor>
+      </AnchorLink>
     );
   }
   return <>{name}</>;

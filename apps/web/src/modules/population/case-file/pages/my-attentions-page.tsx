@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Group, Modal, Paper, Text } from '@mantine/core';
+import { Group, Modal, Paper, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
-import type { MyAttentionsSearch } from '../../persons/api/list-search';
 import { useMyAttentions, type MyAttention } from '../../persons/api/queries';
 import { AttentionDetails } from '../components/attention-details';
 import { AttentionsTable } from '../components/attentions-table';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 const PAGE_SIZE = 25;
 
@@ -26,9 +26,9 @@ function PersonCell({ attention: a }: { attention: MyAttention }) {
     );
   }
   return (
-    <Anchor component={Link} to={`/population/served/${a.personId}`} size="sm">
+    <AnchorLink to="/population/served/$id" params={{ id: a.personId }} size="sm">
       {a.personName}
-    </Anchor>
+    </AnchorLink>
   );
 }
 
@@ -40,7 +40,7 @@ function PersonCell({ attention: a }: { attention: MyAttention }) {
 export function MyAttentionsPage() {
   const { t } = useTranslation('population');
   const navigate = useNavigate();
-  const { page } = useSearch({ strict: false }) as MyAttentionsSearch;
+  const { page } = useSearch({ from: '/app/population/attentions/mine' });
   const attentions = useMyAttentions(page, PAGE_SIZE);
   const [viewing, setViewing] = useState<MyAttention | null>(null);
 

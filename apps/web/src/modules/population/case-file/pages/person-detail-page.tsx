@@ -15,7 +15,7 @@ import {
   IconUserExclamation,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NO_ACCESS, type PersonAccess } from '@amparo/shared/modules/population.schema';
 import type { TFunction } from 'i18next';
@@ -39,6 +39,7 @@ import { PersonGeneral } from '../components/person-general';
 import { PageLoader } from '../../../../shared/ui/page-state';
 import { AdmissionBadge, PersonLoadError } from '../../shared/components/person-status';
 import { RequestAccessForm } from '../../persons/components/request-access-form';
+import { ButtonLink } from '../../../../shared/ui/router-links';
 
 /**
  * A refused delete: a person with case-file records (409 `in_use`, one
@@ -63,7 +64,7 @@ function deleteErrorMessage(err: unknown, t: TFunction): string {
  */
 export function PersonDetailPage() {
   const { t } = useTranslation('population');
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/app/population/served/$id' });
   const access = usePersonAccess(id);
 
   if (access.isPending) return <PageLoader />;
@@ -113,9 +114,9 @@ function PersonDetail({ id, access }: { id: string; access: PersonAccess }) {
         actions={
           <>
             {access.canWrite && (
-              <Button component={Link} to={`/population/served/edit/${id}`} leftSection={<IconEdit size={16} />}>
+              <ButtonLink to="/population/served/edit/$id" params={{ id: id }} leftSection={<IconEdit size={16} />}>
                 {t('actions.edit')}
-              </Button>
+              </ButtonLink>
             )}
             {access.administrator && (
               <Button

@@ -11,21 +11,22 @@ const q = personListQuery.shape;
  * instead of failing, because a hand-edited URL must still open the list.
  */
 export const personListSearch = z.object({
-  page: q.page.catch(1),
+  page: q.page.default(1).catch(1),
   pageSize: z.coerce
     .number()
     .int()
     .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
+    .default(25)
     .catch(25),
   q: q.q.catch(undefined),
-  sort: q.sort.catch('createdAt'),
-  order: q.order.catch('desc'),
+  sort: q.sort.default('createdAt').catch('createdAt'),
+  order: q.order.default('desc').catch('desc'),
   sex: q.sex.catch(undefined),
   ageGroup: q.ageGroup.catch(undefined),
   thematic: q.thematic.catch(undefined),
   state: q.state.catch(undefined),
   headquarterId: q.headquarterId.catch(undefined),
-  status: q.status.catch('all'),
+  status: q.status.default('all').catch('all'),
 });
 export type PersonListSearch = z.output<typeof personListSearch>;
 
@@ -33,5 +34,5 @@ export type PersonListSearch = z.output<typeof personListSearch>;
 export const LIST_SEARCH_DEFAULTS = { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc', status: 'all' } as const;
 
 /** The page of 'My attentions' in the URL (a hand-edited one falls back to the first). */
-export const myAttentionsSearch = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+export const myAttentionsSearch = z.object({ page: z.coerce.number().int().min(1).default(1).catch(1) });
 export type MyAttentionsSearch = z.output<typeof myAttentionsSearch>;

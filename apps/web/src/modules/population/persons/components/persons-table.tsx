@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonListItem } from '@amparo/shared/modules/population.schema';
 import { EMPTY, formatDate } from '../../../../shared/lib/format';
 import type { PersonListSearch } from '../api/list-search';
 import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';
 import { AdmissionBadge } from '../../shared/components/person-status';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 
 type Sort = PersonListSearch['sort'];
 type Order = PersonListSearch['order'];
@@ -84,15 +84,15 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
             <Table.Tr key={p.id} onClick={() => onOpen(p.id)} style={{ cursor: 'pointer' }}>
               <Table.Td>
                 {/* A real link too, so keyboard users and 'open in new tab' work. */}
-                <Anchor
-                  component={Link}
-                  to={`/population/served/${p.id}`}
+                <AnchorLink
+                  to="/population/served/$id"
+                  params={{ id: p.id }}
                   onClick={(e: React.MouseEvent) => e.stopPropagation()}
                   ff="monospace"
                   size="sm"
                 >
                   {p.fileCode}
-                </Anchor>
+                </AnchorLink>
               </Table.Td>
               <Table.Td>
                 {p.names}

@@ -16,7 +16,7 @@ import { PersonLoadError } from '../../shared/components/person-status';
 export function PersonEditPage() {
   const { t } = useTranslation('population');
   const navigate = useNavigate();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/app/population/served/edit/$id' });
   const access = usePersonAccess(id);
   const canWrite = access.data?.canWrite === true;
   const person = usePerson(id, canWrite);

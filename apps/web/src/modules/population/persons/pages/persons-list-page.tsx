@@ -1,22 +1,23 @@
-import { Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
 import { ListFooter } from '../../../../shared/ui/list-footer';
 import { PageError } from '../../../../shared/ui/page-state';
-import { PAGE_SIZES, personListSearch, type PersonListSearch } from '../api/list-search';
+import { PAGE_SIZES, type PersonListSearch } from '../api/list-search';
 import { usePersons } from '../api/queries';
 import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
+import { ButtonLink } from '../../../../shared/ui/router-links';
 
 /** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
 export function PersonsListPage() {
   const { t } = useTranslation('population');
   const navigate = useNavigate();
-  // The route validated the search already; parsing again gives this page its type without importing the route.
-  const search = personListSearch.parse(useSearch({ strict: false }));
+  // The route validated the search; `from` gives it this route's type.
+  const search = useSearch({ from: '/app/population/served/list' });
   const persons = usePersons(search);
 
   const update = (patch: Partial<PersonListSearch>, resetPage = true) =>
@@ -33,9 +34,9 @@ export function PersonsListPage() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Button component={Link} to="/population/served/add" leftSection={<IconPlus size={16} />}>
+        <ButtonLink to="/population/served/add" leftSection={<IconPlus size={16} />}>
           {t('actions.new')}
-        </Button>
+        </ButtonLink>
       </Group>
 
       <Paper withBorder p="md">

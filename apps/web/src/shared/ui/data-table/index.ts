@@ -1,0 +1,1 @@
+export { DataTable, type DataColumn, type ServerSort } from './data-table';

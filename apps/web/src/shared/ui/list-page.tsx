@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Box, LoadingOverlay, Paper, Stack } from '@mantine/core';
+import { PageHeader } from './page-header';
+import { PageError } from './page-state';
+
+interface ListPageProps {
+  title: string;
+  description?: string;
+  /** Buttons on the right of the title (add, invite, ...). */
+  actions?: ReactNode;
+  /** The list's filters and its search box (`SearchBox`: it queries from 2 characters, spec section 9). */
+  filters?: ReactNode;
+  /** Export controls, between the filters and the table. */
+  exportSlot?: ReactNode;
+  /** The list's query: its error is shown with a retry button. */
+  query?: { isError: boolean; error: unknown; refetch: () => unknown };
+  /** An overlay on the table while another page, sort or filter loads (not on background refreshes). */
+  busy?: boolean;
+  /** Total, page size and pages (`ListFooter`), under the table. */
+  footer?: ReactNode;
+  /** The table (`DataTable`). */
+  children: ReactNode;
+}
+
+/**
+ * The one list page of the app (issue 10 item 5): header, filters, export,
+ * table and footer, in that order, with the error and loading states every
+ * list needs. Modules give only their columns, filters and footer.
+ */
+export function ListPage({
+  title,
+  description,
+  actions,
+  filters,
+  exportSlot,
+  query,
+  busy,
+  footer,
+  children,
+}: ListPageProps) {
+  return (
+    <Stack gap="md">
+      <PageHeader order={1} title={title} description={description} actions={actions} />
+      {filters && (
+        <Paper withBorder p="md">
+          {filters}
+        </Paper>
+      )}
+      {exportSlot}
+      {query?.isError && <PageError error={query.error} onRetry={() => void query.refetch()} />}
+      <Box pos="relative">
+        <LoadingOverlay visible={!!busy} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} zIndex={5} />
+        {children}
+      </Box>
+      {footer}
+    </Stack>
+  );
+}
