@@ -1,10 +1,9 @@
-import { Group, LoadingOverlay, Paper, Select } from '@mantine/core';
+import { Group, Paper, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { ListPage } from '../../../shared/ui/list-page';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { DOCUMENT_SORTS, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
 import { useDocuments } from '../api/queries';
@@ -26,17 +25,14 @@ export function DocumentsListPage() {
 
   const data = documents.data;
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        actions={
-          <ButtonLink to="/documentation/add" leftSection={<IconPlus size={16} />}>
-            {t('actions.new')}
-          </ButtonLink>
-        }
-      />
-
-      <Paper withBorder p="md" mb="md">
+    <ListPage
+      title={t('title')}
+      actions={
+        <ButtonLink to="/documentation/add" leftSection={<IconPlus size={16} />}>
+          {t('actions.new')}
+        </ButtonLink>
+      }
+      filters={
         <Group align="flex-start" wrap="wrap" gap="sm">
           <SearchBox
             value={search.q}
@@ -84,20 +80,11 @@ export function DocumentsListPage() {
             onChange={(v) => v && update({ pageSize: Number(v) })}
           />
         </Group>
-      </Paper>
-
-      {documents.isError && <PageError error={documents.error} onRetry={() => void documents.refetch()} />}
-
-      {documents.isPending && <PageLoader />}
-      {data && (
-        <Paper withBorder p="md" pos="relative">
-          {/* Only while another page or filter loads, not on background refreshes. */}
-          <LoadingOverlay
-            visible={documents.isPlaceholderData}
-            overlayProps={{ blur: 1 }}
-            loaderProps={{ size: 'sm' }}
-          />
-          <DocumentsTable items={data.items} />
+      }
+      query={documents}
+      busy={documents.isPlaceholderData}
+      footer={
+        data && (
           <TablePagination
             page={data.page}
             pageSize={data.pageSize}
@@ -105,8 +92,19 @@ export function DocumentsListPage() {
             totalCapped={data.totalCapped}
             onChange={(page) => update({ page }, false)}
           />
-        </Paper>
-      )}
-    </>
+        )
+      }
+    >
+      <Paper withBorder p="md">
+        <DocumentsTable
+          items={data?.items}
+          sort={{
+            by: search.sort,
+            order: search.order,
+            onChange: (by, order) => update({ sort: by as DocumentListSearch['sort'], order }),
+          }}
+        />
+      </Paper>
+    </ListPage>
   );
 }

@@ -1,12 +1,10 @@
-import { Badge, Group, Paper, Select, Table, TextInput } from '@mantine/core';
+import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SECURITY_EVENT_KINDS } from '@amparo/shared/modules/security-log.schema';
-import { EMPTY } from '../../../shared/lib/format';
-import { EmptyRow } from '../../../shared/ui/empty-row';
+import { SECURITY_EVENT_KINDS, type SecurityEventItem } from '@amparo/shared/modules/security-log.schema';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { ListPage } from '../../../shared/ui/list-page';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { SECURITY_LOG_PAGE_SIZE, type SecurityLogSearch } from '../api/list-search';
 import { useSecurityLog } from '../api/queries';
@@ -33,73 +31,69 @@ export function SecurityLogPage() {
     pageSize: SECURITY_LOG_PAGE_SIZE,
   });
 
+  const columns: DataColumn<SecurityEventItem>[] = [
+    { id: 'at', header: t('security-log:fields.at'), cell: (e) => <DateText value={e.at} withTime />, width: 170 },
+    {
+      id: 'kind',
+      header: t('security-log:fields.kind'),
+      text: (e) => t(`security-log:kinds.${e.kind}`),
+      cell: (e) => (
+        <Badge variant="light" color={KIND_COLORS[e.kind]}>
+          {t(`security-log:kinds.${e.kind}`)}
+        </Badge>
+      ),
+      width: 190,
+    },
+    { id: 'user', header: t('security-log:fields.user'), text: (e) => e.userName ?? e.loginName, truncate: true },
+    {
+      id: 'route',
+      header: t('security-log:fields.route'),
+      text: (e) => (e.method && e.route ? `${e.method} ${e.route}` : null),
+      truncate: true,
+    },
+    {
+      id: 'code',
+      header: t('security-log:fields.code'),
+      text: (e) => (e.code ? t(`errors:problem.${e.code}`, { defaultValue: e.code }) : null),
+      truncate: true,
+    },
+    { id: 'ip', header: t('security-log:fields.ip'), text: (e) => e.ip, width: 140 },
+  ];
+
   return (
-    <>
-      <PageHeader title={t('security-log:title')} />
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label={t('security-log:fields.kind')}
-          placeholder={t('security-log:allKinds')}
-          clearable
-          value={search.kind ?? null}
-          onChange={(value) => setSearch({ kind: (value ?? undefined) as SecurityLogSearch['kind'], page: 1 })}
-          data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
-          w={240}
-        />
-        <TextInput
-          type="date"
-          label={t('security-log:from')}
-          value={search.from ?? ''}
-          onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
-          w={180}
-        />
-        <TextInput
-          type="date"
-          label={t('security-log:to')}
-          value={search.to ?? ''}
-          onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
-          w={180}
-        />
-      </Group>
-      {events.isPending && <PageLoader />}
-      {events.isError && <PageError error={events.error} onRetry={() => void events.refetch()} />}
-      {events.data && (
-        <Paper withBorder p="md" opacity={events.isPlaceholderData ? 0.6 : 1}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('security-log:fields.at')}</Table.Th>
-                  <Table.Th>{t('security-log:fields.kind')}</Table.Th>
-                  <Table.Th>{t('security-log:fields.user')}</Table.Th>
-                  <Table.Th>{t('security-log:fields.route')}</Table.Th>
-                  <Table.Th>{t('security-log:fields.code')}</Table.Th>
-                  <Table.Th>{t('security-log:fields.ip')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.data.items.length === 0 && <EmptyRow colSpan={6} />}
-                {events.data.items.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td>
-                      <DateText value={event.at} withTime />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={KIND_COLORS[event.kind]}>
-                        {t(`security-log:kinds.${event.kind}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{event.userName ?? event.loginName ?? EMPTY}</Table.Td>
-                    <Table.Td>{event.method && event.route ? `${event.method} ${event.route}` : EMPTY}</Table.Td>
-                    <Table.Td>
-                      {event.code ? t(`errors:problem.${event.code}`, { defaultValue: event.code }) : EMPTY}
-                    </Table.Td>
-                    <Table.Td>{event.ip ?? EMPTY}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+    <ListPage
+      title={t('security-log:title')}
+      filters={
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={t('security-log:fields.kind')}
+            placeholder={t('security-log:allKinds')}
+            clearable
+            value={search.kind ?? null}
+            onChange={(value) => setSearch({ kind: (value ?? undefined) as SecurityLogSearch['kind'], page: 1 })}
+            data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
+            w={240}
+          />
+          <TextInput
+            type="date"
+            label={t('security-log:from')}
+            value={search.from ?? ''}
+            onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
+            w={180}
+          />
+          <TextInput
+            type="date"
+            label={t('security-log:to')}
+            value={search.to ?? ''}
+            onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
+            w={180}
+          />
+        </Group>
+      }
+      query={events}
+      busy={events.isPlaceholderData}
+      footer={
+        events.data && (
           <TablePagination
             page={events.data.page}
             pageSize={events.data.pageSize}
@@ -107,8 +101,16 @@ export function SecurityLogPage() {
             totalCapped={events.data.totalCapped}
             onChange={(page) => setSearch({ page })}
           />
-        </Paper>
-      )}
-    </>
+        )
+      }
+    >
+      <DataTable
+        label={t('security-log:title')}
+        columns={columns}
+        rows={events.data?.items}
+        rowKey={(e) => String(e.id)}
+        minWidth={900}
+      />
+    </ListPage>
   );
 }

@@ -1,43 +1,31 @@
-import { useState } from 'react';
-import { Button, Group, Paper, SegmentedControl, Table, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconMailPlus, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMailPlus, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
-import { translateFieldError } from '../../../shared/lib/form';
-import { EMPTY } from '../../../shared/lib/format';
+import type { UserItem } from '@amparo/shared/modules/users.schema';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
-import { EmptyRow } from '../../../shared/ui/empty-row';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
+import { ButtonLink } from '../../../shared/ui/router-links';
+import { SearchBox } from '../../../shared/ui/search-box';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
 import { InviteUserModal } from '../components/invite-user-modal';
-import { ButtonLink } from '../../../shared/ui/router-links';
 
 const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 
+/** Configuración › Usuarios › list (spec section 2, `/configuration/users/list`): search, active filter, paging in the URL. */
 export function UsersListPage() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   const search = useSearch({ from: '/app/configuration/users/list' });
   const [inviteOpened, invite] = useDisclosure();
-  const [text, setText] = useState(search.q ?? '');
-  // Spec section 9: searches start at 2 characters.
-  const typed = text.trim();
-  const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH;
-
   const setSearch = (next: Partial<UsersSearch>) =>
     void navigate({ to: '/configuration/users/list', search: (prev) => ({ ...prev, ...next }), replace: true });
-
-  const applyText = useDebouncedCallback((value: string) => {
-    const q = value.trim();
-    if (q.length === 0 || q.length >= MIN_SEARCH_LENGTH) setSearch({ q: q || undefined, page: 1 });
-  }, 300);
 
   const users = useUsers({
     q: search.q,
@@ -47,85 +35,55 @@ export function UsersListPage() {
     sort: 'fullName',
     order: 'asc',
   });
+  const columns: DataColumn<UserItem>[] = [
+    { id: 'fullName', header: t('users:fields.fullName'), text: (u) => u.fullName, strong: true, truncate: true },
+    { id: 'username', header: t('users:fields.username'), text: (u) => u.username, truncate: true },
+    { id: 'email', header: t('users:fields.email'), text: (u) => u.email, truncate: true },
+    { id: 'role', header: t('users:fields.role'), text: (u) => u.roleName, truncate: true },
+    { id: 'active', header: t('users:fields.active'), cell: (u) => <ActiveBadge active={u.active} />, width: 110 },
+    {
+      id: 'lastLogin',
+      header: t('users:fields.lastLogin'),
+      cell: (u) => <DateText value={u.lastLoginAt} withTime />,
+      width: 170,
+    },
+  ];
 
   return (
-    <>
-      <PageHeader
-        title={t('users:title')}
-        actions={
-          <>
-            <Button variant="light" leftSection={<IconMailPlus size={16} />} onClick={invite.open}>
-              {t('users:invite.action')}
-            </Button>
-            <ButtonLink to="/configuration/users/add" leftSection={<IconPlus size={16} />}>
-              {t('users:add')}
-            </ButtonLink>
-          </>
-        }
-      />
-      <Group mb="md" align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('common:actions.search')}
-          placeholder={t('users:searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            applyText(e.currentTarget.value);
-          }}
-          error={tooShort ? translateFieldError(t, { code: 'search_too_short' }) : undefined}
-          w={320}
-        />
-        <SegmentedControl
-          mt={25}
-          aria-label={t('users:filterActive')}
-          value={search.active}
-          onChange={(value) => setSearch({ active: value as UsersSearch['active'], page: 1 })}
-          data={ACTIVE_FILTERS.map((value) => ({ value, label: t(`users:activeFilter.${value}`) }))}
-        />
-      </Group>
-      {users.isPending && <PageLoader />}
-      {users.isError && <PageError error={users.error} onRetry={() => void users.refetch()} />}
-      {users.data && (
-        <Paper withBorder p="md" opacity={users.isPlaceholderData ? 0.6 : 1}>
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('users:fields.fullName')}</Table.Th>
-                  <Table.Th>{t('users:fields.username')}</Table.Th>
-                  <Table.Th>{t('users:fields.email')}</Table.Th>
-                  <Table.Th>{t('users:fields.role')}</Table.Th>
-                  <Table.Th>{t('users:fields.active')}</Table.Th>
-                  <Table.Th>{t('users:fields.lastLogin')}</Table.Th>
-                  <Table.Th w={70}>{t('common:status.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.length === 0 && <EmptyRow colSpan={7} />}
-                {users.data.items.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td fw={500}>{user.fullName}</Table.Td>
-                    <Table.Td>{user.username}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>{user.roleName ?? EMPTY}</Table.Td>
-                    <Table.Td>
-                      <ActiveBadge active={user.active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <DateText value={user.lastLoginAt} withTime />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={user.fullName}
-                        edit={{ to: '/configuration/users/edit/$id', params: { id: user.id } }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+    <ListPage
+      title={t('users:title')}
+      actions={
+        <>
+          <Button variant="light" leftSection={<IconMailPlus size={16} />} onClick={invite.open}>
+            {t('users:invite.action')}
+          </Button>
+          <ButtonLink to="/configuration/users/add" leftSection={<IconPlus size={16} />}>
+            {t('users:add')}
+          </ButtonLink>
+        </>
+      }
+      filters={
+        <Group align="flex-start" wrap="wrap">
+          <SearchBox
+            value={search.q}
+            onSearch={(q) => setSearch({ q, page: 1 })}
+            label={t('common:actions.search')}
+            placeholder={t('users:searchPlaceholder')}
+            clearLabel={t('common:actions.clear')}
+          />
+          <SegmentedControl
+            mt={25}
+            aria-label={t('users:filterActive')}
+            value={search.active}
+            onChange={(value) => setSearch({ active: value as UsersSearch['active'], page: 1 })}
+            data={ACTIVE_FILTERS.map((value) => ({ value, label: t(`users:activeFilter.${value}`) }))}
+          />
+        </Group>
+      }
+      query={users}
+      busy={users.isPlaceholderData}
+      footer={
+        users.data && (
           <TablePagination
             page={users.data.page}
             pageSize={users.data.pageSize}
@@ -133,9 +91,21 @@ export function UsersListPage() {
             totalCapped={users.data.totalCapped}
             onChange={(page) => setSearch({ page })}
           />
-        </Paper>
-      )}
+        )
+      }
+    >
+      <DataTable
+        label={t('users:title')}
+        columns={columns}
+        rows={users.data?.items}
+        rowKey={(u) => u.id}
+        minWidth={800}
+        actionsWidth={80}
+        actions={(user) => (
+          <RowActions name={user.fullName} edit={{ to: '/configuration/users/edit/$id', params: { id: user.id } }} />
+        )}
+      />
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />
-    </>
+    </ListPage>
   );
 }

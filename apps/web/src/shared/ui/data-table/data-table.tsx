@@ -30,6 +30,10 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Text weight 500 (the record's code or name). */
   strong?: boolean;
+  /** Numbers align right. */
+  align?: 'left' | 'right' | 'center';
+  /** The order of a first click on this column's header (dates read best newest first). */
+  firstOrder?: 'asc' | 'desc';
 }
 
 /** Server-side sorting, kept in the URL by the page. */
@@ -47,6 +51,8 @@ interface DataTableProps<T> {
   /** Buttons of each row (edit, delete, ...), in a last 'Actions' column of `actionsWidth`. */
   actions?: (row: T) => ReactNode;
   actionsWidth?: number;
+  /** Header of the actions column (defaults to 'Actions'; tables inside a card may hide it visually). */
+  actionsHeader?: ReactNode;
   sort?: ServerSort;
   /** Shown instead of rows when there are none: why, and what to do (defaults to 'No records'). */
   empty?: ReactNode;
@@ -58,6 +64,10 @@ interface DataTableProps<T> {
   loadingRows?: number;
   /** Without the bordered paper (inside a card or a modal). */
   bare?: boolean;
+  /** Rows shown dimmed (expired grants, ...). */
+  dimmed?: (row: T) => boolean;
+  /** A click on a row opens it (the row should also hold a real link for keyboards and new tabs). */
+  onRowClick?: (row: T) => void;
 }
 
 /**
@@ -78,6 +88,9 @@ export function DataTable<T>({
   label,
   loadingRows = 5,
   bare = false,
+  onRowClick,
+  dimmed,
+  actionsHeader,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [localSort, setLocalSort] = useState<SortingState>([]);
@@ -111,7 +124,8 @@ export function DataTable<T>({
     return s === 'asc' ? 'ascending' : s === 'desc' ? 'descending' : undefined;
   };
   const toggle = (id: string) => {
-    if (sort) sort.onChange(id, sort.by === id && sort.order === 'asc' ? 'desc' : 'asc');
+    const first = byId.get(id)?.firstOrder ?? 'asc';
+    if (sort) sort.onChange(id, sort.by === id ? (sort.order === 'asc' ? 'desc' : 'asc') : first);
     else table.getColumn(id)?.toggleSorting();
   };
 
@@ -125,7 +139,7 @@ export function DataTable<T>({
               const Icon =
                 dir === 'ascending' ? IconSortAscending : dir === 'descending' ? IconSortDescending : IconArrowsSort;
               return (
-                <Table.Th key={c.id} w={c.width} aria-sort={c.sortable ? (dir ?? 'none') : undefined}>
+                <Table.Th key={c.id} w={c.width} ta={c.align} aria-sort={c.sortable ? (dir ?? 'none') : undefined}>
                   {c.sortable ? (
                     <UnstyledButton onClick={() => toggle(c.id)} fw={700} fz="sm">
                       <Group gap={4} wrap="nowrap">
@@ -139,7 +153,7 @@ export function DataTable<T>({
                 </Table.Th>
               );
             })}
-            {actions && <Table.Th w={actionsWidth}>{t('common:status.actions')}</Table.Th>}
+            {actions && <Table.Th w={actionsWidth}>{actionsHeader ?? t('common:status.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -165,11 +179,16 @@ export function DataTable<T>({
             </Table.Tr>
           )}
           {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
+            <Table.Tr
+              key={row.id}
+              c={dimmed?.(row.original) ? 'dimmed' : undefined}
+              onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+              style={onRowClick ? { cursor: 'pointer' } : undefined}
+            >
               {row.getVisibleCells().map((cell) => {
                 const c = byId.get(cell.column.id)!;
                 return (
-                  <Table.Td key={cell.id} fw={c.strong ? 500 : undefined}>
+                  <Table.Td key={cell.id} fw={c.strong ? 500 : undefined} ta={c.align}>
                     {flexRender(() => renderCell(c, row.original), cell.getContext())}
                   </Table.Td>
                 );

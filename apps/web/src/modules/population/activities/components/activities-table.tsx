@@ -1,61 +1,78 @@
-import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EMPTY } from '../../../../shared/lib/format';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { AnchorLink } from '../../../../shared/ui/router-links';
 import type { ActivitySummary } from '../api/queries';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
-import { AnchorLink } from '../../../../shared/ui/router-links';
 
 interface Props {
-  items: ActivitySummary[];
+  /** The page's activities; undefined while the first page loads. */
+  items: ActivitySummary[] | undefined;
   onOpen: (id: string) => void;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+/** The activities list's table; a row opens the activity. */
 export function ActivitiesTable({ items, onOpen }: Props) {
   const { t } = useTranslation('activities');
   const types = useCatalog('activity_type');
+  const columns: DataColumn<ActivitySummary>[] = [
+    { id: 'startsAt', header: t('columns.startsAt'), text: (a) => formatLocalDateTime(a.startsAt), width: 160 },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      text: (a) => a.name,
+      // A real link too, so keyboard users and 'open in new tab' work.
+      cell: (a) => (
+        <AnchorLink
+          to="/population/activities/view/$id"
+          params={{ id: a.id }}
+          onClick={(e: React.MouseEvent) => e.stopPropagation()}
+          size="sm"
+        >
+          {a.name}
+        </AnchorLink>
+      ),
+      truncate: true,
+    },
+    {
+      id: 'activityType',
+      header: t('columns.activityType'),
+      text: (a) => types.labelOf(a.activityType),
+      truncate: true,
+    },
+    {
+      id: 'location',
+      header: t('columns.location'),
+      text: (a) => (a.stateName ? `${a.stateName}${a.townName ? ` / ${a.townName}` : ''}` : null),
+      truncate: true,
+    },
+    { id: 'place', header: t('columns.place'), text: (a) => a.place, truncate: true },
+    {
+      id: 'participants',
+      header: t('columns.participants'),
+      text: (a) => numberFormat.format(a.participantCount),
+      align: 'right',
+      width: 120,
+    },
+    {
+      id: 'photos',
+      header: t('columns.photos'),
+      text: (a) => numberFormat.format(a.photoCount),
+      align: 'right',
+      width: 90,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.startsAt')}</Table.Th>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.activityType')}</Table.Th>
-            <Table.Th>{t('columns.location')}</Table.Th>
-            <Table.Th>{t('columns.place')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.participants')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.photos')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.length === 0 && <EmptyRow colSpan={7} />}
-          {items.map((a) => (
-            <Table.Tr key={a.id} onClick={() => onOpen(a.id)} style={{ cursor: 'pointer' }}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.startsAt)}</Table.Td>
-              <Table.Td>
-                {/* A real link too, so keyboard users and 'open in new tab' work. */}
-                <AnchorLink
-                  to="/population/activities/view/$id"
-                  params={{ id: a.id }}
-                  onClick={(e: React.MouseEvent) => e.stopPropagation()}
-                  size="sm"
-                >
-                  {a.name}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>{types.labelOf(a.activityType) ?? EMPTY}</Table.Td>
-              <Table.Td>{a.stateName ? `${a.stateName}${a.townName ? ` / ${a.townName}` : ''}` : EMPTY}</Table.Td>
-              <Table.Td>{a.place ?? EMPTY}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>{numberFormat.format(a.participantCount)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>{numberFormat.format(a.photoCount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      bare
+      label={t('title')}
+      columns={columns}
+      rows={items}
+      rowKey={(a) => a.id}
+      minWidth={900}
+      onRowClick={(a) => onOpen(a.id)}
+    />
   );
 }

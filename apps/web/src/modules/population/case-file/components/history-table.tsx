@@ -1,7 +1,8 @@
 import { createContext, useContext, useState } from 'react';
-import { Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../shared/lib/form';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { EMPTY, formatDateTime } from '../../../../shared/lib/format';
 import { usePersonHistory, type AuditEntry } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
@@ -182,37 +183,32 @@ export function HistoryTable({ personId }: { personId: string }) {
       </Text>
     );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const columns: DataColumn<AuditEntry>[] = [
+    { id: 'at', header: t('history.at'), text: (e) => formatDateTime(e.at), width: 170 },
+    { id: 'user', header: t('history.user'), text: (e) => e.userName, truncate: true, width: 200 },
+    {
+      id: 'action',
+      header: t('history.action'),
+      cell: (e) => (
+        <Badge variant="light" size="sm" tt="none">
+          {t(`history.actions.${e.action}`, { defaultValue: e.action })}
+        </Badge>
+      ),
+      width: 200,
+    },
+    { id: 'changes', header: t('history.changes'), cell: (e) => <Changes entry={e} /> },
+  ];
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={700}>
-        <Table verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('history.at')}</Table.Th>
-              <Table.Th>{t('history.user')}</Table.Th>
-              <Table.Th>{t('history.action')}</Table.Th>
-              <Table.Th>{t('history.changes')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
-                <Table.Td>{e.userName ?? EMPTY}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" size="sm" tt="none">
-                    {t(`history.actions.${e.action}`, { defaultValue: e.action })}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Changes entry={e} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        bare
+        label={t('detail.tab_history')}
+        columns={columns}
+        rows={items}
+        rowKey={(e) => String(e.id)}
+        minWidth={700}
+      />
       {pages > 1 && (
         <Group justify="flex-end">
           <Pagination total={pages} value={page} onChange={setPage} size="sm" />

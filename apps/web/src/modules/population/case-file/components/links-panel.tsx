@@ -1,20 +1,14 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconLock, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { QueryStatus } from '../../../../shared/ui/page-state';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
-import { useDeleteConfirm } from '../../../../shared/hooks/use-delete-confirm';
-import { EMPTY } from '../../../../shared/lib/format';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
-import { RowActions } from '../../../../shared/ui/row-actions';
+import { type DataColumn } from '../../../../shared/ui/data-table';
 import { useDeleteLink } from '../../persons/api/mutations';
 import { useLinks, type Link } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
+import { RecordPanel } from '../../shared/components/record-panel';
 import { LinkForm } from './link-form';
 import { AnchorLink } from '../../../../shared/ui/router-links';
-
-const COLUMNS = 9;
 
 /** The name of the other person, or null when the user may not read it. */
 function linkName(link: Link): string | null {
@@ -55,111 +49,64 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
   const links = useLinks(personId);
   const remove = useDeleteLink(personId);
   const bonds = useCatalog('bond');
-  // null: closed; { link: undefined }: adding; { link }: editing.
-  const [editing, setEditing] = useState<{ link?: Link } | null>(null);
-  const { ask, dialog } = useDeleteConfirm<Link>({
-    remove: (link) => remove.mutateAsync(link.id),
-    nameOf: (link) => linkName(link) ?? t('links.restricted'),
-  });
   const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
+  const columns: DataColumn<Link>[] = [
+    {
+      id: 'bond',
+      header: t('links.bond'),
+      cell: (link) =>
+        link.direction === 'incoming' ? (
+          <Text size="sm">{t('links.incoming_bond', { bond: bonds.labelOf(link.bond) ?? link.bond })}</Text>
+        ) : (
+          <CatalogText catalog="bond" code={link.bond} />
+        ),
+    },
+    {
+      id: 'name',
+      header: t('links.name'),
+      cell: (link) => (
+        <Stack gap={2}>
+          <NameCell link={link} />
+          {link.direction === 'incoming' && (
+            <Badge size="xs" variant="light" color="gray" tt="none" title={t('links.incoming_help')}>
+              {t('links.incoming')}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
+    { id: 'sex', header: t('fields.sex'), cell: (link) => <CatalogText catalog="sex" code={link.sex} />, width: 110 },
+    { id: 'age', header: t('fields.age'), text: (link) => link.age, width: 70 },
+    { id: 'phones', header: t('fields.phones'), text: (link) => link.phones.join(', '), truncate: true },
+    { id: 'livesWith', header: t('links.livesWith_short'), text: (link) => yesNo(link.livesWith), width: 100 },
+    {
+      id: 'legalGuardian',
+      header: t('links.legalGuardian_short'),
+      text: (link) => yesNo(link.legalGuardian),
+      width: 100,
+    },
+    { id: 'notes', header: t('links.notes'), text: (link) => link.notes, truncate: true },
+  ];
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
+    <RecordPanel
+      query={links}
+      rows={links.data}
+      columns={columns}
+      rowKey={(link) => link.id}
+      label={t('detail.tab_links')}
+      intro={
         <Text size="sm" c="dimmed" maw={720}>
           {t('links.help')}
         </Text>
-        {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
-            {t('links.add')}
-          </Button>
-        )}
-      </Group>
-
-      <QueryStatus query={links} />
-      {links.data && (
-        <Table.ScrollContainer minWidth={960}>
-          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_links')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('links.bond')}</Table.Th>
-                <Table.Th>{t('links.name')}</Table.Th>
-                <Table.Th>{t('fields.sex')}</Table.Th>
-                <Table.Th>{t('fields.age')}</Table.Th>
-                <Table.Th>{t('fields.phones')}</Table.Th>
-                <Table.Th>{t('links.livesWith_short')}</Table.Th>
-                <Table.Th>{t('links.legalGuardian_short')}</Table.Th>
-                <Table.Th>{t('links.notes')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('links.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {links.data.length === 0 && <EmptyRow colSpan={COLUMNS} />}
-              {links.data.map((link) => {
-                const incoming = link.direction === 'incoming';
-                const name = linkName(link) ?? t('links.restricted');
-                return (
-                  <Table.Tr key={link.id}>
-                    <Table.Td>
-                      {incoming ? (
-                        <Text size="sm">
-                          {t('links.incoming_bond', { bond: bonds.labelOf(link.bond) ?? link.bond })}
-                        </Text>
-                      ) : (
-                        <CatalogText catalog="bond" code={link.bond} />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <NameCell link={link} />
-                        {incoming && (
-                          <Badge size="xs" variant="light" color="gray" tt="none" title={t('links.incoming_help')}>
-                            {t('links.incoming')}
-                          </Badge>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <CatalogText catalog="sex" code={link.sex} />
-                    </Table.Td>
-                    <Table.Td>{link.age === null ? EMPTY : link.age}</Table.Td>
-                    <Table.Td>{link.phones.length ? link.phones.join(', ') : EMPTY}</Table.Td>
-                    <Table.Td>{yesNo(link.livesWith)}</Table.Td>
-                    <Table.Td>{yesNo(link.legalGuardian)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
-                      {link.notes ?? EMPTY}
-                    </Table.Td>
-                    <Table.Td>
-                      {canWrite && !incoming && (
-                        <RowActions name={name} onEdit={() => setEditing({ link })} onDelete={() => ask(link)} />
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.link ? t('links.edit_title') : t('links.add_title')}
-        size="lg"
-      >
-        {editing && (
-          <LinkForm
-            key={editing.link?.id ?? 'new'}
-            personId={personId}
-            link={editing.link}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
-      {dialog}
-    </Stack>
+      }
+      canWrite={canWrite}
+      addLabel={t('links.add')}
+      formTitle={(link) => (link ? t('links.edit_title') : t('links.add_title'))}
+      form={(link, onDone) => <LinkForm key={link?.id ?? 'new'} personId={personId} link={link} onDone={onDone} />}
+      nameOf={(link) => linkName(link) ?? t('links.restricted')}
+      remove={(link) => remove.mutateAsync(link.id)}
+      editable={(link) => link.direction !== 'incoming'}
+    />
   );
 }

@@ -1,18 +1,13 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconEyeCheck, IconPlus } from '@tabler/icons-react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { QueryStatus } from '../../../../shared/ui/page-state';
-import { useDeleteConfirm } from '../../../../shared/hooks/use-delete-confirm';
 import { EMPTY } from '../../../../shared/lib/format';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
-import { RowActions } from '../../../../shared/ui/row-actions';
+import { type DataColumn } from '../../../../shared/ui/data-table';
 import { useDeletePerpetrator } from '../../persons/api/mutations';
 import { usePerpetrators, type Perpetrator } from '../../persons/api/queries';
 import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';
+import { RecordPanel } from '../../shared/components/record-panel';
 import { PerpetratorForm } from './perpetrator-form';
-
-const COLUMNS = 8;
 
 const displayName = (p: Perpetrator) => p.names ?? p.alias ?? EMPTY;
 
@@ -24,114 +19,65 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
   const { t } = useTranslation('population');
   const perpetrators = usePerpetrators(personId);
   const remove = useDeletePerpetrator(personId);
-  const [editing, setEditing] = useState<{ perpetrator?: Perpetrator } | null>(null);
-  const { ask, dialog } = useDeleteConfirm<Perpetrator>({
-    remove: (p) => remove.mutateAsync(p.id),
-    nameOf: displayName,
-  });
+  const columns: DataColumn<Perpetrator>[] = [
+    {
+      id: 'name',
+      header: t('perpetrators.names_alias'),
+      cell: (p) => (
+        <>
+          {p.names && <Text size="sm">{p.names}</Text>}
+          {p.alias && (
+            <Text size={p.names ? 'xs' : 'sm'} c={p.names ? 'dimmed' : undefined}>
+              {t('perpetrators.alias_value', { alias: p.alias })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { id: 'sex', header: t('fields.sex'), cell: (p) => <CatalogText catalog="sex" code={p.sex} />, width: 110 },
+    { id: 'approximateAge', header: t('perpetrators.approximateAge'), text: (p) => p.approximateAge, width: 110 },
+    { id: 'bond', header: t('perpetrators.bond'), cell: (p) => <CatalogText catalog="bond" code={p.bond} /> },
+    {
+      id: 'thematic',
+      header: t('perpetrators.thematic'),
+      cell: (p) => <CatalogBadges catalog="thematic" codes={p.thematic} />,
+    },
+    {
+      id: 'report',
+      header: t('perpetrators.report'),
+      cell: (p) =>
+        p.reported ? (
+          <Stack gap={2}>
+            <CatalogBadges catalog="report_institution" codes={p.reportedTo} />
+            {p.caseNumber && <Text size="xs">{t('perpetrators.case_value', { caseNumber: p.caseNumber })}</Text>}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('perpetrators.not_reported')}
+          </Text>
+        ),
+    },
+    { id: 'notes', header: t('perpetrators.notes'), text: (p) => p.notes, truncate: true },
+  ];
 
   return (
-    <Stack gap="sm">
-      <Alert color="grape" variant="light" icon={<IconEyeCheck size={18} />} title={t('perpetrators.privacy_title')}>
-        {t('perpetrators.privacy')}
-      </Alert>
-      {canWrite && (
-        <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
-            {t('perpetrators.add')}
-          </Button>
-        </Group>
-      )}
-
-      <QueryStatus query={perpetrators} />
-      {perpetrators.data && (
-        <Table.ScrollContainer minWidth={960}>
-          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_perpetrators')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('perpetrators.names_alias')}</Table.Th>
-                <Table.Th>{t('fields.sex')}</Table.Th>
-                <Table.Th>{t('perpetrators.approximateAge')}</Table.Th>
-                <Table.Th>{t('perpetrators.bond')}</Table.Th>
-                <Table.Th>{t('perpetrators.thematic')}</Table.Th>
-                <Table.Th>{t('perpetrators.report')}</Table.Th>
-                <Table.Th>{t('perpetrators.notes')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('links.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {perpetrators.data.length === 0 && <EmptyRow colSpan={COLUMNS} />}
-              {perpetrators.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    {p.names && <Text size="sm">{p.names}</Text>}
-                    {p.alias && (
-                      <Text size={p.names ? 'xs' : 'sm'} c={p.names ? 'dimmed' : undefined}>
-                        {t('perpetrators.alias_value', { alias: p.alias })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <CatalogText catalog="sex" code={p.sex} />
-                  </Table.Td>
-                  <Table.Td>{p.approximateAge ?? EMPTY}</Table.Td>
-                  <Table.Td>
-                    <CatalogText catalog="bond" code={p.bond} />
-                  </Table.Td>
-                  <Table.Td>
-                    <CatalogBadges catalog="thematic" codes={p.thematic} />
-                  </Table.Td>
-                  <Table.Td>
-                    {p.reported ? (
-                      <Stack gap={2}>
-                        <CatalogBadges catalog="report_institution" codes={p.reportedTo} />
-                        {p.caseNumber && (
-                          <Text size="xs">{t('perpetrators.case_value', { caseNumber: p.caseNumber })}</Text>
-                        )}
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('perpetrators.not_reported')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
-                    {p.notes ?? EMPTY}
-                  </Table.Td>
-                  <Table.Td>
-                    {canWrite && (
-                      <RowActions
-                        name={displayName(p)}
-                        onEdit={() => setEditing({ perpetrator: p })}
-                        onDelete={() => ask(p)}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.perpetrator ? t('perpetrators.edit_title') : t('perpetrators.add_title')}
-        size="lg"
-      >
-        {editing && (
-          <PerpetratorForm
-            key={editing.perpetrator?.id ?? 'new'}
-            personId={personId}
-            perpetrator={editing.perpetrator}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
-      {dialog}
-    </Stack>
+    <RecordPanel
+      query={perpetrators}
+      rows={perpetrators.data}
+      columns={columns}
+      rowKey={(p) => p.id}
+      label={t('detail.tab_perpetrators')}
+      intro={
+        <Alert color="grape" variant="light" icon={<IconEyeCheck size={18} />} title={t('perpetrators.privacy_title')}>
+          {t('perpetrators.privacy')}
+        </Alert>
+      }
+      canWrite={canWrite}
+      addLabel={t('perpetrators.add')}
+      formTitle={(p) => (p ? t('perpetrators.edit_title') : t('perpetrators.add_title'))}
+      form={(p, onDone) => <PerpetratorForm key={p?.id ?? 'new'} personId={personId} perpetrator={p} onDone={onDone} />}
+      nameOf={displayName}
+      remove={(p) => remove.mutateAsync(p.id)}
+    />
   );
 }

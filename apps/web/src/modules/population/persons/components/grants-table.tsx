@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { EMPTY, formatDate, formatDateTime } from '../../../../shared/lib/format
 import { useRevokeGrant } from '../api/mutations';
 import type { Grant } from '../api/queries';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 
 /** Who holds access to the person, and revoking it. */
 export function GrantsTable({ personId, grants }: { personId: string; grants: Grant[] }) {
@@ -28,65 +29,73 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
       </Badge>
     ) : null;
 
+  const columns: DataColumn<Grant>[] = [
+    { id: 'user', header: t('access.user'), text: (g) => g.userName, truncate: true },
+    {
+      id: 'permissions',
+      header: t('access.permissions'),
+      cell: (g) => (
+        <Group gap={4}>
+          {flag(g.canRead, t('access.canRead'))}
+          {flag(g.canWrite, t('access.canWrite'))}
+          {flag(g.administrator, t('access.administrator'))}
+        </Group>
+      ),
+    },
+    { id: 'reason', header: t('access.reason'), text: (g) => g.reason, truncate: true },
+    {
+      id: 'expiresOn',
+      header: t('access.expiresOn'),
+      cell: (g) => (
+        <>
+          {g.expiresOn ? formatDate(g.expiresOn) : t('access.no_expiry')}
+          {g.expired && (
+            <Badge ml={6} size="xs" color="gray">
+              {t('access.expired')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'granted',
+      header: t('access.granted'),
+      cell: (g) => (
+        <>
+          <Text size="xs">{g.grantedByName ?? EMPTY}</Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(g.grantedAt)}
+          </Text>
+        </>
+      ),
+    },
+  ];
+
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('access.user')}</Table.Th>
-              <Table.Th>{t('access.permissions')}</Table.Th>
-              <Table.Th>{t('access.reason')}</Table.Th>
-              <Table.Th>{t('access.expiresOn')}</Table.Th>
-              <Table.Th>{t('access.granted')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('access.revoke')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {grants.map((g) => (
-              <Table.Tr key={g.id} c={g.expired ? 'dimmed' : undefined}>
-                <Table.Td>{g.userName}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {flag(g.canRead, t('access.canRead'))}
-                    {flag(g.canWrite, t('access.canWrite'))}
-                    {flag(g.administrator, t('access.administrator'))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{g.reason ?? EMPTY}</Table.Td>
-                <Table.Td>
-                  {g.expiresOn ? formatDate(g.expiresOn) : t('access.no_expiry')}
-                  {g.expired && (
-                    <Badge ml={6} size="xs" color="gray">
-                      {t('access.expired')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{g.grantedByName ?? EMPTY}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(g.grantedAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label={t('access.revoke')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('access.revoke_for', { name: g.userName })}
-                      onClick={() => setPending(g)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        bare
+        label={t('access.grants_title')}
+        columns={columns}
+        rows={grants}
+        rowKey={(g) => g.id}
+        minWidth={760}
+        dimmed={(g) => g.expired}
+        actionsWidth={60}
+        actionsHeader={<VisuallyHidden>{t('access.revoke')}</VisuallyHidden>}
+        actions={(g) => (
+          <Tooltip label={t('access.revoke')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('access.revoke_for', { name: g.userName })}
+              onClick={() => setPending(g)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
       <ConfirmDialog
         opened={!!pending}
         title={t('access.revoke')}

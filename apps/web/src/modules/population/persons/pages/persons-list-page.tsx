@@ -1,10 +1,10 @@
-import { Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
+import { Paper, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
 import { ListFooter } from '../../../../shared/ui/list-footer';
-import { PageError } from '../../../../shared/ui/page-state';
+import { ListPage } from '../../../../shared/ui/list-page';
 import { PAGE_SIZES, type PersonListSearch } from '../api/list-search';
 import { usePersons } from '../api/queries';
 import { FileExport } from '../../export/components/file-export';
@@ -29,71 +29,60 @@ export function PersonsListPage() {
   const data = persons.data;
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+    <ListPage
+      title={t('title')}
+      actions={
         <ButtonLink to="/population/served/add" leftSection={<IconPlus size={16} />}>
           {t('actions.new')}
         </ButtonLink>
-      </Group>
-
-      <Paper withBorder p="md">
-        <PersonsFilters search={search} onChange={(patch) => update(patch)} />
-      </Paper>
-
-      <FileExport search={search} />
-
-      {persons.isError && <PageError error={persons.error} onRetry={() => void persons.refetch()} />}
-
-      <Paper withBorder pos="relative" p={0}>
-        {/* Only while another page or filter loads, not on background refreshes. */}
-        <LoadingOverlay
-          visible={persons.isPending || persons.isPlaceholderData}
-          overlayProps={{ blur: 1 }}
-          loaderProps={{ size: 'sm' }}
-        />
+      }
+      filters={<PersonsFilters search={search} onChange={(patch) => update(patch)} />}
+      exportSlot={<FileExport search={search} />}
+      query={persons}
+      busy={persons.isPlaceholderData}
+      footer={
+        <ListFooter
+          data={data}
+          page={search.page}
+          pageSize={search.pageSize}
+          pageSizes={PAGE_SIZES}
+          onPage={(page) => update({ page }, false)}
+          onPageSize={(pageSize) => update({ pageSize })}
+          totalLabel={(total, count) => t('list.total', { total, count })}
+        >
+          <Select
+            label={t('list.sort_by')}
+            size="xs"
+            w={180}
+            allowDeselect={false}
+            data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            value={search.sort}
+            onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
+          />
+          <Select
+            label={t('list.order')}
+            size="xs"
+            w={140}
+            allowDeselect={false}
+            data={[
+              { value: 'asc', label: t('sort.asc') },
+              { value: 'desc', label: t('sort.desc') },
+            ]}
+            value={search.order}
+            onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
+          />
+        </ListFooter>
+      }
+    >
+      <Paper withBorder p={0}>
         <PersonsTable
-          items={data?.items ?? []}
+          items={data?.items}
           sort={search.sort}
           order={search.order}
           onSort={(sort, order) => update({ sort, order })}
           onOpen={(id) => void navigate({ to: '/population/served/$id', params: { id } })}
         />
       </Paper>
-
-      <ListFooter
-        data={data}
-        page={search.page}
-        pageSize={search.pageSize}
-        pageSizes={PAGE_SIZES}
-        onPage={(page) => update({ page }, false)}
-        onPageSize={(pageSize) => update({ pageSize })}
-        totalLabel={(total, count) => t('list.total', { total, count })}
-      >
-        <Select
-          label={t('list.sort_by')}
-          size="xs"
-          w={180}
-          allowDeselect={false}
-          data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-          value={search.sort}
-          onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
-        />
-        <Select
-          label={t('list.order')}
-          size="xs"
-          w={140}
-          allowDeselect={false}
-          data={[
-            { value: 'asc', label: t('sort.asc') },
-            { value: 'desc', label: t('sort.desc') },
-          ]}
-          value={search.order}
-          onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
-        />
-      </ListFooter>
-    </Stack>
+    </ListPage>
   );
 }
