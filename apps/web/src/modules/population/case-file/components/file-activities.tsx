@@ -1,13 +1,11 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
 import { EMPTY } from '../../../../shared/lib/format';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { usePersonActivities, type ActivitySummary } from '../../persons/api/queries';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
 import { CatalogText } from '../../shared/components/catalog-text';
-
-const COLUMNS = 5;
 
 /** Where it took place: the place, else the headquarters, with the municipality and department. */
 function placeOf(a: ActivitySummary): string {
@@ -19,6 +17,28 @@ function placeOf(a: ActivitySummary): string {
 export function FileActivities({ personId }: { personId: string }) {
   const { t } = useTranslation('population');
   const activities = usePersonActivities(personId);
+  const columns: DataColumn<ActivitySummary>[] = [
+    {
+      id: 'startsAt',
+      header: t('person_activities.startsAt'),
+      text: (a) => formatLocalDateTime(a.startsAt),
+      width: 160,
+    },
+    { id: 'name', header: t('person_activities.name'), text: (a) => a.name, truncate: true },
+    {
+      id: 'type',
+      header: t('person_activities.type'),
+      cell: (a) => <CatalogText catalog="activity_type" code={a.activityType} />,
+    },
+    { id: 'place', header: t('person_activities.place'), text: placeOf, truncate: true },
+    {
+      id: 'participants',
+      header: t('person_activities.participants'),
+      text: (a) => a.participantCount,
+      align: 'right',
+      width: 120,
+    },
+  ];
 
   return (
     <Stack gap="sm">
@@ -27,33 +47,14 @@ export function FileActivities({ personId }: { personId: string }) {
       </Text>
       <QueryStatus query={activities} />
       {activities.data && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_activities')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('person_activities.startsAt')}</Table.Th>
-                <Table.Th>{t('person_activities.name')}</Table.Th>
-                <Table.Th>{t('person_activities.type')}</Table.Th>
-                <Table.Th>{t('person_activities.place')}</Table.Th>
-                <Table.Th ta="right">{t('person_activities.participants')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {activities.data.length === 0 && <EmptyRow colSpan={COLUMNS} />}
-              {activities.data.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDateTime(a.startsAt)}</Table.Td>
-                  <Table.Td>{a.name}</Table.Td>
-                  <Table.Td>
-                    <CatalogText catalog="activity_type" code={a.activityType} />
-                  </Table.Td>
-                  <Table.Td>{placeOf(a)}</Table.Td>
-                  <Table.Td ta="right">{a.participantCount}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          bare
+          label={t('detail.tab_activities')}
+          columns={columns}
+          rows={activities.data}
+          rowKey={(a) => a.id}
+          minWidth={760}
+        />
       )}
     </Stack>
   );

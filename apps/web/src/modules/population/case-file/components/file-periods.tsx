@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconDoorEnter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,18 +9,17 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import { readmissionInput } from '@amparo/shared/modules/population-file.schema';
 import type { Person } from '@amparo/shared/modules/population.schema';
 import { useZodForm } from '../../../../shared/hooks/use-zod-form';
-import { EMPTY, formatDate } from '../../../../shared/lib/format';
+import { formatDate } from '../../../../shared/lib/format';
 import { notifySuccess } from '../../../../shared/lib/notify';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
 import { useReadmit } from '../../persons/api/mutations';
-import { populationKeys, usePeriods } from '../../persons/api/queries';
+import { populationKeys, usePeriods, type Period } from '../../persons/api/queries';
 import { isVersionConflict } from '../../shared/lib/case-file-utils';
 import { CatalogSelect } from '../../shared/components/catalog-select';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { ConflictAlert } from '../../shared/components/conflict-alert';
 import { hasDeparted } from '../../shared/components/person-status';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 
-const COLUMNS = 7;
 /** Badges keep their whole word in narrow cells. */
 const NO_SHRINK = { minWidth: 'max-content' } as const;
 
@@ -36,6 +35,33 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
   const periods = usePeriods(person.id);
   const [readmitting, setReadmitting] = useState(false);
   const departed = hasDeparted(person);
+  const columns: DataColumn<Period>[] = [
+    { id: 'admissionDate', header: t('fields.admissionDate'), text: (p) => formatDate(p.admissionDate), strong: true },
+    { id: 'admissionReason', header: t('fields.admissionReason'), text: (p) => p.admissionReason, truncate: true },
+    { id: 'referrer', header: t('fields.referrer'), cell: (p) => <CatalogText catalog="referrer" code={p.referrer} /> },
+    { id: 'departureDate', header: t('fields.departureDate'), text: (p) => formatDate(p.departureDate) },
+    {
+      id: 'departureReason',
+      header: t('fields.departureReason'),
+      cell: (p) => <CatalogText catalog="departure_reason_person" code={p.departureReason} />,
+    },
+    { id: 'departureNote', header: t('fields.departureNote'), text: (p) => p.departureNote, truncate: true },
+    {
+      id: 'state',
+      header: t('periods.state'),
+      cell: (p) =>
+        p.current ? (
+          <Badge color="teal" variant="light" style={NO_SHRINK}>
+            {t('periods.current')}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" style={NO_SHRINK}>
+            {t('periods.closed')}
+          </Badge>
+        ),
+      width: 120,
+    },
+  ];
 
   return (
     <Stack gap="sm">
@@ -52,53 +78,14 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
 
       <QueryStatus query={periods} />
       {periods.data && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_periods')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.admissionDate')}</Table.Th>
-                <Table.Th>{t('fields.admissionReason')}</Table.Th>
-                <Table.Th>{t('fields.referrer')}</Table.Th>
-                <Table.Th>{t('fields.departureDate')}</Table.Th>
-                <Table.Th>{t('fields.departureReason')}</Table.Th>
-                <Table.Th>{t('fields.departureNote')}</Table.Th>
-                <Table.Th>{t('periods.state')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {periods.data.length === 0 && <EmptyRow colSpan={COLUMNS} />}
-              {periods.data.map((p, i) => (
-                <Table.Tr key={`${p.admissionDate}-${i}`} fw={p.current ? 500 : undefined}>
-                  <Table.Td>{formatDate(p.admissionDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
-                    {p.admissionReason ?? EMPTY}
-                  </Table.Td>
-                  <Table.Td>
-                    <CatalogText catalog="referrer" code={p.referrer} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(p.departureDate)}</Table.Td>
-                  <Table.Td>
-                    <CatalogText catalog="departure_reason_person" code={p.departureReason} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
-                    {p.departureNote ?? EMPTY}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.current ? (
-                      <Badge color="teal" variant="light" style={NO_SHRINK}>
-                        {t('periods.current')}
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light" style={NO_SHRINK}>
-                        {t('periods.closed')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          bare
+          label={t('detail.tab_periods')}
+          columns={columns}
+          rows={periods.data}
+          rowKey={(p) => `${p.admissionDate}-${p.departureDate ?? 'open'}`}
+          minWidth={900}
+        />
       )}
 
       <Modal opened={readmitting} onClose={() => setReadmitting(false)} title={t('periods.readmit_title')} size="lg">
