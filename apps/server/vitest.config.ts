@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Integration tests run on PGlite always, and on PostgreSQL too when
@@ -11,7 +13,8 @@ export default defineConfig({
       extends: true,
       test: {
         name: engine,
-        env: { TEST_ENGINE: engine },
+        // Each worker writes the routes it saw answered; the global teardown checks them (test/route-coverage.ts).
+        env: { TEST_ENGINE: engine, ROUTE_COVERAGE_DIR: join(tmpdir(), `amparo-routes-${process.pid}`, engine) },
         include: [
           'src/**/*.test.ts',
           'test/**/*.test.ts',

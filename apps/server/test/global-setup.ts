@@ -6,6 +6,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedReference } from '../src/db/seed/reference.ts';
 import { ensureFirstAdmin } from '../src/db/seed/admin.ts';
 import { TEST_ADMIN, TEMPLATE_DB, templateDumpPath, withDatabase } from './constants.ts';
+import { checkRouteCoverage } from './route-coverage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,8 @@ function alive(pid: number): boolean {
 export default async function setup(project: TestProject) {
   console.log(`tests: node ${process.version}`);
   const engine = project.name;
+  const coverageDir = project.config.env.ROUTE_COVERAGE_DIR!;
+  const coverage = () => checkRouteCoverage(coverageDir, engine);
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const templateDb = `${TEMPLATE_DB}_${process.pid}`;
@@ -57,6 +60,7 @@ export default async function setup(project: TestProject) {
       await c.connect();
       await c.query(`drop database if exists "${templateDb}" with (force)`);
       await c.end();
+      coverage();
     };
   }
   const dump = templateDumpPath();
@@ -69,4 +73,5 @@ export default async function setup(project: TestProject) {
   mkdirSync(join(dump, '..'), { recursive: true });
   writeFileSync(dump, Buffer.from(await blob.arrayBuffer()));
   await database.close();
+  return coverage;
 }

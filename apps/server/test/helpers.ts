@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,22 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { TEST_ADMIN, withDatabase } from './constants.ts';
 
 export { TEST_ADMIN };
+
+/**
+ * Writes `METHOD /route/pattern STATUS` of every answer to this worker's file
+ * under ROUTE_COVERAGE_DIR (set by vitest.config.ts), so the global teardown
+ * can list the routes the suite never answered with a 2xx (issue 10 item 7).
+ */
+function recordRouteCoverage(app: FastifyInstance) {
+  const dir = process.env.ROUTE_COVERAGE_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${process.pid}.log`);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url)
+      appendFileSync(file, `${request.method} ${request.routeOptions.url} ${reply.statusCode}\n`);
+  });
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,6 +74,7 @@ export async function buildTestApp(
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'amparo-test-files-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  recordRouteCoverage(app);
   opts.beforeReady?.(app, database);
   await app.ready();
   return {

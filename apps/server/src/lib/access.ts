@@ -22,7 +22,7 @@ import { noPersonAccess, notFound } from './errors.ts';
 export type AccessNeed = keyof PersonAccess;
 
 /** Today's date (YYYY-MM-DD) in America/Guatemala: the day a grant's expiry is compared with. */
-export const grantToday = () => todayInGuatemala();
+const grantToday = () => todayInGuatemala();
 
 /** SQL on `person_grants`: the grant is live on `today` (Guatemala date; the last day is inclusive). */
 export function liveGrant(): SQL {
@@ -119,16 +119,6 @@ export async function requireAccess(
   if (!access[need]) throw noPersonAccess();
   return access;
 }
-
-/** 403 `no_person_access` unless `userId` may read the person (404 when there is no such person). */
-export const assertCanRead = (db: Executor, userId: string, personId: string) =>
-  requireAccess(db, personId, userId, 'canRead');
-/** 403 `no_person_access` unless `userId` may write the person (404 when there is no such person). */
-export const assertCanWrite = (db: Executor, userId: string, personId: string) =>
-  requireAccess(db, personId, userId, 'canWrite');
-/** 403 `no_person_access` unless `userId` administers the person (404 when there is no such person). */
-export const assertAdministrator = (db: Executor, userId: string, personId: string) =>
-  requireAccess(db, personId, userId, 'administrator');
 
 /**
  * Bulk check: of `personIds`, those (not deleted) `userId` may read, with

@@ -52,9 +52,3 @@ export function systemActor(name: string): Actor {
     system: name,
   };
 }
-
-/** The caller's user id; throws (a programming error, 500) for an anonymous or system actor. */
-export function userIdOf(actor: Actor): string {
-  if (!actor.userId) throw new Error('userIdOf() on an actor without a user');
-  return actor.userId;
-}

@@ -17,7 +17,6 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError(404, 'not_found');
-export const forbidden = () => new AppError(403, 'forbidden');
 export const noPersonAccess = () => new AppError(403, 'no_person_access');
 export const versionConflict = () => new AppError(409, 'version_conflict');
 /** 400 with one field error. */

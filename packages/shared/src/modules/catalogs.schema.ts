@@ -26,9 +26,6 @@ export const CATALOG_NAMES = [
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
-/** Read-only reference lists served by the same generic call. */
-export const GEO_CATALOGS = ['department', 'municipality', 'headquarter', 'role'] as const;
-
 export const catalogItem = z.object({
   id: uuid,
   catalog: z.string(),

@@ -79,7 +79,6 @@ export const link = z.object({
   createdAt: z.string(),
 });
 export type Link = z.infer<typeof link>;
-export const linkResponse = envelope(link);
 export const linksResponse = envelope(z.array(link));
 
 // ---------------------------------------------------------------- perpetrators

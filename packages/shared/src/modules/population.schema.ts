@@ -315,5 +315,3 @@ export const auditResponse = envelope(paged(auditEntry));
 export const personExportQuery = personListQuery
   .omit({ page: true, pageSize: true })
   .extend({ lang: z.enum(['es', 'en']).default('es') });
-/** Fields only exported for users holding `poblacion_exportacion_sensible` (issue 4). */
-export const SENSITIVE_EXPORT_FIELDS = ['sexualOrientation', 'pregnancy', 'perpetrator'] as const;

@@ -2,6 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emailChanges } from '../../db/schema.ts';
 
+/**
+ * Inserts a pending e-mail change (token stored as its SHA-256, 24-hour expiry).
+ */
 export async function insertEmailChange(db: Executor, values: typeof emailChanges.$inferInsert) {
   await db.insert(emailChanges).values(values);
 }

@@ -54,6 +54,9 @@ export async function findLiveSession(
   return rows[0] ?? null;
 }
 
+/**
+ * Moves a session's `last_seen_at` to now (sliding idle expiry; the auth plugin calls it at most once a minute).
+ */
 export async function touchSession(db: Executor, sessionId: string) {
   await db
     .update(sessions)
@@ -61,10 +64,16 @@ export async function touchSession(db: Executor, sessionId: string) {
     .where(eq(sessions.id, sessionId));
 }
 
+/**
+ * Inserts a session (the token is stored only as its SHA-256).
+ */
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
 }
 
+/**
+ * Revokes one session (sign-out); a revoked one stays revoked.
+ */
 export async function revokeSession(db: Executor, sessionId: string) {
   await db
     .update(sessions)
@@ -96,6 +105,9 @@ export async function revokePasswordResets(db: Executor, userId: string): Promis
   return rows.length;
 }
 
+/**
+ * The user whose username or e-mail is `login` (without case): id, password hash, active flag; or null.
+ */
 export async function findUserForLogin(db: Executor, login: string) {
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -105,6 +117,9 @@ export async function findUserForLogin(db: Executor, login: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The user with this e-mail (without case): id, e-mail, full name, active flag; or null.
+ */
 export async function findUserByEmail(db: Executor, email: string) {
   const rows = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName, active: users.active })
@@ -171,6 +186,9 @@ export async function clearAttempts(db: Executor, kind: string, accountKey: stri
   await db.delete(loginFailures).where(and(eq(loginFailures.kind, kind), eq(loginFailures.accountKey, accountKey)));
 }
 
+/**
+ * Inserts a reset token (stored as its SHA-256, with its expiry).
+ */
 export async function insertPasswordReset(db: Executor, values: typeof passwordResets.$inferInsert) {
   await db.insert(passwordResets).values(values);
 }
@@ -191,6 +209,9 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
   return rows[0]?.userId ?? null;
 }
 
+/**
+ * An unused, unexpired invitation with its role's name, or null.
+ */
 export async function findLiveInvitation(db: Executor, id: string) {
   const rows = await db
     .select({
@@ -207,6 +228,9 @@ export async function findLiveInvitation(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Marks an invitation used; false when it was used already (single use under concurrency).
+ */
 export async function useInvitation(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .update(invitations)
@@ -216,6 +240,9 @@ export async function useInvitation(db: Executor, id: string): Promise<boolean> 
   return rows.length === 1;
 }
 
+/**
+ * Inserts an invitation; returns the row (its id is the registration link's).
+ */
 export async function insertInvitation(db: Executor, values: typeof invitations.$inferInsert) {
   const [row] = await db.insert(invitations).values(values).returning();
   return row!;

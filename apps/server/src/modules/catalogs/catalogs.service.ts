@@ -33,7 +33,6 @@ const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active }
 
 export const departmentExists = repo.departmentExists;
 export const findMunicipality = repo.findMunicipality;
-export const codesOf = repo.codesOf;
 /**
  * The age groups' ranges. They come from the seed (the same in every
  * database) and the API cannot change them (items are renamed or deactivated,

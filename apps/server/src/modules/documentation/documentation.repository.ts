@@ -19,6 +19,10 @@ export function visibleDocuments(userId: string): SQL {
 
 const SORTS = { documentDate: documents.documentDate, title: documents.title, updatedAt: documents.updatedAt } as const;
 
+/**
+ * A page of document summaries (person's name, file count) matching `where`, sorted by `sort`/`order` then id, and
+ * the exact total: `{ items, total }`.
+ */
 export async function listDocuments(
   db: Executor,
   where: SQL,
@@ -45,11 +49,17 @@ export async function listDocuments(
   return { items, total: count?.n ?? 0 };
 }
 
+/**
+ * A case-insensitive match of `term` (LIKE wildcards escaped) in title, description or tags.
+ */
 export function searchWhere(term: string): SQL {
   const like = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
   return sql`(${documents.title} ilike ${like} or ${documents.description} ilike ${like} or array_to_string(${documents.tags}, ' ') ilike ${like})`;
 }
 
+/**
+ * One document with its person's name and file count, or null.
+ */
 export async function findDocument(db: Executor, id: string) {
   const rows = await db
     .select({ document: documents, personName, fileCount })
@@ -59,6 +69,9 @@ export async function findDocument(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The document's files (every revision) with the uploader's name, oldest first.
+ */
 export function filesOf(db: Executor, documentId: string) {
   return db
     .select({ file: documentFiles, uploadedByName: users.fullName })
@@ -68,21 +81,33 @@ export function filesOf(db: Executor, documentId: string) {
     .orderBy(asc(documentFiles.uploadedAt), asc(documentFiles.revision));
 }
 
+/**
+ * One document file by id, or null.
+ */
 export async function findFile(db: Executor, fileId: string) {
   const rows = await db.select().from(documentFiles).where(eq(documentFiles.id, fileId)).limit(1);
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts a document; returns its id.
+ */
 export async function insertDocument(db: Executor, values: typeof documents.$inferInsert) {
   const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
   return row!.id;
 }
 
+/**
+ * Inserts a document file row (its bytes are already committed to the store); returns its id.
+ */
 export async function insertFile(db: Executor, values: typeof documentFiles.$inferInsert) {
   const [row] = await db.insert(documentFiles).values(values).returning({ id: documentFiles.id });
   return row!.id;
 }
 
+/**
+ * Marks a file no longer current (a new revision replaced it).
+ */
 export async function retireFile(db: Executor, fileId: string) {
   await db.update(documentFiles).set({ current: false }).where(eq(documentFiles.id, fileId));
 }
@@ -98,10 +123,16 @@ export async function revisionChain(db: Executor, fileId: string): Promise<{ id:
   return result.rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
 }
 
+/**
+ * Deletes document file rows by id (their bytes are collected once no row refers to them).
+ */
 export async function deleteFiles(db: Executor, ids: string[]) {
   if (ids.length) await db.delete(documentFiles).where(inArray(documentFiles.id, ids));
 }
 
+/**
+ * The storage keys of every file of a document (to collect after deleting it).
+ */
 export async function storageKeysOf(db: Executor, documentId: string) {
   return (
     await db
@@ -111,6 +142,9 @@ export async function storageKeysOf(db: Executor, documentId: string) {
   ).map((r) => r.key);
 }
 
+/**
+ * Deletes a document (its file rows go by cascade).
+ */
 export async function deleteDocument(db: Executor, id: string) {
   await db.delete(documents).where(eq(documents.id, id));
 }

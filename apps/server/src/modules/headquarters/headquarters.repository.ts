@@ -14,6 +14,9 @@ const columns = {
   version: headquarters.version,
 };
 
+/**
+ * Every headquarter with its department's name, by code.
+ */
 export function listHeadquarters(db: Executor) {
   return db
     .select(columns)
@@ -22,6 +25,9 @@ export function listHeadquarters(db: Executor) {
     .orderBy(asc(headquarters.code));
 }
 
+/**
+ * One headquarter with its department's name, or null.
+ */
 export async function findHeadquarter(db: Executor, id: string) {
   const rows = await db
     .select(columns)
@@ -32,15 +38,24 @@ export async function findHeadquarter(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts a headquarter; returns its id (23505 on a taken code).
+ */
 export async function insertHeadquarter(db: Executor, values: typeof headquarters.$inferInsert) {
   const [row] = await db.insert(headquarters).values(values).returning({ id: headquarters.id });
   return row!.id;
 }
 
+/**
+ * Deletes a headquarter (23503 while persons or activities refer to it: the service answers 409).
+ */
 export async function deleteHeadquarter(db: Executor, id: string) {
   await db.delete(headquarters).where(eq(headquarters.id, id));
 }
 
+/**
+ * Headquarters as options `{ code, cname: name, value: id, active }`, by code.
+ */
 export function headquarterOptions(db: Executor) {
   return db
     .select({
@@ -53,6 +68,9 @@ export function headquarterOptions(db: Executor) {
     .orderBy(asc(headquarters.code));
 }
 
+/**
+ * `{ id, name }` of the given headquarters.
+ */
 export function headquarterNames(db: Executor, ids: string[]) {
   return db
     .select({ id: headquarters.id, name: headquarters.name })

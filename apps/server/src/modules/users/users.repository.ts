@@ -27,6 +27,9 @@ const userColumns = {
 };
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & {};
 
+/**
+ * One user with role slug, name and keys and the photo flag (never the password hash), or null.
+ */
 export async function findUserById(db: Executor, id: string) {
   const rows = await db
     .select(userColumns)
@@ -37,11 +40,17 @@ export async function findUserById(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The raw user row, password hash included (for the current-password check), or null.
+ */
 export async function findUserRecord(db: Executor, id: string) {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
+/**
+ * Whether a username is in use, compared without case.
+ */
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
@@ -51,6 +60,9 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
   return rows.length > 0;
 }
 
+/**
+ * Whether an e-mail is in use by another user (`exceptId`), compared without case.
+ */
 export async function emailTaken(db: Executor, email: string, exceptId?: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
@@ -60,11 +72,17 @@ export async function emailTaken(db: Executor, email: string, exceptId?: string)
   return rows.length > 0;
 }
 
+/**
+ * Inserts a user; returns its id (23505 on a taken username or e-mail).
+ */
 export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
 }
 
+/**
+ * Sets the given columns of a user and `updated_at` (no version check: callers that need one use updateVersioned).
+ */
 export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)
@@ -80,6 +98,10 @@ export async function setEmail(db: Executor, id: string, email: string, updatedB
     .where(eq(users.id, id));
 }
 
+/**
+ * A page of users with role names: `q` matches name, username or e-mail without case; `active` filters; sorted by
+ * `sort`/`order`; returns `{ items, total }` with an exact total.
+ */
 export async function listUsers(
   db: Executor,
   q: {
@@ -130,6 +152,9 @@ export async function searchUserOptions(db: Executor, term: string | undefined, 
     .limit(limit);
 }
 
+/**
+ * Stores (or replaces) a user's profile photo bytes and MIME type.
+ */
 export async function savePhoto(db: Executor, userId: string, mime: string, data: Buffer) {
   await db
     .insert(userPhotos)
@@ -137,11 +162,17 @@ export async function savePhoto(db: Executor, userId: string, mime: string, data
     .onConflictDoUpdate({ target: userPhotos.userId, set: { mime, data, updatedAt: sql`now()` } });
 }
 
+/**
+ * A user's photo row (bytes, MIME, updated at), or null.
+ */
 export async function findPhoto(db: Executor, userId: string) {
   const rows = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId)).limit(1);
   return rows[0] ?? null;
 }
 
+/**
+ * `{ id, fullName }` of the given users (empty input: no query).
+ */
 export async function namesOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));

@@ -334,11 +334,6 @@ export function usernameTaken(db: Executor, username: string) {
 
 // ---- For auth and account: they reach the user record through here, not the repository.
 
-/** The user with role name and photo flag, or null. */
-export function findUserById(db: Executor, id: string) {
-  return repo.findUserById(db, id);
-}
-
 /** The raw user row (password hash included: account checks the current password), or null. */
 export function findUserRecord(db: Executor, id: string) {
   return repo.findUserRecord(db, id);

@@ -37,6 +37,10 @@ function where(f: ActivityFilters): SQL | undefined {
   return and(...parts);
 }
 
+/**
+ * A page of activity summaries (the row, headquarter's name, counts of participants and photos) matching a name
+ * term, a type and a date range (instants, `to` exclusive), by start date `order`, and the exact total.
+ */
 export async function listActivities(
   db: Executor,
   f: ActivityFilters,
@@ -59,6 +63,9 @@ export async function listActivities(
   return { items, total: count?.n ?? 0 };
 }
 
+/**
+ * One activity summary (row, headquarter's name, counts) by id, or null.
+ */
 export async function findActivity(db: Executor, id: string) {
   const rows = await db.select(summaryColumns).from(activities).where(eq(activities.id, id)).limit(1);
   return rows[0] ?? null;
@@ -71,6 +78,9 @@ export async function lockActivity(db: Executor, id: string) {
   return rows.length === 1;
 }
 
+/**
+ * The activity's facilitators as `{ id, fullName }`, by name.
+ */
 export function facilitatorsOf(db: Executor, activityId: string) {
   return db
     .select({ id: users.id, fullName: users.fullName })
@@ -80,6 +90,9 @@ export function facilitatorsOf(db: Executor, activityId: string) {
     .orderBy(asc(users.fullName));
 }
 
+/**
+ * The activity's unregistered participants as counts by sex and age group.
+ */
 export function unregisteredOf(db: Executor, activityId: string) {
   return db
     .select({
@@ -92,6 +105,9 @@ export function unregisteredOf(db: Executor, activityId: string) {
     .orderBy(asc(activityUnregistered.sex), asc(activityUnregistered.ageGroup));
 }
 
+/**
+ * The activity's registered participants who are not deleted: id, names, last names, sex, birth date; by last name.
+ */
 export function participantsOf(db: Executor, activityId: string) {
   return db
     .select({
@@ -120,6 +136,9 @@ export async function participantIdsOf(db: Executor, activityId: string) {
   return rows.map((r) => r.personId);
 }
 
+/**
+ * The activity's photos (keys, MIME, uploader, review state), oldest first.
+ */
 export function photosOf(db: Executor, activityId: string) {
   return db
     .select()
@@ -128,6 +147,9 @@ export function photosOf(db: Executor, activityId: string) {
     .orderBy(asc(activityPhotos.uploadedAt));
 }
 
+/**
+ * One activity photo by id, or null.
+ */
 export async function findPhoto(db: Executor, photoId: string) {
   const rows = await db.select().from(activityPhotos).where(eq(activityPhotos.id, photoId)).limit(1);
   return rows[0] ?? null;
@@ -160,6 +182,9 @@ export async function setPhotoPersons(
     .where(eq(activityPhotos.id, photo.id));
 }
 
+/**
+ * Inserts an activity; returns its id.
+ */
 export async function insertActivity(db: Executor, values: typeof activities.$inferInsert) {
   const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
   return row!.id;
@@ -180,10 +205,16 @@ export async function setChildren(
     await db.insert(activityUnregistered).values(unregistered.map((u) => ({ activityId, ...u })));
 }
 
+/**
+ * Deletes an activity (its facilitators, participants and photo rows go with it by cascade).
+ */
 export async function deleteActivity(db: Executor, id: string) {
   await db.delete(activities).where(eq(activities.id, id));
 }
 
+/**
+ * Adds a registered person to the activity; false when they were already in it.
+ */
 export async function addParticipant(db: Executor, activityId: string, personId: string, addedBy: string) {
   const rows = await db
     .insert(activityParticipants)
@@ -193,6 +224,9 @@ export async function addParticipant(db: Executor, activityId: string, personId:
   return rows.length === 1;
 }
 
+/**
+ * Removes a person from the activity; false when they were not in it.
+ */
 export async function removeParticipant(db: Executor, activityId: string, personId: string) {
   const rows = await db
     .delete(activityParticipants)
@@ -201,11 +235,17 @@ export async function removeParticipant(db: Executor, activityId: string, person
   return rows.length === 1;
 }
 
+/**
+ * Inserts an activity photo row; returns its id.
+ */
 export async function insertPhoto(db: Executor, values: typeof activityPhotos.$inferInsert) {
   const [row] = await db.insert(activityPhotos).values(values).returning({ id: activityPhotos.id });
   return row!.id;
 }
 
+/**
+ * Deletes activity photo rows by id (their bytes are collected once no row refers to them).
+ */
 export async function deletePhotos(db: Executor, ids: string[]) {
   if (ids.length) await db.delete(activityPhotos).where(inArray(activityPhotos.id, ids));
 }

@@ -36,15 +36,14 @@ import * as repo from './activities.repository.ts';
 const ENTITY = 'activity';
 
 /** Holds `poblacion_actividades_gestion`: edits any activity, untags hidden photos with a reason (issue 9 item 2). */
-export const isActivityManager = (actor: UserActor) =>
-  hasPermission(actor.permissions, 'poblacion_actividades_gestion');
+const isActivityManager = (actor: UserActor) => hasPermission(actor.permissions, 'poblacion_actividades_gestion');
 
 /**
  * Whether the caller may change this activity (issue 9 item 2): its creator, a
  * facilitator it has now (`facilitatorIds`, read before any change) or a manager.
  * Everyone else with `poblacion_actividades` only reads it.
  */
-export function rightsOn(actor: UserActor, activity: { createdBy: string | null }, facilitatorIds: string[]) {
+function rightsOn(actor: UserActor, activity: { createdBy: string | null }, facilitatorIds: string[]) {
   const canManage = isActivityManager(actor);
   return {
     canManage,
@@ -167,7 +166,7 @@ function toPhoto(
 }
 
 /** The activity row or 404. */
-export async function load(db: Executor, id: string) {
+async function load(db: Executor, id: string) {
   const row = await repo.findActivity(db, id);
   if (!row) throw notFound();
   return row;

@@ -14,6 +14,9 @@ export function linksOf(db: Executor, personId: string) {
     .orderBy(personLinks.createdAt);
 }
 
+/**
+ * One of the person's own links by id (the row), or null.
+ */
 export async function findLink(db: Executor, personId: string, linkId: string) {
   const rows = await db
     .select()
@@ -23,17 +26,26 @@ export async function findLink(db: Executor, personId: string, linkId: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts a link; returns its id (23505 when the person is already linked to that person).
+ */
 export async function insertLink(db: Executor, values: typeof personLinks.$inferInsert) {
   const [row] = await db.insert(personLinks).values(values).returning({ id: personLinks.id });
   return row!.id;
 }
 
+/**
+ * Deletes a link by id.
+ */
 export async function deleteLink(db: Executor, id: string) {
   await db.delete(personLinks).where(eq(personLinks.id, id));
 }
 
 // ---------------------------------------------------------------- perpetrators
 
+/**
+ * The person's alleged perpetrators, oldest first.
+ */
 export function perpetratorsOf(db: Executor, personId: string) {
   return db
     .select()
@@ -42,6 +54,9 @@ export function perpetratorsOf(db: Executor, personId: string) {
     .orderBy(personPerpetrators.createdAt);
 }
 
+/**
+ * One of the person's alleged perpetrators by id, or null.
+ */
 export async function findPerpetrator(db: Executor, personId: string, id: string) {
   const rows = await db
     .select()
@@ -51,11 +66,17 @@ export async function findPerpetrator(db: Executor, personId: string, id: string
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts an alleged perpetrator; returns its id.
+ */
 export async function insertPerpetrator(db: Executor, values: typeof personPerpetrators.$inferInsert) {
   const [row] = await db.insert(personPerpetrators).values(values).returning({ id: personPerpetrators.id });
   return row!.id;
 }
 
+/**
+ * Deletes an alleged perpetrator by id.
+ */
 export async function deletePerpetrator(db: Executor, id: string) {
   await db.delete(personPerpetrators).where(eq(personPerpetrators.id, id));
 }
@@ -67,6 +88,10 @@ const attentionColumns = {
   professionalName: sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(attentions.professionalId)})`,
 };
 
+/**
+ * A page of the person's attentions, newest first (`attended_at`, then id), with the professional's name, and the
+ * exact total: `{ items, total }`.
+ */
 export async function attentionsOf(db: Executor, personId: string, page: number, pageSize: number) {
   const where = eq(attentions.personId, personId);
   const items = await db
@@ -102,6 +127,9 @@ export async function attentionsBy(db: Executor, professionalId: string, page: n
   return { items, total: count?.n ?? 0 };
 }
 
+/**
+ * One of the person's attentions by id, or null.
+ */
 export async function findAttention(db: Executor, personId: string, id: string) {
   const rows = await db
     .select(attentionColumns)
@@ -111,11 +139,17 @@ export async function findAttention(db: Executor, personId: string, id: string) 
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts an attention; returns its id.
+ */
 export async function insertAttention(db: Executor, values: typeof attentions.$inferInsert) {
   const [row] = await db.insert(attentions).values(values).returning({ id: attentions.id });
   return row!.id;
 }
 
+/**
+ * Deletes an attention by id.
+ */
 export async function deleteAttention(db: Executor, id: string) {
   await db.delete(attentions).where(eq(attentions.id, id));
 }

@@ -12,6 +12,9 @@ export async function documentOwner(db: Executor, documentId: string): Promise<s
   return rows.length ? rows[0]!.personId : undefined;
 }
 
+/**
+ * The person's closed stays (admission, departure, reasons), oldest admission first.
+ */
 export function periodsOf(db: Executor, personId: string) {
   return db
     .select()
@@ -20,10 +23,16 @@ export function periodsOf(db: Executor, personId: string) {
     .orderBy(asc(personPeriods.admissionDate));
 }
 
+/**
+ * Records a closed stay (when a departed person is readmitted).
+ */
 export async function insertPeriod(db: Executor, values: typeof personPeriods.$inferInsert) {
   await db.insert(personPeriods).values(values);
 }
 
+/**
+ * The person's consents with the signed document's title and the guardian link's person and names, by kind.
+ */
 export function consentsOf(db: Executor, personId: string) {
   return db
     .select({
@@ -40,6 +49,9 @@ export function consentsOf(db: Executor, personId: string) {
     .orderBy(asc(personConsents.kind));
 }
 
+/**
+ * The person's consent of one kind, or null.
+ */
 export async function findConsent(db: Executor, personId: string, kind: string) {
   const rows = await db
     .select()
@@ -65,6 +77,9 @@ export async function withImageConsent(db: Executor, personIds: string[]): Promi
   return new Set(rows.map((r) => r.personId));
 }
 
+/**
+ * Records or replaces the person's consent of one kind (one row per person and kind).
+ */
 export async function upsertConsent(db: Executor, values: typeof personConsents.$inferInsert) {
   await db
     .insert(personConsents)
@@ -85,6 +100,9 @@ export async function upsertConsent(db: Executor, values: typeof personConsents.
     });
 }
 
+/**
+ * One of the person's own links by id (a guardian must be one), or null.
+ */
 export async function findLinkOf(db: Executor, personId: string, linkId: string) {
   const rows = await db
     .select({ id: personLinks.id })
@@ -94,6 +112,9 @@ export async function findLinkOf(db: Executor, personId: string, linkId: string)
   return rows[0] ?? null;
 }
 
+/**
+ * The person's photo keys (full size and thumbnail in the file store) and MIME type, or null.
+ */
 export async function photoOf(db: Executor, personId: string) {
   const rows = await db
     .select({ key: persons.photoKey, thumb: persons.photoThumbKey, mime: persons.photoMime })
@@ -103,6 +124,9 @@ export async function photoOf(db: Executor, personId: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Sets (or clears, with nulls) the person's photo keys and MIME type, and who changed them.
+ */
 export async function setPhoto(
   db: Executor,
   personId: string,

@@ -7,6 +7,9 @@ import { auditLog, headquarters, personAccessRequests, personGrants, persons, us
 /** SQL: the person row is visible to `userId` (a live grant with any flag), and not deleted (the rule lives in lib/access.ts). */
 export const visibleTo = (userId: string): SQL => visiblePersons(userId);
 
+/**
+ * A person who is not deleted, by id (the whole row), or null.
+ */
 export async function findPerson(db: Executor, id: string) {
   const rows = await db
     .select()
@@ -28,15 +31,24 @@ export async function findPersonForUser(db: Executor, id: string, userId: string
 }
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
+/**
+ * Inserts a person; returns the id and the file number the sequence gave (the file code is built from it).
+ */
 export async function insertPerson(db: Executor, values: typeof persons.$inferInsert) {
   const [row] = await db.insert(persons).values(values).returning({ id: persons.id, fileNumber: persons.fileNumber });
   return row!;
 }
 
+/**
+ * Stores the accent-free search text of names, last names, alias and file numbers (trigram index).
+ */
 export async function setSearchText(db: Executor, id: string, searchText: string) {
   await db.update(persons).set({ searchText }).where(eq(persons.id, id));
 }
 
+/**
+ * Marks a person deleted (who and when); the row and its history stay.
+ */
 export async function softDeletePerson(db: Executor, id: string, userId: string) {
   await db
     .update(persons)
@@ -57,6 +69,10 @@ export interface ListFilters {
   birth?: { bornAfter: string | null; bornOnOrBefore: string };
 }
 
+/**
+ * The WHERE of the persons list: live grant of `f.userId` (lib/access.ts), search terms on the search text, and the
+ * filters (sex, thematic, department, headquarter, birth window of an age group, admitted/departed on `f.today`).
+ */
 export function listWhere(f: ListFilters): SQL {
   const parts: (SQL | undefined)[] = [visibleTo(f.userId)];
   for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
@@ -133,6 +149,9 @@ export async function countPersons(db: Executor, where: SQL, cap: number) {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/**
+ * Grants (or changes) one user's access to a person: one row per person and user.
+ */
 export async function upsertGrant(db: Executor, values: typeof personGrants.$inferInsert) {
   await db
     .insert(personGrants)
@@ -151,6 +170,9 @@ export async function upsertGrant(db: Executor, values: typeof personGrants.$inf
     });
 }
 
+/**
+ * One grant of the person by id, or null.
+ */
 export async function findGrant(db: Executor, personId: string, grantId: string) {
   const rows = await db
     .select()
@@ -160,6 +182,9 @@ export async function findGrant(db: Executor, personId: string, grantId: string)
   return rows[0] ?? null;
 }
 
+/**
+ * The grant `userId` holds on the person (live or not), or null.
+ */
 export async function findGrantOf(db: Executor, personId: string, userId: string) {
   const rows = await db
     .select()
@@ -169,10 +194,16 @@ export async function findGrantOf(db: Executor, personId: string, userId: string
   return rows[0] ?? null;
 }
 
+/**
+ * Deletes a grant by id.
+ */
 export async function deleteGrant(db: Executor, id: string) {
   await db.delete(personGrants).where(eq(personGrants.id, id));
 }
 
+/**
+ * How many live grants with the administrator role the person has (expiry by the Guatemala date).
+ */
 export async function countLiveAdministrators(db: Executor, personId: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -181,6 +212,9 @@ export async function countLiveAdministrators(db: Executor, personId: string) {
   return row?.n ?? 0;
 }
 
+/**
+ * The person's grants with the grantee's and the granter's names: administrators first, then by grantee's name.
+ */
 export function listGrants(db: Executor, personId: string) {
   const grantee = sql<string>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personGrants.userId)})`;
   const granter = sql<
@@ -198,11 +232,17 @@ const decider = sql<
   string | null
 >`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(personAccessRequests.decidedBy)})`;
 
+/**
+ * Inserts an access request; returns its id (23505 for a second pending one of the same user).
+ */
 export async function insertAccessRequest(db: Executor, values: typeof personAccessRequests.$inferInsert) {
   const [row] = await db.insert(personAccessRequests).values(values).returning({ id: personAccessRequests.id });
   return row!.id;
 }
 
+/**
+ * One access request with the requester's and the decider's names, or null.
+ */
 export async function findAccessRequest(db: Executor, id: string) {
   const rows = await db
     .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
@@ -212,6 +252,9 @@ export async function findAccessRequest(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The person's access requests with names, newest first.
+ */
 export function listAccessRequests(db: Executor, personId: string) {
   return db
     .select({ request: personAccessRequests, userName: requester, decidedByName: decider })
@@ -237,6 +280,9 @@ export function listPendingForAdministrator(db: Executor, userId: string) {
     .limit(200);
 }
 
+/**
+ * Records the decision on a pending request; returns false when it was decided already (concurrent decisions).
+ */
 export async function decideAccessRequest(
   db: Executor,
   id: string,
@@ -250,6 +296,9 @@ export async function decideAccessRequest(
   return rows.length === 1;
 }
 
+/**
+ * A page of the person's audit entries (changes and reads), newest first, with the user's name, and the exact total.
+ */
 export async function history(db: Executor, personId: string, page: number, pageSize: number) {
   const where = and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, personId));
   const items = await db

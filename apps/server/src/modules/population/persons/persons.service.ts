@@ -58,7 +58,7 @@ const ENTITY = 'person';
 // ---------------------------------------------------------------- access
 
 /** The per-person grant rule lives in lib/access.ts (issue 9 item 9); re-exported for this module's routes. */
-export { accessOf, requireAccess };
+export { accessOf };
 
 // ---------------------------------------------------------------- mapping
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { IconEyeOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { applyServerErrors } from '../../../../shared/lib/form';
-import { EMPTY } from '../../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { can } from '../../../../shared/lib/session';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { PersonPicker } from '../../../../shared/ui/person-picker';
 import { useAddParticipant, useRemoveParticipant } from '../api/mutations';
 import type { Activity, ActivityParticipant } from '../api/queries';
@@ -58,6 +57,44 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
   };
 
   const fullName = (p: ActivityParticipant) => `${p.names} ${p.lastNames}`;
+  const columns: DataColumn<ActivityParticipant>[] = [
+    {
+      id: 'name',
+      header: t('participants.name'),
+      text: fullName,
+      cell: (p) =>
+        canOpenFiles ? (
+          <AnchorLink
+            to="/population/served/$id"
+            params={{ id: p.personId }}
+            size="sm"
+            title={t('participants.open_file')}
+          >
+            {fullName(p)}
+          </AnchorLink>
+        ) : (
+          fullName(p)
+        ),
+      truncate: true,
+    },
+    { id: 'sex', header: t('fields.sex'), text: (p) => sexes.labelOf(p.sex), width: 120 },
+    { id: 'ageGroup', header: t('fields.ageGroup'), text: (p) => ageGroups.labelOf(p.ageGroup), width: 150 },
+    {
+      id: 'imageConsent',
+      header: t('participants.image_consent'),
+      cell: (p) =>
+        p.imageConsent ? (
+          <Badge size="sm" color="teal" variant="light">
+            {t('participants.consent_yes')}
+          </Badge>
+        ) : (
+          <Badge size="sm" color="orange" variant="light">
+            {t('participants.consent_no')}
+          </Badge>
+        ),
+      width: 170,
+    },
+  ];
 
   return (
     <Paper withBorder p="md">
@@ -72,67 +109,28 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         )}
         {/* With only hidden participants there is nothing to list: the note says it all. */}
         {(activity.participants.length > 0 || activity.restrictedParticipants === 0) && (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('participants.name')}</Table.Th>
-                  <Table.Th>{t('fields.sex')}</Table.Th>
-                  <Table.Th>{t('fields.ageGroup')}</Table.Th>
-                  <Table.Th>{t('participants.image_consent')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('common:status.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {activity.participants.length === 0 && <EmptyRow colSpan={5} />}
-                {activity.participants.map((p) => (
-                  <Table.Tr key={p.personId}>
-                    <Table.Td>
-                      {canOpenFiles ? (
-                        <AnchorLink
-                          to="/population/served/$id"
-                          params={{ id: p.personId }}
-                          size="sm"
-                          title={t('participants.open_file')}
-                        >
-                          {fullName(p)}
-                        </AnchorLink>
-                      ) : (
-                        fullName(p)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{sexes.labelOf(p.sex) ?? EMPTY}</Table.Td>
-                    <Table.Td>{ageGroups.labelOf(p.ageGroup) ?? EMPTY}</Table.Td>
-                    <Table.Td>
-                      {p.imageConsent ? (
-                        <Badge size="sm" color="teal" variant="light">
-                          {t('participants.consent_yes')}
-                        </Badge>
-                      ) : (
-                        <Badge size="sm" color="orange" variant="light">
-                          {t('participants.consent_no')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {activity.canEdit && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('participants.remove_named', { name: fullName(p) })}
-                          onClick={() => setRemoving(p)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            bare
+            label={t('participants.name')}
+            columns={columns}
+            rows={activity.participants}
+            rowKey={(p) => p.personId}
+            minWidth={700}
+            actionsWidth={60}
+            actionsHeader={<VisuallyHidden>{t('common:status.actions')}</VisuallyHidden>}
+            actions={(p) =>
+              activity.canEdit && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('participants.remove_named', { name: fullName(p) })}
+                  onClick={() => setRemoving(p)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )
+            }
+          />
         )}
 
         {activity.canEdit && (

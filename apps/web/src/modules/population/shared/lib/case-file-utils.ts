@@ -32,16 +32,6 @@ export function nowInGuatemala(now: Date = new Date()): { date: string; time: st
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** A long text cut to `max` characters (on a word when possible), for table cells. */
-export function shorten(text: string | null | undefined, max = 80): string {
-  if (!text) return EMPTY;
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 /**
  * The same error with its field errors moved to the inputs that show them
  * (e.g. the server's `attendedAt` onto the date input); other errors unchanged.
