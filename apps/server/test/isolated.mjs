@@ -8,10 +8,14 @@ import { join, relative } from 'node:path';
 
 const listFile = join(mkdtempSync(join(tmpdir(), 'amparo-isolated-')), 'tests.json');
 execFileSync('npx', ['vitest', 'list', '--project', 'pglite', `--json=${listFile}`], { stdio: 'ignore' });
+// `-- --from N` resumes at the Nth test (1-based), after an interrupted run.
+const fromArg = process.argv.indexOf('--from');
+const from = fromArg > 0 ? Number(process.argv[fromArg + 1]) : 1;
 const tests = JSON.parse(readFileSync(listFile, 'utf8'));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const failed = [];
 for (const [i, test] of tests.entries()) {
+  if (i + 1 < from) continue;
   const file = relative(process.cwd(), test.file);
   const run = spawnSync(
     'npx',
@@ -22,7 +26,7 @@ for (const [i, test] of tests.entries()) {
   if (!ok) failed.push(`${file} > ${test.name}`);
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${i + 1}/${tests.length} ${file} > ${test.name}`);
 }
-console.log(`\n${tests.length - failed.length} passed, ${failed.length} failed`);
+console.log(`\n${tests.length - from + 1 - failed.length} passed, ${failed.length} failed`);
 if (failed.length) {
   console.log(`Tests that fail alone:\n  ${failed.join('\n  ')}`);
   process.exit(1);
