@@ -1,9 +1,10 @@
-import { Fragment, type ReactNode } from 'react';
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCornerDownRight, IconDownload, IconEye, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@amparo/shared/modules/documentation.schema';
 import { EMPTY } from '../../../shared/lib/format';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { currentFilesWithHistory, fileContentUrl, formatSize, typeLabel } from '../lib/files';
 
@@ -36,108 +37,92 @@ export function FilesTable({ files, onPreview, onReplace, onDelete }: FilesTable
   const preview = t('actions.preview');
   const download = t('actions.download');
 
+  const earlierOf = new Map(rows.map(({ file, earlier }) => [file.id, earlier]));
+  // A revision row is named after the current file it belongs to ('Revisiones anteriores de acta.pdf').
+  const currentNameOf = new Map(
+    rows.flatMap(({ file, earlier }) => earlier.map((rev) => [rev.id, file.name] as const)),
+  );
+  const earlierNameOf = (rev: DocumentFile) => currentNameOf.get(rev.id) ?? rev.name;
+  const revisionOf = (f: DocumentFile) => t('files.revisionValue', { revision: f.revision });
+  const columns: DataColumn<DocumentFile>[] = [
+    {
+      id: 'name',
+      header: t('files.name'),
+      text: (f) => f.name,
+      cell: (f, depth) =>
+        depth === 0 ? (
+          <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+            {f.name}
+          </Text>
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            <IconCornerDownRight size={16} aria-hidden />
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {f.name}
+            </Text>
+          </Group>
+        ),
+    },
+    { id: 'type', header: t('files.type'), text: (f) => typeLabel(f.mime) },
+    {
+      id: 'size',
+      header: t('files.size'),
+      cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{formatSize(f.sizeBytes)}</span>,
+    },
+    { id: 'revision', header: t('files.revision'), text: revisionOf },
+    { id: 'uploadedBy', header: t('files.uploadedBy'), text: (f) => f.uploadedByName ?? EMPTY, truncate: true },
+    { id: 'uploadedAt', header: t('files.uploadedAt'), cell: (f) => <DateText value={f.uploadedAt} withTime /> },
+  ];
+
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('files.name')}</Table.Th>
-            <Table.Th>{t('files.type')}</Table.Th>
-            <Table.Th>{t('files.size')}</Table.Th>
-            <Table.Th>{t('files.revision')}</Table.Th>
-            <Table.Th>{t('files.uploadedBy')}</Table.Th>
-            <Table.Th>{t('files.uploadedAt')}</Table.Th>
-            <Table.Th w={170}>{t('common:status.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ file, earlier }) => (
-            <Fragment key={file.id}>
-              <Table.Tr data-testid="file-row">
-                <Table.Td fw={500} style={{ wordBreak: 'break-all' }}>
-                  {file.name}
-                </Table.Td>
-                <Table.Td>{typeLabel(file.mime)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(file.sizeBytes)}</Table.Td>
-                <Table.Td>{t('files.revisionValue', { revision: file.revision })}</Table.Td>
-                <Table.Td>{file.uploadedByName ?? EMPTY}</Table.Td>
-                <Table.Td>
-                  <DateText value={file.uploadedAt} withTime />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={2} wrap="nowrap">
-                    {action(preview, `${preview} ${file.name}`, <IconEye size={18} />, {
-                      onClick: () => onPreview(file),
-                    })}
-                    {action(download, `${download} ${file.name}`, <IconDownload size={18} />, {
-                      component: 'a',
-                      href: fileContentUrl(file.id, true),
-                      download: file.name,
-                    })}
-                    {action(t('actions.replace'), `${t('actions.replace')} ${file.name}`, <IconReplace size={18} />, {
-                      onClick: () => onReplace(file),
-                    })}
-                    {action(
-                      t('actions.deleteFile'),
-                      `${t('actions.deleteFile')} ${file.name}`,
-                      <IconTrash size={18} />,
-                      { onClick: () => onDelete(file) },
-                      'red',
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-              {earlier.map((rev) => (
-                <Table.Tr
-                  key={rev.id}
-                  data-testid="file-revision-row"
-                  aria-label={t('files.earlierList', { name: file.name })}
-                >
-                  <Table.Td pl="lg">
-                    <Group gap={6} wrap="nowrap">
-                      <IconCornerDownRight size={16} aria-hidden />
-                      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                        {rev.name}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td c="dimmed">{typeLabel(rev.mime)}</Table.Td>
-                  <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatSize(rev.sizeBytes)}
-                  </Table.Td>
-                  <Table.Td c="dimmed">{t('files.revisionValue', { revision: rev.revision })}</Table.Td>
-                  <Table.Td c="dimmed">{rev.uploadedByName ?? EMPTY}</Table.Td>
-                  <Table.Td c="dimmed">
-                    <DateText value={rev.uploadedAt} withTime />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      {action(
-                        preview,
-                        `${preview} ${rev.name} ${t('files.revisionValue', { revision: rev.revision })}`,
-                        <IconEye size={18} />,
-                        {
-                          onClick: () => onPreview(rev),
-                        },
-                      )}
-                      {action(
-                        download,
-                        t('files.downloadRevision', { revision: rev.revision, name: rev.name }),
-                        <IconDownload size={18} />,
-                        {
-                          component: 'a',
-                          href: fileContentUrl(rev.id, true),
-                          download: rev.name,
-                        },
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Fragment>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      bare
+      label={t('files.name')}
+      columns={columns}
+      rows={rows.map((r) => r.file)}
+      rowKey={(f) => f.id}
+      subRows={(f) => earlierOf.get(f.id) ?? []}
+      rowAttributes={(f, depth): Record<string, string> =>
+        depth === 0
+          ? { 'data-testid': 'file-row' }
+          : { 'data-testid': 'file-revision-row', 'aria-label': t('files.earlierList', { name: earlierNameOf(f) }) }
+      }
+      minWidth={860}
+      actionsWidth={170}
+      actions={(file, depth) =>
+        depth === 0 ? (
+          <Group gap={2} wrap="nowrap">
+            {action(preview, `${preview} ${file.name}`, <IconEye size={18} />, { onClick: () => onPreview(file) })}
+            {action(download, `${download} ${file.name}`, <IconDownload size={18} />, {
+              component: 'a',
+              href: fileContentUrl(file.id, true),
+              download: file.name,
+            })}
+            {action(t('actions.replace'), `${t('actions.replace')} ${file.name}`, <IconReplace size={18} />, {
+              onClick: () => onReplace(file),
+            })}
+            {action(
+              t('actions.deleteFile'),
+              `${t('actions.deleteFile')} ${file.name}`,
+              <IconTrash size={18} />,
+              { onClick: () => onDelete(file) },
+              'red',
+            )}
+          </Group>
+        ) : (
+          <Group gap={2} wrap="nowrap">
+            {action(preview, `${preview} ${file.name} ${revisionOf(file)}`, <IconEye size={18} />, {
+              onClick: () => onPreview(file),
+            })}
+            {action(
+              download,
+              t('files.downloadRevision', { revision: file.revision, name: file.name }),
+              <IconDownload size={18} />,
+              { component: 'a', href: fileContentUrl(file.id, true), download: file.name },
+            )}
+          </Group>
+        )
+      }
+    />
   );
 }

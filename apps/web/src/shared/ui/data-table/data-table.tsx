@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Group, Paper, Skeleton, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -21,7 +20,7 @@ export interface DataColumn<T> {
   /** The value as text: shown (unless `cell` is given), sorted on, and the tooltip of a truncated cell. */
   text?: (row: T) => string | number | null | undefined;
   /** Custom rendering (badges, links); `text` still gives the sort value and tooltip. */
-  cell?: (row: T) => ReactNode;
+  cell?: (row: T, depth: number) => ReactNode;
   /** Column width (px or CSS); columns without one share the rest. */
   width?: number | string;
   /** Long values are cut to the column's width with the whole value in a tooltip. */
@@ -49,7 +48,7 @@ interface DataTableProps<T> {
   rows: T[] | undefined;
   rowKey: (row: T) => string;
   /** Buttons of each row (edit, delete, ...), in a last 'Actions' column of `actionsWidth`. */
-  actions?: (row: T) => ReactNode;
+  actions?: (row: T, depth: number) => ReactNode;
   actionsWidth?: number;
   /** Header of the actions column (defaults to 'Actions'; tables inside a card may hide it visually). */
   actionsHeader?: ReactNode;
@@ -66,6 +65,12 @@ interface DataTableProps<T> {
   bare?: boolean;
   /** Rows shown dimmed (expired grants, ...). */
   dimmed?: (row: T) => boolean;
+  /** Rows shown under a row, indented one level (a file's earlier revisions): same columns, `depth` 1. */
+  subRows?: (row: T) => T[];
+  /** Extra attributes of a row's `<tr>` (test ids, an accessible name for a sub-row). */
+  rowAttributes?: (row: T, depth: number) => Record<string, string>;
+  /** A last row in the table's footer (totals), one cell a column, in column order. */
+  summary?: ReactNode[];
   /** A click on a row opens it (the row should also hold a real link for keyboards and new tabs). */
   onRowClick?: (row: T) => void;
 }
@@ -91,6 +96,9 @@ export function DataTable<T>({
   onRowClick,
   dimmed,
   actionsHeader,
+  subRows,
+  rowAttributes,
+  summary,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [localSort, setLocalSort] = useState<SortingState>([]);
@@ -128,6 +136,28 @@ export function DataTable<T>({
     if (sort) sort.onChange(id, sort.by === id ? (sort.order === 'asc' ? 'desc' : 'asc') : first);
     else table.getColumn(id)?.toggleSorting();
   };
+
+  const renderRow = (original: T, key: string, depth: number) => (
+    <Table.Tr
+      key={key}
+      c={depth > 0 || dimmed?.(original) ? 'dimmed' : undefined}
+      onClick={onRowClick ? () => onRowClick(original) : undefined}
+      style={onRowClick ? { cursor: 'pointer' } : undefined}
+      {...rowAttributes?.(original, depth)}
+    >
+      {columns.map((c, i) => (
+        <Table.Td
+          key={c.id}
+          fw={c.strong && depth === 0 ? 500 : undefined}
+          ta={c.align}
+          pl={i === 0 && depth > 0 ? 'lg' : undefined}
+        >
+          {renderCell(c, original, depth)}
+        </Table.Td>
+      ))}
+      {actions && <Table.Td>{actions(original, depth)}</Table.Td>}
+    </Table.Tr>
+  );
 
   const body = (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -178,34 +208,33 @@ export function DataTable<T>({
               </Table.Td>
             </Table.Tr>
           )}
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              c={dimmed?.(row.original) ? 'dimmed' : undefined}
-              onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-              style={onRowClick ? { cursor: 'pointer' } : undefined}
-            >
-              {row.getVisibleCells().map((cell) => {
-                const c = byId.get(cell.column.id)!;
-                return (
-                  <Table.Td key={cell.id} fw={c.strong ? 500 : undefined} ta={c.align}>
-                    {flexRender(() => renderCell(c, row.original), cell.getContext())}
-                  </Table.Td>
-                );
-              })}
-              {actions && <Table.Td>{actions(row.original)}</Table.Td>}
-            </Table.Tr>
-          ))}
+          {table
+            .getRowModel()
+            .rows.flatMap((row) => [
+              renderRow(row.original, row.id, 0),
+              ...(subRows?.(row.original) ?? []).map((sub) => renderRow(sub, `${row.id}/${rowKey(sub)}`, 1)),
+            ])}
         </Table.Tbody>
+        {summary && rows && rows.length > 0 && (
+          <Table.Tfoot>
+            <Table.Tr>
+              {summary.map((cell, i) => (
+                <Table.Td key={columns[i]?.id ?? i} fw={600} ta={columns[i]?.align}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </Table.ScrollContainer>
   );
   return bare ? body : <Paper withBorder>{body}</Paper>;
 }
 
-function renderCell<T>(c: DataColumn<T>, row: T): ReactNode {
+function renderCell<T>(c: DataColumn<T>, row: T, depth: number): ReactNode {
   const text = c.text?.(row);
-  const shown = c.cell ? c.cell(row) : text === null || text === undefined || text === '' ? EMPTY : text;
+  const shown = c.cell ? c.cell(row, depth) : text === null || text === undefined || text === '' ? EMPTY : text;
   if (!c.truncate || text === null || text === undefined || text === '') return shown;
   return (
     <Tooltip label={String(text)} multiline maw={420} openDelay={300}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ActivityParticipants } from '../components/activity-participants';
 import { ActivityPhotos } from '../components/activity-photos';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
 import { ButtonLink } from '../../../../shared/ui/router-links';
+import { DataTable } from '../../../../shared/ui/data-table';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,32 +77,20 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
               {t('view.no_unregistered')}
             </Text>
           ) : (
-            <Table withTableBorder verticalSpacing={4} maw={560}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.sex')}</Table.Th>
-                  <Table.Th>{t('fields.ageGroup')}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t('fields.count')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {a.unregistered.map((u) => (
-                  <Table.Tr key={`${u.sex}/${u.ageGroup}`}>
-                    <Table.Td>{sexes.labelOf(u.sex)}</Table.Td>
-                    <Table.Td>{ageGroups.labelOf(u.ageGroup)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{u.count}</Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td colSpan={2} fw={600}>
-                    {t('view.total')}
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }} fw={600}>
-                    {unregisteredTotal}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
+            <Box maw={560}>
+              <DataTable
+                label={t('fields.unregistered')}
+                columns={[
+                  { id: 'sex', header: t('fields.sex'), text: (u) => sexes.labelOf(u.sex) },
+                  { id: 'ageGroup', header: t('fields.ageGroup'), text: (u) => ageGroups.labelOf(u.ageGroup) },
+                  { id: 'count', header: t('fields.count'), text: (u) => u.count, align: 'right', width: 90 },
+                ]}
+                rows={a.unregistered}
+                rowKey={(u) => `${u.sex}/${u.ageGroup}`}
+                minWidth={0}
+                summary={[t('view.total'), '', unregisteredTotal]}
+              />
+            </Box>
           )}
         </div>
       </Stack>

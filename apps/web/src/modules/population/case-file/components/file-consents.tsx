@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,11 @@ import { CONSENT_KINDS, consentInput, type ConsentKind } from '@amparo/shared/mo
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { applyServerErrors } from '../../../../shared/lib/form';
-import { EMPTY, formatDate, formatDateTime } from '../../../../shared/lib/format';
+import { formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { notifySuccess } from '../../../../shared/lib/notify';
 import { useSetConsent } from '../../persons/api/mutations';
 import { useConsents, useLinks, usePersonDocuments, type Consent, type Link } from '../../persons/api/queries';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 
 /** Badges keep their whole word in narrow cells. */
 const NO_SHRINK = { minWidth: 'max-content' } as const;
@@ -28,6 +29,38 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
   const consents = useConsents(personId);
   const [editing, setEditing] = useState<ConsentKind | null>(null);
   const byKind = new Map((consents.data ?? []).map((c) => [c.kind, c]));
+  type Row = { kind: ConsentKind; c: Consent | undefined };
+  const columns: DataColumn<Row>[] = [
+    { id: 'kind', header: t('consents.kind'), text: ({ kind }) => t(`consents.kinds.${kind}`), strong: true },
+    {
+      id: 'granted',
+      header: t('consents.granted'),
+      cell: ({ c }) =>
+        !c ? (
+          <Badge color="gray" variant="light" style={NO_SHRINK}>
+            {t('consents.not_recorded')}
+          </Badge>
+        ) : c.granted ? (
+          <Badge color="teal" variant="light">
+            {t('common.yes')}
+          </Badge>
+        ) : (
+          <Badge color="red" variant="light">
+            {t('common.no')}
+          </Badge>
+        ),
+    },
+    { id: 'givenOn', header: t('consents.givenOn'), text: ({ c }) => (c ? formatDate(c.givenOn) : null) },
+    { id: 'givenBy', header: t('consents.givenBy'), text: ({ c }) => (c ? givenByText(c, t) : null), truncate: true },
+    {
+      id: 'document',
+      header: t('consents.document'),
+      text: ({ c }) => c?.documentTitle ?? (c?.documentId ? t('consents.document_restricted') : null),
+      truncate: true,
+    },
+    { id: 'notes', header: t('consents.notes'), text: ({ c }) => c?.notes, truncate: true },
+    { id: 'updatedAt', header: t('consents.updatedAt'), text: ({ c }) => (c ? formatDateTime(c.updatedAt) : null) },
+  ];
 
   return (
     <Stack gap="sm">
@@ -36,69 +69,31 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
       </Text>
       <QueryStatus query={consents} />
       {consents.data && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" striped aria-label={t('detail.tab_consents')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('consents.kind')}</Table.Th>
-                <Table.Th>{t('consents.granted')}</Table.Th>
-                <Table.Th>{t('consents.givenOn')}</Table.Th>
-                <Table.Th>{t('consents.givenBy')}</Table.Th>
-                <Table.Th>{t('consents.document')}</Table.Th>
-                <Table.Th>{t('consents.notes')}</Table.Th>
-                <Table.Th>{t('consents.updatedAt')}</Table.Th>
-                {canWrite && <Table.Th>{t('links.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {CONSENT_KINDS.map((kind) => {
-                const c = byKind.get(kind);
-                return (
-                  <Table.Tr key={kind}>
-                    <Table.Td fw={500}>{t(`consents.kinds.${kind}`)}</Table.Td>
-                    <Table.Td>
-                      {!c ? (
-                        <Badge color="gray" variant="light" style={NO_SHRINK}>
-                          {t('consents.not_recorded')}
-                        </Badge>
-                      ) : c.granted ? (
-                        <Badge color="teal" variant="light">
-                          {t('common.yes')}
-                        </Badge>
-                      ) : (
-                        <Badge color="red" variant="light">
-                          {t('common.no')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{c ? formatDate(c.givenOn) : EMPTY}</Table.Td>
-                    <Table.Td>{c ? givenByText(c, t) : EMPTY}</Table.Td>
-                    <Table.Td>
-                      {c?.documentTitle ?? (c?.documentId ? t('consents.document_restricted') : EMPTY)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 280 }}>
-                      {c?.notes ?? EMPTY}
-                    </Table.Td>
-                    <Table.Td>{c ? formatDateTime(c.updatedAt) : EMPTY}</Table.Td>
-                    {canWrite && (
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconEdit size={14} />}
-                          onClick={() => setEditing(kind)}
-                          aria-label={t('consents.edit_kind', { kind: t(`consents.kinds.${kind}`) })}
-                        >
-                          {c ? t('actions.edit') : t('consents.record')}
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          bare
+          label={t('detail.tab_consents')}
+          columns={columns}
+          rows={CONSENT_KINDS.map((kind) => ({ kind, c: byKind.get(kind) }))}
+          rowKey={(r) => r.kind}
+          minWidth={900}
+          actionsWidth={canWrite ? 150 : undefined}
+          actionsHeader={t('links.actions')}
+          actions={
+            canWrite
+              ? ({ kind, c }) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEdit size={14} />}
+                    onClick={() => setEditing(kind)}
+                    aria-label={t('consents.edit_kind', { kind: t(`consents.kinds.${kind}`) })}
+                  >
+                    {c ? t('actions.edit') : t('consents.record')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
       )}
 
       <Modal

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFilePlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,13 @@ import { QueryStatus } from '../../../../shared/ui/page-state';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { formatDate } from '../../../../shared/lib/format';
 import { can } from '../../../../shared/lib/session';
-import { EmptyRow } from '../../../../shared/ui/empty-row';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
-import { personDocumentFileUrl, usePersonDocumentsPage } from '../../persons/api/queries';
+import { personDocumentFileUrl, usePersonDocumentsPage, type PersonDocument } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { AnchorLink } from '../../../../shared/ui/router-links';
 
 const PAGE_SIZE = 20;
-const COLUMNS = 4;
-
 /**
  * 'Documents' tab: the person's documents with their current files, opened
  * (preview in a new tab, or download) under the person's grant; the server
@@ -29,6 +27,68 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const documents = usePersonDocumentsPage(personId, page, PAGE_SIZE);
+
+  const columns: DataColumn<PersonDocument>[] = [
+    { id: 'date', header: t('person_documents.date'), text: (d) => formatDate(d.documentDate), width: 120 },
+    {
+      id: 'title',
+      header: t('person_documents.title'),
+      text: (d) => d.title,
+      cell: (d) =>
+        documentation ? (
+          <AnchorLink to="/documentation/view/$id" params={{ id: d.id }} size="sm" title={t('person_documents.open')}>
+            {d.title}
+          </AnchorLink>
+        ) : (
+          d.title
+        ),
+      truncate: true,
+    },
+    {
+      id: 'type',
+      header: t('person_documents.type'),
+      cell: (d) => <CatalogText catalog="document_type" code={d.documentType} />,
+    },
+    {
+      id: 'files',
+      header: t('person_documents.files'),
+      cell: (d) => {
+        const files = d.files.filter((f) => f.current);
+        if (files.length === 0)
+          return (
+            <Text size="sm" c="dimmed">
+              {t('person_documents.no_files')}
+            </Text>
+          );
+        return (
+          <Stack gap={2}>
+            {files.map((f) => (
+              <Group key={f.id} gap="xs" wrap="nowrap">
+                <Text size="sm" truncate maw={260}>
+                  {f.name}
+                </Text>
+                <Anchor
+                  href={personDocumentFileUrl(personId, f.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t('person_documents.preview', { name: f.name })}
+                >
+                  <IconEye size={16} aria-hidden />
+                </Anchor>
+                <Anchor
+                  href={personDocumentFileUrl(personId, f.id, true)}
+                  download={f.name}
+                  aria-label={t('person_documents.download', { name: f.name })}
+                >
+                  <IconDownload size={16} aria-hidden />
+                </Anchor>
+              </Group>
+            ))}
+          </Stack>
+        );
+      },
+    },
+  ];
 
   return (
     <Stack gap="sm">
@@ -49,77 +109,14 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
       <QueryStatus query={documents} />
       {documents.data && (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" striped aria-label={t('detail.tab_documents')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('person_documents.date')}</Table.Th>
-                  <Table.Th>{t('person_documents.title')}</Table.Th>
-                  <Table.Th>{t('person_documents.type')}</Table.Th>
-                  <Table.Th>{t('person_documents.files')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {documents.data.items.length === 0 && <EmptyRow colSpan={COLUMNS} />}
-                {documents.data.items.map((d) => {
-                  const files = d.files.filter((f) => f.current);
-                  return (
-                    <Table.Tr key={d.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.documentDate)}</Table.Td>
-                      <Table.Td>
-                        {documentation ? (
-                          <AnchorLink
-                            to="/documentation/view/$id"
-                            params={{ id: d.id }}
-                            size="sm"
-                            title={t('person_documents.open')}
-                          >
-                            {d.title}
-                          </AnchorLink>
-                        ) : (
-                          d.title
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <CatalogText catalog="document_type" code={d.documentType} />
-                      </Table.Td>
-                      <Table.Td>
-                        {files.length === 0 && (
-                          <Text size="sm" c="dimmed">
-                            {t('person_documents.no_files')}
-                          </Text>
-                        )}
-                        <Stack gap={2}>
-                          {files.map((f) => (
-                            <Group key={f.id} gap="xs" wrap="nowrap">
-                              <Text size="sm" truncate maw={260}>
-                                {f.name}
-                              </Text>
-                              <Anchor
-                                href={personDocumentFileUrl(personId, f.id)}
-                                target="_blank"
-                                rel="noopener"
-                                aria-label={t('person_documents.preview', { name: f.name })}
-                              >
-                                <IconEye size={16} aria-hidden />
-                              </Anchor>
-                              <Anchor
-                                href={personDocumentFileUrl(personId, f.id, true)}
-                                download={f.name}
-                                aria-label={t('person_documents.download', { name: f.name })}
-                              >
-                                <IconDownload size={16} aria-hidden />
-                              </Anchor>
-                            </Group>
-                          ))}
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            bare
+            label={t('detail.tab_documents')}
+            columns={columns}
+            rows={documents.data.items}
+            rowKey={(d) => d.id}
+            minWidth={760}
+          />
           {documents.data.total > PAGE_SIZE && (
             <TablePagination
               page={page}
