@@ -141,7 +141,12 @@ export function DataTable<T>({
     <Table.Tr
       key={key}
       c={depth > 0 || dimmed?.(original) ? 'dimmed' : undefined}
-      onClick={onRowClick ? () => onRowClick(original) : undefined}
+      // A click on a link or button inside the row does its own thing, not the row's.
+      onClick={
+        onRowClick
+          ? (e: React.MouseEvent) => !(e.target as HTMLElement).closest('a, button') && onRowClick(original)
+          : undefined
+      }
       style={onRowClick ? { cursor: 'pointer' } : undefined}
       {...rowAttributes?.(original, depth)}
     >

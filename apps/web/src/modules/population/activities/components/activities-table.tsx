@@ -25,12 +25,7 @@ export function ActivitiesTable({ items, onOpen }: Props) {
       text: (a) => a.name,
       // A real link too, so keyboard users and 'open in new tab' work.
       cell: (a) => (
-        <AnchorLink
-          to="/population/activities/view/$id"
-          params={{ id: a.id }}
-          onClick={(e: React.MouseEvent) => e.stopPropagation()}
-          size="sm"
-        >
+        <AnchorLink to="/population/activities/view/$id" params={{ id: a.id }} size="sm">
           {a.name}
         </AnchorLink>
       ),

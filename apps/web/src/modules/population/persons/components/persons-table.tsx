@@ -33,7 +33,6 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
         <AnchorLink
           to="/population/served/$id"
           params={{ id: p.id }}
-          onClick={(e: React.MouseEvent) => e.stopPropagation()}
           ff="monospace"
           size="sm"
           style={{ whiteSpace: 'nowrap' }}
