@@ -10,7 +10,7 @@ import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
 import { ThemeToggle } from '../shared/ui/theme-toggle';
 import { visibleNavigation, type NavItem } from './navigation';
 import { UserMenu } from './user-menu';
-import { NavLinkLink } from '../shared/ui/router-links';
+import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
 
 const HEADER_HEIGHT = 56;
 

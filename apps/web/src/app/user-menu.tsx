@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserAvatar } from '../shared/ui/user-avatar';
 import { useLogout } from '../modules/auth/api/mutations';
-import { MenuItemLink } from '../shared/ui/router-links';
+import { MenuItemLink } from '../shared/ui/router-links/menu-item-link';
 
 /** The user's name with Account and Sign out. */
 export function UserMenu({ user }: { user: UserProfile }) {

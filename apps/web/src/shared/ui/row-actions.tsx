@@ -2,7 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LinkOptions, RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
-import { ActionIconLink } from './router-links';
+import { ActionIconLink } from './router-links/action-icon-link';
 
 interface RowActionsProps<TRouter extends RegisteredRouter, TOptions> {
   /** Record name, so each icon button has a unique accessible name ('Editar Sede central'). */

@@ -11,7 +11,7 @@ import { ProfileForm } from '../components/profile-form';
 import { PhotoSection } from '../components/photo-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ChangeEmailForm } from '../components/change-email-form';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 export function AccountPage() {
   const { t } = useTranslation('account');

@@ -1,6 +1,6 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 /** 404 / 500 / no-permission: a code, a sentence and a way home. */
 export function StatusPage({ code, title, text }: { code: string; title: string; text: string }) {

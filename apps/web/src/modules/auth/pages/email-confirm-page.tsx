@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form';
 import { useConfirmEmailChange } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 /**
  * `/email-confirm/$token`: applies an own e-mail change. A button, not an

@@ -6,7 +6,7 @@ import { forgotBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { notifyError } from '../../../shared/lib/notify';
 import { useForgotPassword } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');

@@ -7,7 +7,7 @@ import { resetBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 export function PasswordResetPage() {
   const { t } = useTranslation('auth');

@@ -13,7 +13,7 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PageLoader } from '../../../shared/ui/page-state';
 import { useRegister } from '../api/mutations';
 import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 /** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
 export function RegisterPage() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loginBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { useLogin } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeRedirect(target: string | undefined): string {

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { can } from '../../../shared/lib/session';
 import { PersonPicker, type PersonOption } from '../../../shared/ui/person-picker';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 export interface DocumentValues extends Record<string, unknown> {
   title: string;

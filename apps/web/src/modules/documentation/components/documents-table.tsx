@@ -6,7 +6,7 @@ import { EMPTY } from '../../../shared/lib/format';
 import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { RowActions } from '../../../shared/ui/row-actions';
-import { AnchorLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 /** The documents list's table; `sort` is the list's server sort (title, date, type, updated). */
 export function DocumentsTable({ items, sort }: { items: DocumentSummary[] | undefined; sort?: ServerSort }) {

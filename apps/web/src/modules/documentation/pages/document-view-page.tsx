@@ -17,7 +17,8 @@ import { useDocument } from '../api/queries';
 import { FilePreviewModal } from '../components/file-preview-modal';
 import { FilesTable } from '../components/files-table';
 import { UploadForm } from '../components/upload-form';
-import { AnchorLink, ButtonLink } from '../../../shared/ui/router-links';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import { DOCUMENT_SORTS, PAGE_SIZES, type DocumentListSearch } from '../api/list
 import { useDocuments } from '../api/queries';
 import { SearchBox } from '../../../shared/ui/search-box';
 import { DocumentsTable } from '../components/documents-table';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 /** Documentation › Documents: server-side paging, sorting, search and type filter, all kept in the URL. */
 export function DocumentsListPage() {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { headquarterInput } from '@amparo/shared/modules/headquarters.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 export type HeadquarterValues = z.input<typeof headquarterInput>;
 

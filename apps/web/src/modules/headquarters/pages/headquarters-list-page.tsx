@@ -6,7 +6,7 @@ import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useDeleteHeadquarter } from '../api/mutations';
 import { useHeadquarters } from '../api/queries';
 

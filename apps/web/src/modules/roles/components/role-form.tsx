@@ -5,7 +5,7 @@ import { roleInput } from '@amparo/shared/modules/roles.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 export type RoleValues = z.input<typeof roleInput>;
 

@@ -6,7 +6,7 @@ import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useDeleteRole } from '../api/mutations';
 import { useRoles } from '../api/queries';
 

@@ -7,7 +7,7 @@ import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
 /** Create values; editing uses the same minus username and password. */
 export type UserValues = z.input<typeof userCreate>;

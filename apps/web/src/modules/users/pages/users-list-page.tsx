@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
-import { ButtonLink } from '../../../shared/ui/router-links';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { SearchBox } from '../../../shared/ui/search-box';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { ActivitySummary } from '../api/queries';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
 

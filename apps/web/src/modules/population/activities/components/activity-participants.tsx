@@ -13,7 +13,7 @@ import { PersonPicker } from '../../../../shared/ui/person-picker';
 import { useAddParticipant, useRemoveParticipant } from '../api/mutations';
 import type { Activity, ActivityParticipant } from '../api/queries';
 import { LOOKUP_PATHS } from '../../persons/api/queries';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 
 /**
  * Registered participants the user may read, by name; the others only as a

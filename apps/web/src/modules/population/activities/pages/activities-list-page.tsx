@@ -8,7 +8,7 @@ import { ACTIVITY_PAGE_SIZES, type ActivityListSearch } from '../api/list-search
 import { useActivities } from '../api/queries';
 import { ActivitiesFilters } from '../components/activities-filters';
 import { ActivitiesTable } from '../components/activities-table';
-import { ButtonLink } from '../../../../shared/ui/router-links';
+import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 
 /** Population › Group activities › list: server-side paging, search and filters, kept in the URL. */
 export function ActivitiesListPage() {

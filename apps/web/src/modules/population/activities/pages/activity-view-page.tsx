@@ -16,7 +16,7 @@ import { ActivityPageHeader } from '../components/activity-page-header';
 import { ActivityParticipants } from '../components/activity-participants';
 import { ActivityPhotos } from '../components/activity-photos';
 import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
-import { ButtonLink } from '../../../../shared/ui/router-links';
+import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 import { DataTable } from '../../../../shared/ui/data-table';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -11,7 +11,7 @@ import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
 import { personDocumentFileUrl, usePersonDocumentsPage, type PersonDocument } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 
 const PAGE_SIZE = 20;
 /**

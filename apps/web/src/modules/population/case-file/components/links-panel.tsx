@@ -8,7 +8,7 @@ import { useLinks, type Link } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { RecordPanel } from '../../shared/components/record-panel';
 import { LinkForm } from './link-form';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 
 /** The name of the other person, or null when the user may not read it. */
 function linkName(link: Link): string | null {

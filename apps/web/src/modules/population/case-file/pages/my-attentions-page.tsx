@@ -9,7 +9,7 @@ import { TablePagination } from '../../../../shared/ui/table-pagination';
 import { useMyAttentions, type MyAttention } from '../../persons/api/queries';
 import { AttentionDetails } from '../components/attention-details';
 import { AttentionsTable } from '../components/attentions-table';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 
 const PAGE_SIZE = 25;
 

@@ -39,7 +39,7 @@ import { PersonGeneral } from '../components/person-general';
 import { PageLoader } from '../../../../shared/ui/page-state';
 import { AdmissionBadge, PersonLoadError } from '../../shared/components/person-status';
 import { RequestAccessForm } from '../../persons/components/request-access-form';
-import { ButtonLink } from '../../../../shared/ui/router-links';
+import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 
 /**
  * A refused delete: a person with case-file records (409 `in_use`, one

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonListItem } from '@amparo/shared/modules/population.schema';
 import { formatDate } from '../../../../shared/lib/format';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { PersonListSearch } from '../api/list-search';
 import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';
 import { AdmissionBadge } from '../../shared/components/person-status';

@@ -10,7 +10,7 @@ import { usePersons } from '../api/queries';
 import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
-import { ButtonLink } from '../../../../shared/ui/router-links';
+import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 
 /** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
 export function PersonsListPage() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../../shared/ui/router-links';
+import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 
 /** Title with a way back to the list (module-local until the shell offers one). */
 export function PageHeader({ title, actions, badge }: { title: ReactNode; actions?: ReactNode; badge?: ReactNode }) {
