@@ -25,6 +25,7 @@ import { ageGroupOf, ageOn } from '../persons/persons.rules.ts';
 import { photoViews, type PhotoView } from './activity-photo-visibility.ts';
 import { withImageConsent } from '../case-file/person-file.repository.ts';
 import * as repo from './activities.repository.ts';
+import { allOf } from '../../../db/sql.ts';
 
 /**
  * Group activities (issue 4), permission `poblacion_actividades`. Registered
@@ -86,14 +87,14 @@ async function toSummary(db: Executor, row: repo.ActivityRow): Promise<ActivityS
 
 async function toActivity(db: Executor, actor: UserActor, row: repo.ActivityRow): Promise<Activity> {
   const a = row.activity;
-  const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await Promise.all([
-    toSummary(db, row),
-    repo.facilitatorsOf(db, a.id),
-    repo.unregisteredOf(db, a.id),
-    repo.participantsOf(db, a.id),
-    repo.participantIdsOf(db, a.id),
-    repo.photosOf(db, a.id),
-    ageGroups(db),
+  const [summary, facilitators, unregistered, participants, allParticipantIds, photos, groups] = await allOf(db, [
+    () => toSummary(db, row),
+    () => repo.facilitatorsOf(db, a.id),
+    () => repo.unregisteredOf(db, a.id),
+    () => repo.participantsOf(db, a.id),
+    () => repo.participantIdsOf(db, a.id),
+    () => repo.photosOf(db, a.id),
+    () => ageGroups(db),
   ]);
   const today = todayInGuatemala();
   const readable = await readablePersons(
@@ -391,7 +392,7 @@ export async function addParticipant(db: Db, actor: UserActor, id: string, perso
 
 /** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */
 async function hiddenPhotoIds(tx: Executor, actor: UserActor, id: string) {
-  const [photos, participantIds] = await Promise.all([repo.photosOf(tx, id), repo.participantIdsOf(tx, id)]);
+  const [photos, participantIds] = await allOf(tx, [() => repo.photosOf(tx, id), () => repo.participantIdsOf(tx, id)]);
   const views = await photoViews(tx, actor.userId, photos, participantIds, []);
   return new Set(views.filter((v) => v.hidden).map((v) => v.photo.id));
 }

@@ -12,6 +12,7 @@ import { readablePersons } from '../../../lib/access.ts';
 import { getActivity, requireEditor } from './activities.service.ts';
 import { photoViews } from './activity-photo-visibility.ts';
 import * as repo from './activities.repository.ts';
+import { allOf } from '../../../db/sql.ts';
 
 /**
  * Activity photos (issue 4): PNG or JPEG by content with a THUMB_WIDTH px
@@ -27,10 +28,10 @@ const photoHidden = () => new AppError(403, 'photo_hidden');
 async function viewOf(db: Executor, actor: UserActor, activityId: string, photoId: string) {
   const photo = await repo.findPhoto(db, photoId);
   if (!photo || photo.activityId !== activityId) throw notFound();
-  const [participants, allParticipantIds, facilitators] = await Promise.all([
-    repo.participantsOf(db, activityId),
-    repo.participantIdsOf(db, activityId),
-    repo.facilitatorsOf(db, activityId),
+  const [participants, allParticipantIds, facilitators] = await allOf(db, [
+    () => repo.participantsOf(db, activityId),
+    () => repo.participantIdsOf(db, activityId),
+    () => repo.facilitatorsOf(db, activityId),
   ]);
   const [view] = await photoViews(
     db,

@@ -2,6 +2,7 @@ import type { Executor } from '../../../db/client.ts';
 import { userNames } from '../../users/users.service.ts';
 import { readablePersons } from '../../../lib/access.ts';
 import { activityNames } from '../activities/activities.repository.ts';
+import { allOf } from '../../../db/sql.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -33,10 +34,10 @@ export async function historyNames(
     return [...ids];
   });
   const list = [...new Set(perEntry.flat())];
-  const [users, persons, activities] = await Promise.all([
-    userNames(db, list),
-    readablePersons(db, list, userId),
-    activityNames(db, list),
+  const [users, persons, activities] = await allOf(db, [
+    () => userNames(db, list),
+    () => readablePersons(db, list, userId),
+    () => activityNames(db, list),
   ]);
   const names = new Map<string, string>([...users, ...activities]);
   for (const [id, p] of persons) names.set(id, `${p.names} ${p.lastNames}`);

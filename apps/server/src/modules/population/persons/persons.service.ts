@@ -43,6 +43,7 @@ import { ageGroups, codesByCatalog, findMunicipality, geographyNames } from '../
 import { getHeadquarter, headquarterNames } from '../../headquarters/headquarters.service.ts';
 import type { PersonBlockers } from '../../../lib/person-blockers.ts';
 import { historyNames } from './history-names.ts';
+import { allOf } from '../../../db/sql.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**
@@ -70,12 +71,13 @@ interface Names {
 
 /** Department, municipality and headquarter names for rows (geography cached, headquarters queried). */
 async function namesFor(db: Executor, rows: { headquarterId: string | null }[]): Promise<Names> {
-  const [geo, headquarters] = await Promise.all([
-    geographyNames(db),
-    headquarterNames(
-      db,
-      rows.map((r) => r.headquarterId),
-    ),
+  const [geo, headquarters] = await allOf(db, [
+    () => geographyNames(db),
+    () =>
+      headquarterNames(
+        db,
+        rows.map((r) => r.headquarterId),
+      ),
   ]);
   return { ...geo, headquarters };
 }
@@ -155,7 +157,7 @@ function auditSnapshot(p: Person) {
 async function loadPerson(db: Executor, id: string, today = todayInGuatemala()): Promise<Person> {
   const row = await repo.findPerson(db, id);
   if (!row) throw notFound();
-  const [names, groups] = await Promise.all([namesFor(db, [row]), ageGroups(db)]);
+  const [names, groups] = await allOf(db, [() => namesFor(db, [row]), () => ageGroups(db)]);
   return toPerson(row, names, groups, today);
 }
 
@@ -254,7 +256,7 @@ export async function getPerson(db: Db, actor: UserActor, id: string): Promise<P
   const row = await repo.findPersonForUser(db, id, actor.userId);
   if (!row) throw notFound();
   if (!row.canRead) throw noPersonAccess();
-  const [names, groups] = await Promise.all([namesFor(db, [row.person]), ageGroups(db)]);
+  const [names, groups] = await allOf(db, [() => namesFor(db, [row.person]), () => ageGroups(db)]);
   await writeAudit(db, actor, { action: 'view', entity: ENTITY, entityId: id });
   return toPerson(row.person, names, groups, today);
 }
