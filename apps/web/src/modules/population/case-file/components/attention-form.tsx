@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,8 @@ import { useSaveAttention } from '../../persons/api/mutations';
 import { populationKeys, type Attention, type UserOption } from '../../persons/api/queries';
 import { CatalogSelect } from '../../shared/components/catalog-select';
 import { isVersionConflict, nowInGuatemala, renameFieldErrors } from '../../shared/lib/case-file-utils';
-import { ConflictAlert } from '../../shared/components/conflict-alert';
 import { UserPicker } from '../../shared/components/user-picker';
+import { RecordFormActions } from '../../shared/components/record-form-actions';
 
 type AttentionFormValues = {
   /** Form only: the date and the time of `attendedAt`, entered apart. */
@@ -205,15 +205,7 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
             {...form.getInputProps('nextFollowUp')}
           />
 
-          {conflict && <ConflictAlert onReload={reload} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={conflict}>
-              {t('actions.save')}
-            </Button>
-          </Group>
+          <RecordFormActions conflict={conflict} onReload={reload} onCancel={onDone} saving={save.isPending} />
         </Stack>
       </form>
     </DatesProvider>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,8 +11,8 @@ import { useSaveLink } from '../../persons/api/mutations';
 import { populationKeys, type Link } from '../../persons/api/queries';
 import { CatalogSelect } from '../../shared/components/catalog-select';
 import { isVersionConflict } from '../../shared/lib/case-file-utils';
-import { ConflictAlert } from '../../shared/components/conflict-alert';
 import { PhonesField } from '../../persons/components/phones-field';
+import { RecordFormActions } from '../../shared/components/record-form-actions';
 
 /** The contract accepts up to five phone numbers. */
 
@@ -201,15 +201,7 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
         </Group>
         <Textarea label={t('links.notes')} autosize minRows={2} maxLength={1000} {...form.getInputProps('notes')} />
 
-        {conflict && <ConflictAlert onReload={reload} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={conflict}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <RecordFormActions conflict={conflict} onReload={reload} onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

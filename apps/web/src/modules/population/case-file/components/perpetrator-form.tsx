@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { useSavePerpetrator } from '../../persons/api/mutations';
 import { populationKeys, type Perpetrator } from '../../persons/api/queries';
 import { CatalogMultiSelect, CatalogSelect } from '../../shared/components/catalog-select';
 import { isVersionConflict, renameFieldErrors } from '../../shared/lib/case-file-utils';
-import { ConflictAlert } from '../../shared/components/conflict-alert';
+import { RecordFormActions } from '../../shared/components/record-form-actions';
 
 type PerpetratorFormValues = {
   names: string;
@@ -183,15 +183,7 @@ export function PerpetratorForm({ personId, perpetrator, onDone }: PerpetratorFo
           {...form.getInputProps('notes')}
         />
 
-        {conflict && <ConflictAlert onReload={reload} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={conflict}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <RecordFormActions conflict={conflict} onReload={reload} onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );
