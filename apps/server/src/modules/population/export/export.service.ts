@@ -8,11 +8,11 @@ import { hasPermission } from '@amparo/shared/permissions';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db } from '../../../db/client.ts';
 import { writeAudit } from '../../../lib/audit.ts';
-import { invalidFields } from '../../../lib/errors.ts';
 import { ageGroups, geographyNames, catalogLabels } from '../../catalogs/catalogs.service.ts';
 import { headquarterNames } from '../../headquarters/headquarters.service.ts';
 import * as repo from '../persons/persons.repository.ts';
-import { ageGroupOf, ageOn, birthWindow, fileCode, normalizeSearch } from '../persons/persons.rules.ts';
+import { ageGroupOf, ageOn, fileCode } from '../persons/persons.rules.ts';
+import { listWhereOf } from '../persons/persons.service.ts';
 
 const BATCH = 1000;
 
@@ -122,24 +122,8 @@ export async function exportPersons(
   const userId = actor.userId;
   const sensitive = hasPermission(actor.permissions, 'poblacion_exportacion_sensible');
   const today = todayInGuatemala();
-  const groups = await ageGroups(db);
-  let birth: repo.ListFilters['birth'];
-  if (q.ageGroup) {
-    const group = groups.find((g) => g.code === q.ageGroup);
-    if (!group) throw invalidFields([{ field: 'ageGroup', code: 'unknown_code' }]);
-    birth = birthWindow(group, today);
-  }
-  const where = repo.listWhere({
-    userId,
-    today,
-    terms: q.q ? normalizeSearch(q.q).split(' ').filter(Boolean) : [],
-    sex: q.sex,
-    thematic: q.thematic,
-    state: q.state,
-    headquarterId: q.headquarterId,
-    status: q.status,
-    birth,
-  });
+  const where = await listWhereOf(db, userId, today, q);
+  const groups = await ageGroups(db); // cached per process
   const total = await repo.countPersons(db, where, Number.MAX_SAFE_INTEGER - 1);
   const labels = HEADERS[q.lang];
   const catalogs = new Map<string, Map<string, string>>();

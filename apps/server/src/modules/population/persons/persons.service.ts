@@ -321,9 +321,18 @@ export async function deletePerson(db: Db, blockers: PersonBlockers, actor: User
  * last names, alias or file numbers, accents ignored. The count stops at a cap (see countCap).
  * Each person on the page is audited as seen in a list or a search (issue 9 item 5).
  */
-export async function listPersons(db: Db, actor: UserActor, q: z.output<typeof personListQuery>) {
-  const userId = actor.userId;
-  const today = todayInGuatemala();
+/** The list's filters the persons list and the export share (`personListQuery` fields, no paging). */
+export type PersonFilters = Pick<
+  z.output<typeof personListQuery>,
+  'q' | 'sex' | 'thematic' | 'state' | 'headquarterId' | 'status' | 'ageGroup'
+>;
+
+/**
+ * The SQL condition of the persons list for `userId` on `today` (America/Guatemala): their live grants, the search
+ * words (accents ignored) and the filters; an age group becomes a birth-date window. 400 `unknown_code` on
+ * `ageGroup` for an age group that does not exist. Shared by the list and the xlsx export.
+ */
+export async function listWhereOf(db: Executor, userId: string, today: string, q: PersonFilters) {
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
   if (q.ageGroup) {
@@ -342,6 +351,14 @@ export async function listPersons(db: Db, actor: UserActor, q: z.output<typeof p
     status: q.status,
     birth,
   });
+  return where;
+}
+
+export async function listPersons(db: Db, actor: UserActor, q: z.output<typeof personListQuery>) {
+  const userId = actor.userId;
+  const today = todayInGuatemala();
+  const where = await listWhereOf(db, userId, today, q);
+  const groups = await ageGroups(db); // cached per process
   const cap = countCap(q.page, q.pageSize, !!q.q);
   const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
   // The count rides on the rows; a page past the end has none, so count alone then.
