@@ -157,7 +157,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
-  await app.register(authPlugin, { staticRoots: serveWeb ? [webDist] : [] });
+  await app.register(authPlugin, {
+    staticRoots: serveWeb ? [webDist] : [],
+    sessionCacheSeconds: config.SESSION_CACHE_SECONDS,
+  });
 
   for (const routes of [
     authRoutes,

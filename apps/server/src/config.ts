@@ -51,6 +51,12 @@ const schema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /**
+   * Seconds a server instance may reuse a session it looked up (issue 10 item
+   * 9); changes reach every instance at once through the database's NOTIFY,
+   * this only bounds what a lost notification could leave. 0 turns it off.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Largest JSON body, bytes. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

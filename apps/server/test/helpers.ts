@@ -34,6 +34,12 @@ export interface TestApp {
   /** The folder of this app's stored files (DATA_DIR). */
   dataDir: string;
   database: Database;
+  /**
+   * Another server instance on the same database, as a second process behind
+   * a load balancer would be: on PostgreSQL its own pool and listening
+   * connection; on PGlite (one process by design) the same engine.
+   */
+  instance(env?: Record<string, string>): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function buildTestApp(
   const engine = process.env.TEST_ENGINE ?? 'pglite';
   let database: Database;
   let drop: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     // Named after the run (the template's pid) so a concurrent run's clean-up leaves it alone.
@@ -59,7 +66,8 @@ export async function buildTestApp(
     await admin.connect();
     await admin.query(`create database "${name}" template "${templateDb}"`);
     await admin.end();
-    database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+    databaseUrl = withDatabase(url, name);
+    database = await openDatabase({ url: databaseUrl, poolSize: 5 });
     drop = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -72,7 +80,8 @@ export async function buildTestApp(
   }
   // Each app gets its own folder for stored files.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'amparo-test-files-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env });
+  const configEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env };
+  const config = loadConfig(configEnv);
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
   recordRouteCoverage(app);
   opts.beforeReady?.(app, database);
@@ -81,6 +90,22 @@ export async function buildTestApp(
     app,
     dataDir,
     database,
+    async instance(more = {}) {
+      const own = databaseUrl ? await openDatabase({ url: databaseUrl, poolSize: 3 }) : null;
+      const other = await buildApp({
+        config: loadConfig({ ...configEnv, ...more }),
+        database: own ?? database,
+        logger: false,
+      });
+      await other.ready();
+      return {
+        app: other,
+        async close() {
+          await other.close();
+          await own?.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();

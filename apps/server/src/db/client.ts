@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { listenPg, listenPglite, type ListenHandlers, type Listener } from './listen.ts';
 
 /** One Drizzle type for both engines (the query API is the same). */
 export type Db = NodePgDatabase<typeof schema>;
@@ -25,6 +26,13 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests dump and clone it). */
   pglite?: PGlite;
+  /**
+   * Hears `NOTIFY` on `channel` (db/listen.ts): `message` gets each payload;
+   * `listening(false)` says notifications may be missed from now on (the
+   * listening connection dropped), `listening(true)` that they flow again.
+   * `close()` stops every listener.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -52,11 +60,28 @@ export async function openDatabase(options: {
     );
     // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (no floats).
     const db = drizzlePg(pool, { schema });
+    const listeners = new Set<Listener>();
+    const url = options.url;
     return {
       db,
       engine: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      listen: async (channel, handlers) => {
+        const listener = listenPg(url, channel, handlers);
+        const tracked: Listener = {
+          sync: listener.sync,
+          stop: async () => {
+            listeners.delete(tracked);
+            await listener.stop();
+          },
+        };
+        listeners.add(tracked);
+        return tracked;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await pool.end();
+      },
     };
   }
   const dataDir = options.dataDir ?? './data';
@@ -77,6 +102,7 @@ export async function openDatabase(options: {
     db,
     engine: 'pglite',
     pglite: client,
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       try {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, SQL, type Column } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, SQL, type Column, type Placeholder } from 'drizzle-orm';
 import type { PersonAccess } from '@amparo/shared/modules/population.schema';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Executor } from '../db/client.ts';
@@ -21,12 +21,18 @@ import { noPersonAccess, notFound } from './errors.ts';
 
 export type AccessNeed = keyof PersonAccess;
 
+/**
+ * A value of these predicates: the value itself, or a placeholder
+ * (`sql.placeholder('userId')`) when the statement is prepared once and run
+ * with values (db/sql.ts `preparedFor`).
+ */
+export type Bound = string | Placeholder;
+
 /** Today's date (YYYY-MM-DD) in America/Guatemala: the day a grant's expiry is compared with. */
 const grantToday = () => todayInGuatemala();
 
-/** SQL on `person_grants`: the grant is live on `today` (Guatemala date; the last day is inclusive). */
-export function liveGrant(): SQL {
-  const today = grantToday();
+/** SQL on `person_grants`: the grant is live on `today` (Guatemala date; the last day is inclusive; default: now). */
+export function liveGrant(today: Bound = grantToday()): SQL {
   return sql`(${personGrants.expiresOn} is null or ${personGrants.expiresOn} >= ${today})`;
 }
 
@@ -52,24 +58,24 @@ const column = (c: Column | SQL) => (c instanceof SQL ? c : col(c));
  * `persons` filters `deleted_at` itself, which keeps the hot list cheap).
  */
 export function grantedTo(
-  userId: string,
+  userId: Bound,
   personId: Column | SQL,
   need: AccessNeed = 'canRead',
-  opts: { alive?: boolean } = {},
+  opts: { alive?: boolean; today?: Bound } = {},
 ): SQL {
   const target = column(personId);
   if (opts.alive) {
     return sql`exists (select 1 from ${personGrants} join ${persons} on ${persons.id} = ${personGrants.personId}
       where ${personGrants.personId} = ${target} and ${personGrants.userId} = ${userId} and ${persons.deletedAt} is null
-      and ${flagsGive(need)} and ${liveGrant()})`;
+      and ${flagsGive(need)} and ${liveGrant(opts.today)})`;
   }
   return sql`exists (select 1 from ${personGrants} where ${personGrants.personId} = ${target} and ${personGrants.userId} = ${userId}
-    and ${flagsGive(need)} and ${liveGrant()})`;
+    and ${flagsGive(need)} and ${liveGrant(opts.today)})`;
 }
 
-/** SQL on `persons`: the row is not deleted and `userId` may read it (lists, search, dashboard, export). */
-export function visiblePersons(userId: string): SQL {
-  return and(isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead'))!;
+/** SQL on `persons`: the row is not deleted and `userId` may read it on `today` (lists, search, dashboard, export). */
+export function visiblePersons(userId: Bound, today?: Bound): SQL {
+  return and(isNull(persons.deletedAt), grantedTo(userId, persons.id, 'canRead', { today }))!;
 }
 
 /**
@@ -77,12 +83,12 @@ export function visiblePersons(userId: string): SQL {
  * ('administrator' | 'write' | 'read' | null), to read a record and the
  * caller's access in one query. Turn it into flags with `toAccess`.
  */
-export function accessLevel(userId: string, personId: Column | SQL) {
+export function accessLevel(userId: Bound, personId: Column | SQL, today?: Bound) {
   return sql<
     string | null
   >`(select case when ${personGrants.administrator} then 'administrator' when ${personGrants.canWrite} then 'write'
     when ${personGrants.canRead} then 'read' end from ${personGrants}
-    where ${personGrants.personId} = ${column(personId)} and ${personGrants.userId} = ${userId} and ${liveGrant()} limit 1)`;
+    where ${personGrants.personId} = ${column(personId)} and ${personGrants.userId} = ${userId} and ${liveGrant(today)} limit 1)`;
 }
 
 /** Flags from an `accessLevel` value. */

@@ -5,6 +5,9 @@ import { hasPermission, isPermissionKey, type PermissionKey } from '@amparo/shar
 import { hashToken } from '../lib/tokens.ts';
 import { findLiveSession, touchSession } from '../modules/auth/auth.repository.ts';
 import { sendProblem } from './errors.ts';
+import { SESSION_CHANNEL, SessionCache, type LiveSession } from '../modules/auth/session-cache.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * What a route needs: `public` (no session), `session` (any signed-in user)
@@ -15,7 +18,7 @@ export type RoutePermission = 'public' | 'session' | PermissionKey;
 export interface AuthContext {
   userId: string;
   sessionId: string;
-  permisos: Set<string>;
+  permisos: ReadonlySet<string>;
 }
 
 export interface RegisteredRoute {
@@ -34,6 +37,8 @@ export interface AuthPluginOptions {
    * inside /api or not, must declare `config.permission` (issue 9 item 9).
    */
   staticRoots?: string[];
+  /** Seconds a looked-up session may be reused (SESSION_CACHE_SECONDS); 0 or absent: every request asks the database. */
+  sessionCacheSeconds?: number;
 }
 
 /** Top-level field names of a zod object schema (through optional, default, pipe and intersection), [] otherwise. */
@@ -59,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every declared route (inside /api or not) with its permission, for the permission matrix, snapshot and access tests. */
     apiRoutes: RegisteredRoute[];
+    /** Sessions this instance looked up recently (modules/auth/session-cache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -106,20 +113,53 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body });
   });
 
+  const cache = new SessionCache((opts.sessionCacheSeconds ?? 0) * 1000);
+  app.decorate('sessionCache', cache);
+  if (cache.ttlMs > 0) {
+    const listener = await app.db.listen(SESSION_CHANNEL, cache);
+    app.addHook('onClose', async () => listener.stop());
+    // A request that may have changed sessions (any but GET/HEAD/OPTIONS) answers only once this
+    // instance has heard the database's notifications of it: its caller's next request sees the change.
+    app.addHook('onSend', async (request) => {
+      if (cache.enabled && !SAFE_METHODS.has(request.method)) await listener.sync();
+    });
+  }
+
+  /** The live session for a token: from this instance's cache, else from the database (then cached). */
+  async function liveSession(token: string): Promise<LiveSession | null> {
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = cache.get(tokenHash, now, app.config.SESSION_IDLE_MINUTES * 60_000);
+    if (cached) return cached;
+    const generation = cache.generation();
+    const row = await findLiveSession(app.db.db, tokenHash, app.config.SESSION_IDLE_MINUTES);
+    if (!row) return null;
+    const session: LiveSession = {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      roleId: row.roleId,
+      active: row.active,
+      permissions: new Set([...(row.rolePermissions ?? []), ...row.extraPermissions]),
+      lastSeenAt: row.lastSeenAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+    };
+    cache.put(tokenHash, session, generation, now);
+    return session;
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return; // static files and the SPA
     const token = readToken(request);
     if (token) {
-      const row = await findLiveSession(app.db.db, hashToken(token), app.config.SESSION_IDLE_MINUTES);
-      if (row && row.active) {
-        // Sliding idle expiry; written at most once a minute per session.
-        if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(app.db.db, row.sessionId);
-        request.auth = {
-          userId: row.userId,
-          sessionId: row.sessionId,
-          permisos: new Set([...(row.rolePermissions ?? []), ...row.extraPermissions]),
-        };
+      const session = await liveSession(token);
+      if (session?.active) {
+        // Sliding idle expiry; written at most once a minute per session (and instance).
+        if (Date.now() - session.lastSeenAt > 60_000) {
+          await touchSession(app.db.db, session.sessionId);
+          session.lastSeenAt = Date.now();
+        }
+        request.auth = { userId: session.userId, sessionId: session.sessionId, permisos: session.permissions };
       }
     }
     if (permission === 'public') return;

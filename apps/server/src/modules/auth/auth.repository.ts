@@ -5,10 +5,12 @@ import { invitations, loginFailures, passwordResets, roles, sessions, users } fr
 export interface SessionRow {
   sessionId: string;
   userId: string;
+  roleId: string | null;
   active: boolean;
   rolePermissions: string[] | null;
   extraPermissions: string[];
   lastSeenAt: Date;
+  expiresAt: Date;
 }
 
 function liveSessionQuery(db: Executor) {
@@ -16,10 +18,12 @@ function liveSessionQuery(db: Executor) {
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
+      roleId: users.roleId,
       active: users.active,
       rolePermissions: roles.permissions,
       extraPermissions: users.extraPermissions,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

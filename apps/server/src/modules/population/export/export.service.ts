@@ -122,7 +122,7 @@ export async function exportPersons(
   const userId = actor.userId;
   const sensitive = hasPermission(actor.permissions, 'poblacion_exportacion_sensible');
   const today = todayInGuatemala();
-  const where = await listWhereOf(db, userId, today, q);
+  const { where } = await listWhereOf(db, userId, today, q);
   const groups = await ageGroups(db); // cached per process
   const total = await repo.countPersons(db, where, Number.MAX_SAFE_INTEGER - 1);
   const labels = HEADERS[q.lang];

@@ -1,6 +1,9 @@
-import { col } from '../../../db/sql.ts';
-import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { col, preparedFor, sqlCte, statementName } from '../../../db/sql.ts';
+import { and, asc, desc, eq, getTableColumns, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import type { Actor } from '../../../lib/actor.ts';
+import { auditPlaceholders, auditPlaceholderValues, auditRowsSql, type ReadPart } from '../../../lib/read-audit.ts';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../../lib/access.ts';
 import { auditLog, headquarters, personAccessRequests, personGrants, persons, users } from '../../../db/schema.ts';
 
@@ -19,15 +22,48 @@ export async function findPerson(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
-/** A person and the caller's live grant flags in one query (null: no such person). */
-export async function findPersonForUser(db: Executor, id: string, userId: string) {
-  const rows = await db
-    .select({ person: persons, level: accessLevel(userId, persons.id) })
-    .from(persons)
-    .where(and(eq(persons.id, id), isNull(persons.deletedAt)))
-    .limit(1);
+/**
+ * A person, the caller's live grant flags and the headquarter's name in one
+ * statement (null: no such person). With `audit`, the same statement writes a
+ * `view` entry when, and only when, the caller may read the person (a
+ * data-modifying CTE): opening a record is one round trip, prepared once.
+ */
+export async function findPersonForUser(db: Executor, id: string, userId: string, audit: ReadAuditOf | null) {
+  const statement = preparedFor(db, `person_for_user:${audit ? 'audited' : 'plain'}`, () => {
+    const query = db
+      .select({
+        ...getTableColumns(persons),
+        level: accessLevel(sql.placeholder('userId'), persons.id, sql.placeholder('today')).as('level'),
+        headquarterName: sql<
+          string | null
+        >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`.as(
+          'headquarter_name',
+        ),
+      })
+      .from(persons)
+      .where(and(eq(persons.id, sql.placeholder('id')), isNull(persons.deletedAt)))
+      .limit(1);
+    if (!audit) return query.prepare('person_for_user');
+    const found = db.$with('found').as(query);
+    const audited = sqlCte(
+      'audited',
+      auditRowsSql(
+        sql`(select ${found.id} as person_id from ${found} where ${found.level} is not null)`,
+        auditPlaceholders,
+      ),
+    );
+    return db.with(found, audited).select().from(found).prepare('person_for_user_audited');
+  });
+  const rows = await statement.execute({
+    id,
+    userId,
+    today: todayInGuatemala(),
+    ...(audit ? auditPlaceholderValues(audit.actor, audit.part) : {}),
+  });
   const row = rows[0];
-  return row ? { person: row.person, ...toAccess(row.level) } : null;
+  if (!row) return null;
+  const { level, headquarterName, ...person } = row;
+  return { person, headquarterName, ...toAccess(level) };
 }
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
@@ -69,25 +105,45 @@ export interface ListFilters {
   birth?: { bornAfter: string | null; bornOnOrBefore: string };
 }
 
+/** A list's WHERE, the values of its placeholders, and its shape (what changes the statement's text). */
+export interface ListWhere {
+  where: SQL;
+  values: Record<string, unknown>;
+  shape: string;
+}
+
 /**
  * The WHERE of the persons list: live grant of `f.userId` (lib/access.ts), search terms on the search text, and the
  * filters (sex, thematic, department, headquarter, birth window of an age group, admitted/departed on `f.today`).
+ * With `bind = 'placeholders'` every value is a named placeholder (filled from `values`) so that one prepared
+ * statement serves every list of the same `shape`; with 'values' the values are in the SQL (exports, counts).
  */
-export function listWhere(f: ListFilters): SQL {
-  const parts: (SQL | undefined)[] = [visibleTo(f.userId)];
-  for (const term of f.terms) parts.push(sql`${persons.searchText} like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
-  if (f.sex) parts.push(eq(persons.sex, f.sex));
-  if (f.thematic) parts.push(sql`${persons.thematic} @> array[${f.thematic}]::text[]`);
-  if (f.state) parts.push(eq(persons.state, f.state));
-  if (f.headquarterId) parts.push(eq(persons.headquarterId, f.headquarterId));
-  if (f.status === 'admitted')
-    parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${f.today}`));
-  if (f.status === 'departed') parts.push(lte(persons.departureDate, f.today));
+export function listWhere(f: ListFilters, bind: 'values' | 'placeholders' = 'values'): ListWhere {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const v = <T extends string>(name: string, value: T): T | Placeholder => {
+    values[name] = value;
+    return bind === 'placeholders' ? sql.placeholder(name) : value;
+  };
+  const userId = v('userId', f.userId);
+  const today = v('today', f.today);
+  const parts: (SQL | undefined)[] = [visiblePersons(userId, today)];
+  f.terms.forEach((term, i) => {
+    parts.push(sql`${persons.searchText} like ${v(`term${i}`, `%${term.replace(/[\\%_]/g, '\\$&')}%`)}`);
+    shape.push('term');
+  });
+  if (f.sex) parts.push(eq(persons.sex, v('sex', f.sex)));
+  if (f.thematic) parts.push(sql`${persons.thematic} @> array[${v('thematic', f.thematic)}]::text[]`);
+  if (f.state) parts.push(eq(persons.state, v('state', f.state)));
+  if (f.headquarterId) parts.push(eq(persons.headquarterId, v('headquarterId', f.headquarterId)));
+  if (f.status === 'admitted') parts.push(or(isNull(persons.departureDate), sql`${persons.departureDate} > ${today}`));
+  if (f.status === 'departed') parts.push(lte(persons.departureDate, today));
   if (f.birth) {
-    parts.push(lte(persons.birthDate, f.birth.bornOnOrBefore));
-    if (f.birth.bornAfter) parts.push(sql`${persons.birthDate} > ${f.birth.bornAfter}`);
+    parts.push(lte(persons.birthDate, v('bornOnOrBefore', f.birth.bornOnOrBefore)));
+    if (f.birth.bornAfter) parts.push(sql`${persons.birthDate} > ${v('bornAfter', f.birth.bornAfter)}`);
   }
-  return and(...parts)!;
+  shape.push(...Object.keys(values), f.status);
+  return { where: and(...parts)!, values, shape: shape.join(',') };
 }
 
 const SORTS = {
@@ -98,47 +154,90 @@ const SORTS = {
   fileCode: persons.fileNumber,
 } as const;
 
+/** Who reads a list, and as what, for the audit written in the list's own statement. */
+export interface ReadAuditOf {
+  actor: Actor;
+  /** What was read; none for the record itself (an entry with empty changes, as before). */
+  part: ReadPart | null;
+}
+
 /**
  * A page of persons and, in the same statement, the number of matching rows
- * up to `cap` + 1 (one round trip and one plan: this is the hottest query).
- * The count's subquery reads `persons` again; its conditions bind to that
- * inner reference. Headquarter names come from a per-row subquery.
+ * up to `cap` + 1 and, when `audit` is given, one `view` audit entry per row
+ * returned (a data-modifying CTE: one round trip, and no row without its
+ * audit). This is the hottest query: `list` must be built with placeholders
+ * (`listWhere(f, 'placeholders')`); the statement is prepared once per shape
+ * (filters used, sort, audited or not) and only run with values afterwards.
+ * A search is prepared unnamed, so PostgreSQL plans each one for its terms
+ * (a generic plan cannot tell a rare surname from a common syllable). The
+ * count's subquery reads `persons` again; its conditions bind to that inner
+ * reference. Headquarter names come from a per-row subquery.
  */
 export async function listPersons(
   db: Executor,
-  where: SQL,
+  list: ListWhere,
   sort: keyof typeof SORTS,
   order: 'asc' | 'desc',
   page: number,
   pageSize: number,
   cap: number,
+  audit: ReadAuditOf | null,
 ) {
-  const sortColumn = SORTS[sort];
-  return db
-    .select({
-      id: persons.id,
-      fileNumber: persons.fileNumber,
-      names: persons.names,
-      lastNames: persons.lastNames,
-      alias: persons.alias,
-      birthDate: persons.birthDate,
-      sex: persons.sex,
-      state: persons.state,
-      town: persons.town,
-      thematic: persons.thematic,
-      admissionDate: persons.admissionDate,
-      departureDate: persons.departureDate,
-      externalFileNumber: persons.externalFileNumber,
-      headquarterName: sql<
-        string | null
-      >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`,
-      total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where} limit ${cap + 1}) c)`,
-    })
-    .from(persons)
-    .where(where)
-    .orderBy(order === 'asc' ? asc(sortColumn) : desc(sortColumn), order === 'asc' ? asc(persons.id) : desc(persons.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const key = `persons_list:${list.shape}:${sort}:${order}:${audit ? 'audited' : 'plain'}`;
+  const statement = preparedFor(db, key, () => {
+    const direction = order === 'asc' ? asc : desc;
+    const where = list.where;
+    const query = db
+      .select({
+        id: persons.id,
+        fileNumber: persons.fileNumber,
+        names: persons.names,
+        lastNames: persons.lastNames,
+        alias: persons.alias,
+        birthDate: persons.birthDate,
+        sex: persons.sex,
+        state: persons.state,
+        town: persons.town,
+        thematic: persons.thematic,
+        admissionDate: persons.admissionDate,
+        departureDate: persons.departureDate,
+        externalFileNumber: persons.externalFileNumber,
+        createdAt: persons.createdAt,
+        headquarterName: sql<
+          string | null
+        >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(persons.headquarterId)})`.as(
+          'headquarter_name',
+        ),
+        total: sql<number>`(select count(*)::int from (select 1 from ${persons} where ${where}
+          limit ${sql.placeholder('countLimit')}) c)`.as('total'),
+      })
+      .from(persons)
+      .where(where)
+      .orderBy(direction(SORTS[sort]), direction(persons.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    const name = list.shape.includes('term') ? '' : statementName('persons_list', key);
+    if (!audit) return query.prepare(name);
+    const rows = db.$with('page').as(query);
+    const audited = sqlCte(
+      'audited',
+      auditRowsSql(sql`(select ${rows.id} as person_id from ${rows})`, auditPlaceholders),
+    );
+    const sortKey = sort === 'fileCode' ? 'fileNumber' : sort;
+    return db
+      .with(rows, audited)
+      .select()
+      .from(rows)
+      .orderBy(direction(rows[sortKey]), direction(rows.id))
+      .prepare(name);
+  });
+  return statement.execute({
+    ...list.values,
+    countLimit: cap + 1,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    ...(audit ? auditPlaceholderValues(audit.actor, audit.part) : {}),
+  });
 }
 
 /** Counts matching rows up to `cap` + 1, so a page never pays for an exact count over the whole registry. */

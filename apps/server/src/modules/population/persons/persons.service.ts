@@ -22,7 +22,7 @@ import {
   notFound,
 } from '../../../lib/errors.ts';
 import { accessOf, isLive, requireAccess } from '../../../lib/access.ts';
-import { auditListed, auditRead } from '../../../lib/read-audit.ts';
+import { auditRead } from '../../../lib/read-audit.ts';
 import { diff, writeAudit } from '../../../lib/audit.ts';
 import { updateVersioned } from '../../../lib/versioned.ts';
 import { persons } from '../../../db/schema.ts';
@@ -248,17 +248,20 @@ export async function createPerson(db: Db, actor: UserActor, body: CreateInput):
 
 /**
  * Opens a person's record: needs a read grant; every opening is audited
- * (issue 3, 'Audit'). Read and grant check are one query; the audit insert is
- * awaited before answering, so no unaudited view leaves the server.
+ * (issue 3, 'Audit'). Record, grant, headquarter name and audit entry are one
+ * statement (issue 10 item 9): the entry is written if and only if the record
+ * is returned to a caller who may read it.
  */
 export async function getPerson(db: Db, actor: UserActor, id: string): Promise<Person> {
   const today = todayInGuatemala();
-  const row = await repo.findPersonForUser(db, id, actor.userId);
+  const row = await repo.findPersonForUser(db, id, actor.userId, { actor, part: null });
   if (!row) throw notFound();
   if (!row.canRead) throw noPersonAccess();
-  const [names, groups] = await allOf(db, [() => namesFor(db, [row.person]), () => ageGroups(db)]);
-  await writeAudit(db, actor, { action: 'view', entity: ENTITY, entityId: id });
-  return toPerson(row.person, names, groups, today);
+  const [geo, groups] = await allOf(db, [() => geographyNames(db), () => ageGroups(db)]);
+  const headquarters = new Map(
+    row.person.headquarterId && row.headquarterName ? [[row.person.headquarterId, row.headquarterName]] : [],
+  );
+  return toPerson(row.person, { ...geo, headquarters }, groups, today);
 }
 
 /** Updates a person: needs a write grant; 409 when `version` is stale; the changed fields are audited. */
@@ -332,7 +335,13 @@ export type PersonFilters = Pick<
  * words (accents ignored) and the filters; an age group becomes a birth-date window. 400 `unknown_code` on
  * `ageGroup` for an age group that does not exist. Shared by the list and the xlsx export.
  */
-export async function listWhereOf(db: Executor, userId: string, today: string, q: PersonFilters) {
+export async function listWhereOf(
+  db: Executor,
+  userId: string,
+  today: string,
+  q: PersonFilters,
+  bind: 'values' | 'placeholders' = 'values',
+) {
   const groups = await ageGroups(db);
   let birth: repo.ListFilters['birth'];
   if (q.ageGroup) {
@@ -340,39 +349,40 @@ export async function listWhereOf(db: Executor, userId: string, today: string, q
     if (!group) throw invalidFields([{ field: 'ageGroup', code: 'unknown_code' }]);
     birth = birthWindow(group, today);
   }
-  const where = repo.listWhere({
-    userId,
-    today,
-    terms: q.q ? normalizeSearch(q.q).split(' ').filter(Boolean) : [],
-    sex: q.sex,
-    thematic: q.thematic,
-    state: q.state,
-    headquarterId: q.headquarterId,
-    status: q.status,
-    birth,
-  });
+  const where = repo.listWhere(
+    {
+      userId,
+      today,
+      terms: q.q ? normalizeSearch(q.q).split(' ').filter(Boolean) : [],
+      sex: q.sex,
+      thematic: q.thematic,
+      state: q.state,
+      headquarterId: q.headquarterId,
+      status: q.status,
+      birth,
+    },
+    bind,
+  );
   return where;
 }
 
 export async function listPersons(db: Db, actor: UserActor, q: z.output<typeof personListQuery>) {
   const userId = actor.userId;
   const today = todayInGuatemala();
-  const where = await listWhereOf(db, userId, today, q);
+  const list = await listWhereOf(db, userId, today, q, 'placeholders');
   const groups = await ageGroups(db); // cached per process
   const cap = countCap(q.page, q.pageSize, !!q.q);
-  const rows = await repo.listPersons(db, where, q.sort, q.order, q.page, q.pageSize, cap);
+  // The rows' audit entries are written by the same statement (issue 9 item 5, issue 10 item 9).
+  const audit = { actor, part: q.q ? ('search' as const) : ('list' as const) };
+  const rows = await repo.listPersons(db, list, q.sort, q.order, q.page, q.pageSize, cap, audit);
   // The count rides on the rows; a page past the end has none, so count alone then.
-  const total = rows[0]?.total ?? (q.page > 1 ? await repo.countPersons(db, where, cap) : 0);
-  await auditListed(
-    db,
-    actor,
-    rows.map((r) => r.id),
-    q.q ? 'search' : 'list',
-  );
+  const total =
+    rows[0]?.total ??
+    (q.page > 1 ? await repo.countPersons(db, (await listWhereOf(db, userId, today, q)).where, cap) : 0);
   const geo = await geographyNames(db);
   const items: PersonListItem[] = rows.map((r) => {
     const age = ageOn(r.birthDate, today);
-    const { fileNumber, birthDate: _b, town, total: _t, ...rest } = r;
+    const { fileNumber, birthDate: _b, town, total: _t, createdAt: _c, ...rest } = r;
     return {
       ...rest,
       fileCode: fileCode(fileNumber),
