@@ -38,6 +38,7 @@ export function listenPg(url: string, channel: string, handlers: ListenHandlers)
   let current: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let syncs: Promise<void> = Promise.resolve();
 
   const drop = (client: pg.Client) => {
     client.removeAllListeners('notification');
@@ -70,8 +71,15 @@ export function listenPg(url: string, channel: string, handlers: ListenHandlers)
   }
   connect();
   return {
-    sync: async () => {
-      await current?.query('select 1').catch(() => undefined);
+    // One round trip at a time on the listening connection (node-postgres queues concurrent ones with a warning).
+    sync: () => {
+      syncs = syncs
+        .then(() => current?.query('select 1'))
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+      return syncs;
     },
     stop: async () => {
       stopped = true;
