@@ -709,7 +709,7 @@ function report(results: Awaited<ReturnType<typeof benchEngine>>[], bundles: Awa
   lines.push(
     '## JavaScript loaded (Chromium)',
     '',
-    'On the wire: the bytes of every script response as the browser received them. gzip -9: the same files compressed at level 9, the yardstick of the targets.',
+    'On the wire: the bytes of every script response as the browser received them (a file already in its cache counts 0). gzip -9: the same files compressed at level 9, the yardstick of the targets.',
     '',
     '| page | files | KB on the wire | KB at gzip -9 |',
     '|---|---|---|---|',
