@@ -89,12 +89,12 @@ describe('reads audited in their own statement', () => {
     const ofB = (await as(t.app, b.token).post('/api/population/persons', personBody({ names: 'Solo De B' }))).json()
       .data.id as string;
     for (let round = 0; round < 3; round++) {
-      const listA = (await as(t.app, a.token).get('/api/population/persons')).json().data.items.map(
-        (i: { id: string }) => i.id,
-      );
-      const listB = (await as(t.app, b.token).get('/api/population/persons')).json().data.items.map(
-        (i: { id: string }) => i.id,
-      );
+      const listA = (await as(t.app, a.token).get('/api/population/persons'))
+        .json()
+        .data.items.map((i: { id: string }) => i.id);
+      const listB = (await as(t.app, b.token).get('/api/population/persons'))
+        .json()
+        .data.items.map((i: { id: string }) => i.id);
       expect(listA).toContain(ofA);
       expect(listA).not.toContain(ofB);
       expect(listB).toEqual([ofB]);
@@ -126,11 +126,7 @@ describe('no read leaves unaudited', () => {
     const created = await admin.post('/api/population/persons', personBody({ names: 'Nunca Mostrada' }));
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as string;
-    for (const url of [
-      '/api/population/persons',
-      '/api/population/persons?q=nunca',
-      `/api/population/persons/${id}`,
-    ]) {
+    for (const url of ['/api/population/persons', '/api/population/persons?q=nunca', `/api/population/persons/${id}`]) {
       const res = await admin.get(url);
       expect(res.statusCode, url).toBe(500);
       expect(res.body).not.toContain('Nunca');
