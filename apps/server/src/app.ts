@@ -185,9 +185,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       root: webDist,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be revalidated.
+      // The build writes brotli and gzip copies beside each asset (vite.config.ts); the browser gets the
+      // smallest it accepts, with Vary: Accept-Encoding (issue 11 item 1: 690 KB of JavaScript became ~225 KB).
+      preCompressed: true,
+      // Hashed assets never change; index.html (or its compressed copy) must always be revalidated.
       setHeaders: (res, path) =>
-        res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+        res.header(
+          'cache-control',
+          /\.html(\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable',
+        ),
     });
   }
   app.setNotFoundHandler((request, reply) => {

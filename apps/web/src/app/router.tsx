@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { appLayout, openLayout, publicLayout, rootRoute } from '../shared/lib/route-roots';
+import { withChunkTimeout } from '../shared/lib/chunks';
+import { RouteError } from '../shared/ui/route-error';
 import { authAppRoutes, authOpenRoutes, authPublicRoutes } from '../modules/auth/routes';
 import { accountRoutes } from '../modules/account/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
@@ -19,8 +21,10 @@ rootRoute.update({
   // Any unknown path goes to /404 (spec section 2).
   notFoundComponent: () => <Navigate to="/404" replace />,
 });
-publicLayout.update({ component: lazyRouteComponent(() => import('./public-layout'), 'PublicLayout') });
-appLayout.update({ component: lazyRouteComponent(() => import('./shell'), 'AppShellLayout') });
+publicLayout.update({
+  component: lazyRouteComponent(() => withChunkTimeout(import('./public-layout')), 'PublicLayout'),
+});
+appLayout.update({ component: lazyRouteComponent(() => withChunkTimeout(import('./shell')), 'AppShellLayout') });
 
 const indexRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -68,6 +72,7 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPendingComponent: RouteLoader,
+    defaultErrorComponent: RouteError,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

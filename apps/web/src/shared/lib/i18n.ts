@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withChunkTimeout } from './chunks';
 
 // Every locale file is a namespace named after its module (architecture rule 1);
 // es is the default (spec section 9). Only `common` (shell, layouts, shared UI)
@@ -83,9 +84,10 @@ export function setLanguage(lang: Language) {
  * A page's dynamic import that also loads the translation namespaces the page
  * uses, for `lazyRouteComponent`: the router fetches both together (before
  * rendering, and on intent preloads), so the page does not suspend afterwards.
+ * Both must arrive within 120 s (spec section 9), else the route shows RouteError.
  */
 export function withNamespaces<T>(ns: readonly string[], load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), i18n.loadNamespaces(ns)]).then(([mod]) => mod);
+  return () => withChunkTimeout(Promise.all([load(), i18n.loadNamespaces(ns)]).then(([mod]) => mod));
 }
 
 export default i18n;
