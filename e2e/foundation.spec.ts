@@ -312,7 +312,7 @@ test.describe.serial('Foundation: a newcomer’s first day', () => {
     // The admin does see the module, so its absence below means something.
     await expect(sideMenu(page).getByText(permissionLabel('poblacion_poblacion', 'es'), { exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: esCommon.menu.userMenu }).click();
+    await page.getByRole('button', { name: esCommon.menu.userMenuOf.split('{{name}}')[1]! }).click();
     await page.getByRole('menuitem', { name: esCommon.menu.signOut }).click();
     await expect(page).toHaveURL(/\/sign-in(\?|$)/);
 

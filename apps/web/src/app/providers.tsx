@@ -3,7 +3,7 @@ import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
-import { useAppTheme } from './theme';
+import { cssVariablesResolver, useAppTheme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'amparo.color-scheme' });
 
@@ -22,7 +22,12 @@ export function createQueryClient() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const theme = useAppTheme();
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

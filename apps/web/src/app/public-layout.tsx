@@ -11,14 +11,14 @@ export function PublicLayout() {
   return (
     <Box mih="100vh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <TestBanner />
-      <Group justify="flex-end" p="md" gap="sm">
+      <Group component="header" justify="flex-end" p="md" gap="sm">
         <LanguageSwitch />
         <ThemeToggle />
       </Group>
-      <Center px="md" pb="xl">
+      <Center component="main" px="md" pb="xl">
         <Box w={440} maw="100%">
           <Box ta="center" mb="lg">
-            <Title order={1} c="teal.7">
+            <Title order={1} c="teal">
               {t('common:appName')}
             </Title>
             <Text c="dimmed" size="sm">

@@ -1,4 +1,4 @@
-import { createRoute, createRouter, lazyRouteComponent, Navigate, redirect } from '@tanstack/react-router';
+import { createRoute, Outlet, createRouter, lazyRouteComponent, Navigate, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,14 @@ rootRoute.update({
 });
 publicLayout.update({
   component: lazyRouteComponent(() => withChunkTimeout(import('./public-layout')), 'PublicLayout'),
+});
+// The 404, 500 and e-mail confirmation pages: their content is the page's main landmark.
+openLayout.update({
+  component: () => (
+    <main>
+      <Outlet />
+    </main>
+  ),
 });
 appLayout.update({ component: lazyRouteComponent(() => withChunkTimeout(import('./shell')), 'AppShellLayout') });
 
@@ -62,7 +70,7 @@ function RouteLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('common:status.loading')} />
+      <Loader role="status" aria-label={t('common:status.loading')} />
     </Center>
   );
 }

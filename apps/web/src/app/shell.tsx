@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +52,10 @@ export function AppShellLayout() {
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common:menu.toggle')} />
-            <Title order={3} c="teal.7">
+            {/* The brand, not a heading: each page's own title is its one h1. */}
+            <Text component="span" fz="h3" fw={700} c="teal">
               {t('common:appName')}
-            </Title>
+            </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />

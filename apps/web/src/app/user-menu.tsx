@@ -15,27 +15,31 @@ export function UserMenu({ user }: { user: UserProfile }) {
   const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/sign-in' }) });
 
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('common:menu.userMenu')}>
-          <Group gap="xs" wrap="nowrap">
-            <UserAvatar user={user} size="sm" />
-            <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
-              {user.fullName}
-            </Text>
-            <IconChevronDown size={14} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.username}</Menu.Label>
-        <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} />}>
-          {t('common:menu.account')}
-        </MenuItemLink>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
-          {t('common:menu.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Group gap="xs" wrap="nowrap">
+      {/* Outside the button: its initials are text, which would make the visible label differ from the name. */}
+      <UserAvatar user={user} size="sm" aria-hidden />
+      <Menu position="bottom-end" width={220} withinPortal>
+        <Menu.Target>
+          {/* The accessible name starts with the visible name (WCAG 2.5.3, label in name). */}
+          <UnstyledButton aria-label={t('common:menu.userMenuOf', { name: user.fullName })}>
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
+                {user.fullName}
+              </Text>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.username}</Menu.Label>
+          <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} />}>
+            {t('common:menu.account')}
+          </MenuItemLink>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
+            {t('common:menu.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }

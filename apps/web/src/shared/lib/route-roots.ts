@@ -25,8 +25,8 @@ export const publicLayout = createRoute({
   },
 });
 
-/** Pages anyone may see, signed in or not. */
-export const openLayout = createRoute({ getParentRoute: () => rootRoute, id: 'open', component: Outlet });
+/** Pages anyone may see, signed in or not (app/router.tsx gives it its main landmark). */
+export const openLayout = createRoute({ getParentRoute: () => rootRoute, id: 'open' });
 
 /**
  * The signed-in area. The session is verified with the server on every

@@ -40,7 +40,7 @@ export function ListPage({
 }: ListPageProps) {
   return (
     <Stack gap="md">
-      <PageHeader order={1} title={title} description={description} actions={actions} />
+      <PageHeader title={title} description={description} actions={actions} />
       {filters && (
         <Paper withBorder p="md">
           {filters}

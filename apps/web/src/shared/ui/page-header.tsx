@@ -6,11 +6,11 @@ interface PageHeaderProps {
   description?: string;
   /** Buttons shown on the right (add, invite, ...). */
   actions?: ReactNode;
-  /** Heading level: 1 for a page's own title (one h1 a page), 2 inside a page. */
+  /** Heading level: 1 for a page's own title (one h1 a page, the default), 2 for a section inside a page. */
   order?: 1 | 2;
 }
 
-export function PageHeader({ title, description, actions, order = 2 }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, order = 1 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
       <Stack gap={4}>

@@ -7,7 +7,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('common:status.loading')} />
+      <Loader role="status" aria-label={t('common:status.loading')} />
     </Center>
   );
 }
@@ -30,7 +30,7 @@ export function PageError({ error, onRetry }: { error: unknown; onRetry?: () => 
 /** Inside a panel or tab: a small loader while the query is pending, the translated problem if it failed, else nothing. */
 export function QueryStatus({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loader size="sm" aria-label={t('common:status.loading')} />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label={t('common:status.loading')} />;
   if (query.isError) return <Alert color="red">{applyServerErrors(query.error, t)}</Alert>;
   return null;
 }

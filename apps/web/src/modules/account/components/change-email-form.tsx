@@ -39,7 +39,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <div>
-            <Title order={4}>{t('account:email.title')}</Title>
+            <Title order={2} size="h4">
+              {t('account:email.title')}
+            </Title>
             <Text c="dimmed" size="sm">
               {t('account:email.current', { email: currentEmail })}
             </Text>

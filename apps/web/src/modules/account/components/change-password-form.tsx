@@ -38,7 +38,9 @@ export function ChangePasswordForm() {
     <Paper withBorder p="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={4}>{t('account:password.title')}</Title>
+          <Title order={2} size="h4">
+            {t('account:password.title')}
+          </Title>
           <PasswordInput
             label={t('account:password.current')}
             autoComplete="current-password"

@@ -16,7 +16,9 @@ export function PhotoSection() {
   return (
     <Paper withBorder p="lg">
       <Stack>
-        <Title order={4}>{t('account:photo.title')}</Title>
+        <Title order={2} size="h4">
+          {t('account:photo.title')}
+        </Title>
         <PhotoUpload onUpload={send} loading={upload.isPending} />
       </Stack>
     </Paper>

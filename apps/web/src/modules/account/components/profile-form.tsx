@@ -28,7 +28,9 @@ export function ProfileForm({ user }: { user: UserProfile }) {
     <Paper withBorder p="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={4}>{t('account:profile.title')}</Title>
+          <Title order={2} size="h4">
+            {t('account:profile.title')}
+          </Title>
           <TextInput
             label={t('account:fields.fullName')}
             autoComplete="name"

@@ -21,7 +21,9 @@ export function ProfileOverview({ user }: { user: UserProfile }) {
         <UserAvatar user={user} size={120} radius={120} />
         <Stack gap="sm" style={{ flex: 1 }}>
           <div>
-            <Title order={3}>{user.fullName}</Title>
+            <Title order={2} size="h3">
+              {user.fullName}
+            </Title>
             {user.role && (
               <Badge variant="light" mt={4}>
                 {user.role.name}

@@ -85,7 +85,7 @@ function ChartCard({
   const { t } = useTranslation('dashboard');
   return (
     <Paper withBorder p="md" style={span ? { gridColumn: '1 / -1' } : undefined}>
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         {title}
       </Title>
       {empty ? (

@@ -102,7 +102,7 @@ export function DocumentViewPage() {
 
       <Stack>
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">
+          <Title order={2} size="h4" mb="md">
             {t('view.details')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -152,14 +152,14 @@ export function DocumentViewPage() {
         </Paper>
 
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">
+          <Title order={2} size="h4" mb="md">
             {t('files.title')}
           </Title>
           <FilesTable files={d.files} onPreview={setPreview} onReplace={setReplacing} onDelete={setDeletingFile} />
         </Paper>
 
         <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">
+          <Title order={2} size="h4" mb="md">
             {t('upload.title')}
           </Title>
           <UploadForm documentId={id} />

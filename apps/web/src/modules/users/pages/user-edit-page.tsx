@@ -57,7 +57,7 @@ export function UserEditPage() {
       <PageHeader title={t('users:editTitle', { name: user.data.fullName })} description={user.data.username} />
       <Stack>
         <Paper withBorder p="lg">
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             {t('common:photo.label')}
           </Title>
           <Group align="flex-end">

@@ -36,7 +36,7 @@ export function FilePhoto({ personId, canWrite }: { personId: string; canWrite: 
 
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('photo.title')}
       </Title>
       <QueryStatus query={info} />

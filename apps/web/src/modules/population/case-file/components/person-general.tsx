@@ -22,7 +22,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">

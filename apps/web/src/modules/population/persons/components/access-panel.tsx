@@ -21,7 +21,7 @@ export function AccessPanel({ personId }: { personId: string }) {
         requests.data && <AccessRequests personId={personId} requests={requests.data} />
       )}
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">
+        <Title order={2} size="h5" mb="sm">
           {t('access.grants_title')}
         </Title>
         <QueryStatus query={grants} />

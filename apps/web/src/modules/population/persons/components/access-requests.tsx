@@ -20,7 +20,7 @@ export function AccessRequests({ personId, requests }: { personId: string; reque
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('requests.title')}
         </Title>
         {pending.length === 0 && (

@@ -50,7 +50,7 @@ export function GrantForm({ personId }: { personId: string }) {
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('access.grant_title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -6,7 +6,7 @@ export function FormSection({ title, children, extra }: { title: string; childre
   return (
     <Fieldset
       legend={
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
       }
