@@ -81,7 +81,8 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await pick(page, esAct.fields.activityType, `${TYPE.code} - ${TYPE.es}`);
     await form.getByRole('textbox', { name: labelRe(esAct.fields.date) }).fill(ACTIVITY.date);
     await page.getByRole('heading', { name: esAct.form.section_general }).click();
-    await form.getByLabel(labelRe(esAct.fields.time)).fill(ACTIVITY.time);
+    await form.getByRole('spinbutton', { name: esCommon.time.hours }).click();
+    await page.keyboard.type(ACTIVITY.time.replace(':', ''));
     await pick(page, esAct.fields.state, `${SOLOLA.code} - ${SOLOLA.name}`);
     await pick(page, esAct.fields.town, `${SOLOLA_TOWN.code} - ${SOLOLA_TOWN.name}`);
     await form.getByRole('button', { name: esCommon.actions.save }).click();

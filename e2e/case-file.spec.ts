@@ -228,9 +228,11 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     // Escape in the date field (its calendar opens on focus) closes the calendar only, not the dialog.
     await textbox(dialog, esPop.attentions.date).press('Escape');
     await expect(dialog).toBeVisible();
-    const time = dialog.getByLabel(labelRe(esPop.attentions.time));
-    await time.fill(ATTENTION.time);
-    await expect(time).toHaveValue(ATTENTION.time);
+    // A 24-hour clock whatever the browser's locale: hours then minutes, typed.
+    await dialog.getByRole('spinbutton', { name: esCommon.time.hours }).click();
+    await page.keyboard.type(ATTENTION.time.replace(':', ''));
+    await expect(dialog.getByRole('spinbutton', { name: esCommon.time.hours })).toHaveValue(ATTENTION.time.slice(0, 2));
+    await expect(dialog.getByRole('spinbutton', { name: esCommon.time.minutes })).toHaveValue(ATTENTION.time.slice(3));
     await textbox(dialog, esPop.attentions.duration).fill(ATTENTION.minutes);
     await pick(page, dialog, esPop.attentions.area, option(ATTENTION.area));
     await pick(page, dialog, esPop.attentions.modality, option(ATTENTION.modality));

@@ -7,7 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient, Providers, useSessionExpiry } from './app/providers';
 import { createAppRouter } from './app/router';
+import { installErrorFocus } from './shared/lib/error-focus';
 
+installErrorFocus();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -75,6 +75,16 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
 }
 
+/**
+ * 'YYYY-MM-DDTHH:mm' (a local Guatemala time, as attentions store it) shown as
+ * 'DD-MM-YYYY HH:mm'. Read from the string itself: turning it into a `Date`
+ * would shift it by the browser's own time zone.
+ */
+export function formatLocalDateTime(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value) : null;
+  return m ? `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}` : EMPTY;
+}
+
 /** Today's date in Guatemala as 'YYYY-MM-DD'. */
 export function todayInGuatemala(now: Date = new Date()): string {
   return formatDate(now);

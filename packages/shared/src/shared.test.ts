@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageFromBirthDate, formatCents, formatDate, formatDateTime, formatMoney } from './format.ts';
+import {
+  ageFromBirthDate,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatLocalDateTime,
+  formatMoney,
+} from './format.ts';
 import { isValidDpi, isValidNit, normalizeNit } from './identifiers.ts';
 import { hasPermission, PERMISSION_KEYS, requiredKeys } from './permissions.ts';
 import { passwordStrength } from './modules/auth.schema.ts';
@@ -20,6 +27,9 @@ describe('money and dates (spec section 9)', () => {
   it('shows instants in America/Guatemala (UTC-6)', () => {
     expect(formatDate('2026-01-02T03:00:00Z')).toBe('2026-01-01');
     expect(formatDateTime('2026-01-02T03:04:00Z')).toBe('01-01-2026 21:04');
+    // A local Guatemala time is shown in the same date-time format, read from the string (no zone shift).
+    expect(formatLocalDateTime('2026-01-02T03:04')).toBe('02-01-2026 03:04');
+    expect(formatLocalDateTime(null)).toBe('—');
     expect(formatDate('2026-05-07')).toBe('2026-05-07');
   });
 

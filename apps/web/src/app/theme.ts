@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
+import tabsClasses from './tabs.module.css';
 import {
   createTheme,
   darken,
@@ -37,6 +38,7 @@ export function useAppTheme() {
       defaultRadius: 'md',
       components: {
         Modal: { defaultProps: { closeButtonProps: close } satisfies Partial<ModalProps> },
+        Tabs: { classNames: tabsClasses },
         Drawer: { defaultProps: { closeButtonProps: close } satisfies Partial<DrawerProps> },
         Notification: { defaultProps: { closeButtonProps: close } satisfies Partial<NotificationProps> },
         FileInput: { defaultProps: { clearButtonProps: clear } satisfies Partial<FileInputProps> },
@@ -58,11 +60,18 @@ export function useAppTheme() {
             // closes on any Escape unless the focused element carries this flag:
             // without it, Escape meant for the calendar closed the whole dialog.
             'data-mantine-stop-propagation': true,
+            // Enter in a date field never sends the form (issue 11 item 6): the typed date is read on blur,
+            // so Enter sent the form without it (a person was saved without its admission reason).
+            onKeyDown: preventEnter,
           } satisfies Partial<DateInputProps> & Record<`data-${string}`, unknown>,
         },
       },
     });
   }, [t]);
+}
+
+function preventEnter(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Enter') event.preventDefault();
 }
 
 /** Above this luminance a filled shade carries dark text (Mantine autoContrast), below it white. */

@@ -55,7 +55,10 @@ export function passwordPair<T extends z.ZodRawShape>(shape: T) {
     });
 }
 
-export const resetBody = passwordPair({ token: z.string().min(20, 'invalid').max(200, 'invalid') });
+const resetToken = z.string().min(20, 'invalid').max(200, 'invalid');
+export const resetBody = passwordPair({ token: resetToken });
+/** Whether a reset link is still good, asked when its page opens (issue 11 item 6). */
+export const resetCheckBody = z.object({ token: resetToken });
 
 export const usernameField = z
   .string()

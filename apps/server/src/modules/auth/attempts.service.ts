@@ -11,9 +11,11 @@ import * as repo from './auth.repository.ts';
  * - `password_check`: the current-password check of My account (password and
  *   e-mail changes), same limits as sign-in, per user;
  * - `forgot`: every reset request, 3 per address asked for and 10 per client address;
- * - `username_check`: the public availability look-up, 60 per client address.
+ * - `username_check`: the public availability look-up, 60 per client address;
+ * - `reset_check`: whether a reset link is still good, 30 per client address
+ *   (tokens are 256 random bits: the limit only keeps the check from being a free oracle).
  */
-export type AttemptKind = 'login' | 'password_check' | 'forgot' | 'username_check';
+export type AttemptKind = 'login' | 'password_check' | 'forgot' | 'username_check' | 'reset_check';
 
 function limitsOf(kind: AttemptKind, config: Config) {
   const windowMinutes = config.LOGIN_WINDOW_MINUTES;
@@ -25,6 +27,8 @@ function limitsOf(kind: AttemptKind, config: Config) {
       return { account: 3, address: 10, windowMinutes };
     case 'username_check':
       return { account: Number.MAX_SAFE_INTEGER, address: 60, windowMinutes };
+    case 'reset_check':
+      return { account: Number.MAX_SAFE_INTEGER, address: 30, windowMinutes };
   }
 }
 

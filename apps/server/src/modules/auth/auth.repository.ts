@@ -198,6 +198,22 @@ export async function insertPasswordReset(db: Executor, values: typeof passwordR
 }
 
 /** Marks a live reset token used and returns its user, atomically (single use). */
+/** Whether a reset token (by hash) is unused and unexpired, without spending it. */
+export async function liveResetExists(db: Executor, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passwordResets.userId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function consumePasswordReset(db: Executor, tokenHash: string): Promise<string | null> {
   const rows = await db
     .update(passwordResets)

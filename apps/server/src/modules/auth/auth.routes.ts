@@ -10,6 +10,7 @@ import {
   okResponse,
   registerBody,
   resetBody,
+  resetCheckBody,
   usernameAvailableQuery,
   usernameAvailableResponse,
   userCheckResponse,
@@ -134,6 +135,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.reset(app.db.db, requestActor(request), request.body);
+      return { success: true as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/api/reset/check',
+    {
+      config: { permission: 'public' },
+      schema: {
+        operationId: 'resetCheck',
+        tags: ['auth'],
+        summary: 'Whether a reset token is still good, without spending it (the reset page asks when it opens)',
+        description:
+          'Errors: 400 invalid_token (unknown, used or older than one hour), 429 too_many_attempts (30 per client address in LOGIN_WINDOW_MINUTES).',
+        body: resetCheckBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await auth.checkResetToken(app.db.db, app.config, requestActor(request), request.body);
       return { success: true as const, data: {} };
     },
   );

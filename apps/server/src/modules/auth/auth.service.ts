@@ -1,6 +1,12 @@
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { z } from 'zod';
-import type { forgotBody, loginBody, registerBody, resetBody } from '@amparo/shared/modules/auth.schema';
+import type {
+  forgotBody,
+  loginBody,
+  registerBody,
+  resetBody,
+  resetCheckBody,
+} from '@amparo/shared/modules/auth.schema';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
@@ -117,6 +123,22 @@ export async function forgot(
  * token of the user is spent with it (issue 9 item 3), and every session of
  * the user is revoked.
  */
+/**
+ * Whether a reset link is still good (unknown, used or older than one hour is
+ * not), so its page says so when it opens instead of after the form is sent
+ * (issue 11 item 6). Spends nothing. Errors: 400 `invalid_token`; 429
+ * `too_many_attempts` past 30 checks per client address in the window.
+ */
+export async function checkResetToken(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  body: z.output<typeof resetCheckBody>,
+): Promise<void> {
+  await takeAttempt(db, config, 'reset_check', null, actor.ip ?? 'unknown');
+  if (!(await repo.liveResetExists(db, hashToken(body.token)))) throw new AppError(400, 'invalid_token');
+}
+
 export async function reset(db: Db, actor: Actor, body: z.output<typeof resetBody>) {
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {

@@ -142,6 +142,14 @@ describe('sign-in, session and password reset', () => {
     );
     const token = /password-reset\/([\w-]+)/.exec(mail.rows[0]!.text)![1]!;
 
+    // The page asks whether the link is good when it opens; asking spends nothing.
+    const check = (tok: string) => t.app.inject({ method: 'POST', url: '/api/reset/check', payload: { token: tok } });
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(200);
+    const unknown = await check('x'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('invalid_token');
+
     const mismatch = await t.app.inject({
       method: 'POST',
       url: '/api/reset',
@@ -165,6 +173,7 @@ describe('sign-in, session and password reset', () => {
       payload: { token, password: 'Otra-Clave-22', confirmation: 'Otra-Clave-22' },
     });
     expect(reuse.json().code).toBe('invalid_token');
+    expect((await check(token)).json().code).toBe('invalid_token');
 
     await t.app.inject({ method: 'POST', url: '/api/forgot', payload: { email } });
     await t.app.background.idle(); // the reset mail is written after the answer
@@ -182,6 +191,7 @@ describe('sign-in, session and password reset', () => {
     });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('invalid_token');
+    expect((await check(token2)).json().code).toBe('invalid_token');
   });
 
   it('registers from an invitation: institutional mail, free username, single use', async () => {

@@ -87,6 +87,15 @@ describe('sign-in and account guessing limits', () => {
     await login(t.app, user.username, 'Nueva-Clave-1');
   });
 
+  it('limits the reset-link check to 30 per client address', async () => {
+    const check = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/reset/check', payload: { token: 'y'.repeat(43) }, remoteAddress: ip });
+    for (let i = 0; i < 30; i += 1) expect((await check('10.0.5.1')).statusCode).toBe(400);
+    expect((await check('10.0.5.1')).statusCode).toBe(429);
+    // Another address is not held back by the first one's guesses.
+    expect((await check('10.0.5.2')).statusCode).toBe(400);
+  });
+
   it('limits the current-password check of My account (password and e-mail changes)', async () => {
     const user = await createUser(t.app, adminToken, [], 'checked');
     const me = as(t.app, user.token);

@@ -1,2 +1,9 @@
 // Re-exported so pages import formatting from one place (spec section 9).
-export { formatMoney, formatCents, formatDate, formatDateTime, EMPTY } from '@amparo/shared/format';
+export {
+  formatMoney,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatLocalDateTime,
+  EMPTY,
+} from '@amparo/shared/format';

@@ -39,6 +39,12 @@ export function ListFooter({
           {data
             ? totalLabel(`${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}`, data.total)
             : t('common:status.loading')}
+          {/* A lower bound says why it is one (issue 11 item 7): the list counts only a few pages ahead. */}
+          {data?.totalCapped && (
+            <Text span size="xs" c="dimmed" display="block" data-testid="total-capped-help">
+              {t('common:pagination.cappedHelp')}
+            </Text>
+          )}
         </Text>
         {children}
         <Select

@@ -24,3 +24,16 @@ export const getUsernameAvailableQueryOptions = (username: string) =>
     queryFn: () => api.get<UsernameAvailable>('register/username-available', { query: { username } }),
     staleTime: 10_000,
   });
+
+/**
+ * Whether a reset link is still good, asked once when its page opens (issue 11
+ * item 6); an error (400 invalid_token) means the form would be refused.
+ */
+export function useResetTokenCheck(token: string) {
+  return useQuery({
+    queryKey: ['reset-check', token],
+    queryFn: () => api.post<object>('reset/check', { token }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

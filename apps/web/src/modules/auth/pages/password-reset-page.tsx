@@ -7,12 +7,14 @@ import { resetBody } from '@amparo/shared/modules/auth.schema';
 import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
+import { useResetTokenCheck } from '../api/queries';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 export function PasswordResetPage() {
   const { t } = useTranslation('auth');
   const { token } = useParams({ from: '/public/password-reset/$token' });
   const reset = useResetPassword();
+  const check = useResetTokenCheck(token);
   const form = useForm({
     initialValues: { token, password: '', confirmation: '' },
     validate: zodValidate(resetBody, t),
@@ -37,6 +39,16 @@ export function PasswordResetPage() {
       {reset.isSuccess ? (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
           {t('auth:reset.done')}
+        </Alert>
+      ) : check.isError ? (
+        // Said when the page opens, not after a new password was typed for nothing.
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{applyServerErrors(check.error, t)}</Text>
+            <AnchorLink to="/forgot-password" size="sm">
+              {t('auth:reset.askAgain')}
+            </AnchorLink>
+          </Stack>
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>

@@ -48,12 +48,16 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
         />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byAgeGroup')} empty={!data.byAgeGroup.length}>
+        {/* Bars lie down and every label is drawn (interval 0): the Spanish age-group names are too long
+            to stand under upright bars, where the chart skipped every other one. */}
         <BarChart
-          h={260}
+          h={Math.max(200, data.byAgeGroup.length * 40)}
           data={bars(data.byAgeGroup, ageGroup.labelOf)}
           dataKey="label"
           series={series}
-          yAxisProps={{ allowDecimals: false }}
+          orientation="vertical"
+          yAxisProps={{ width: 190, interval: 0 }}
+          xAxisProps={{ allowDecimals: false }}
         />
       </ChartCard>
       <ChartCard title={t('dashboard:charts.byThematic')} empty={!data.byThematic.length} span>
@@ -63,7 +67,7 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
           dataKey="label"
           series={series}
           orientation="vertical"
-          yAxisProps={{ width: 200 }}
+          yAxisProps={{ width: 200, interval: 0 }}
           xAxisProps={{ allowDecimals: false }}
         />
       </ChartCard>

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, Paper, Skeleton, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Skeleton, Table, Text, Tooltip, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -33,6 +33,11 @@ export interface DataColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** The order of a first click on this column's header (dates read best newest first). */
   firstOrder?: 'asc' | 'desc';
+  /**
+   * A secondary column shown only from this breakpoint up (`xl`: 1408 px), so the
+   * main columns keep room on a 1366 px laptop; the value stays in the record.
+   */
+  visibleFrom?: MantineBreakpoint;
 }
 
 /** Server-side sorting, kept in the URL by the page. */
@@ -155,6 +160,7 @@ export function DataTable<T>({
           key={c.id}
           fw={c.strong && depth === 0 ? 500 : undefined}
           ta={c.align}
+          visibleFrom={c.visibleFrom}
           pl={i === 0 && depth > 0 ? 'lg' : undefined}
         >
           {renderCell(c, original, depth)}
@@ -174,7 +180,13 @@ export function DataTable<T>({
               const Icon =
                 dir === 'ascending' ? IconSortAscending : dir === 'descending' ? IconSortDescending : IconArrowsSort;
               return (
-                <Table.Th key={c.id} w={c.width} ta={c.align} aria-sort={c.sortable ? (dir ?? 'none') : undefined}>
+                <Table.Th
+                  key={c.id}
+                  w={c.width}
+                  ta={c.align}
+                  visibleFrom={c.visibleFrom}
+                  aria-sort={c.sortable ? (dir ?? 'none') : undefined}
+                >
                   {c.sortable ? (
                     <UnstyledButton onClick={() => toggle(c.id)} fw={700} fz="sm">
                       <Group gap={4} wrap="nowrap">
@@ -196,7 +208,7 @@ export function DataTable<T>({
             Array.from({ length: loadingRows }, (_, i) => (
               <Table.Tr key={i} aria-hidden>
                 {Array.from({ length: colCount }, (_, j) => (
-                  <Table.Td key={j}>
+                  <Table.Td key={j} visibleFrom={columns[j]?.visibleFrom}>
                     <Skeleton height={14} radius="sm" />
                   </Table.Td>
                 ))}
@@ -224,7 +236,12 @@ export function DataTable<T>({
           <Table.Tfoot>
             <Table.Tr>
               {summary.map((cell, i) => (
-                <Table.Td key={columns[i]?.id ?? i} fw={600} ta={columns[i]?.align}>
+                <Table.Td
+                  key={columns[i]?.id ?? i}
+                  fw={600}
+                  ta={columns[i]?.align}
+                  visibleFrom={columns[i]?.visibleFrom}
+                >
                   {cell}
                 </Table.Td>
               ))}

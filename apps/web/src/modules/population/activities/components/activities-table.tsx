@@ -3,7 +3,7 @@ import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { ActivitySummary } from '../api/queries';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 
 interface Props {
   /** The page's activities; undefined while the first page loads. */

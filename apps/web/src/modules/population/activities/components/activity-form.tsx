@@ -14,7 +14,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { TimeField } from '../../../../shared/ui/time-field';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -193,7 +194,7 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                   withAsterisk
                   {...form.getInputProps('startsDate')}
                 />
-                <TimeInput
+                <TimeField
                   label={t('fields.time')}
                   description={t('form.time_help')}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}

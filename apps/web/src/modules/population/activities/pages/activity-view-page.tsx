@@ -15,7 +15,7 @@ import { useActivity, type Activity } from '../api/queries';
 import { ActivityPageHeader } from '../components/activity-page-header';
 import { ActivityParticipants } from '../components/activity-participants';
 import { ActivityPhotos } from '../components/activity-photos';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 import { DataTable } from '../../../../shared/ui/data-table';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY, formatDate } from '../../../../shared/lib/format';
 import type { Attention } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

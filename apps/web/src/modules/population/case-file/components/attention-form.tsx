@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { TimeField } from '../../../../shared/ui/time-field';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -146,7 +147,7 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
               withAsterisk
               {...form.getInputProps('attendedDate')}
             />
-            <TimeInput
+            <TimeField
               label={t('attentions.time')}
               description={t('attentions.time_help')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}

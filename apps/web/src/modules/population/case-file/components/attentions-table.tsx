@@ -6,7 +6,7 @@ import { formatDate } from '../../../../shared/lib/format';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import type { Attention } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 
 type Row = Pick<Attention, 'id' | 'attendedAt' | 'area' | 'modality' | 'durationMinutes' | 'summary' | 'nextFollowUp'>;
 

@@ -4,7 +4,7 @@ import { QueryStatus } from '../../../../shared/ui/page-state';
 import { EMPTY } from '../../../../shared/lib/format';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { usePersonActivities, type ActivitySummary } from '../../persons/api/queries';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { CatalogText } from '../../shared/components/catalog-text';
 
 /** Where it took place: the place, else the headquarters, with the municipality and department. */

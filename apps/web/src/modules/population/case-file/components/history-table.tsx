@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { EMPTY, formatDateTime } from '../../../../shared/lib/format';
 import { usePersonHistory, type AuditEntry } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
-import { formatLocalDateTime } from '../../shared/lib/case-file-utils';
+import { formatLocalDateTime } from '../../../../shared/lib/format';
 
 const PAGE_SIZE = 20;
 

@@ -33,6 +33,15 @@ export type PersonListSearch = z.output<typeof personListSearch>;
 /** Defaults left out of the URL to keep it short. */
 export const LIST_SEARCH_DEFAULTS = { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc', status: 'all' } as const;
 
+/** Whether the list is narrowed by a search or a filter (not by paging or sorting), whatever filters it has. */
+export function isFiltered(search: PersonListSearch): boolean {
+  const defaults: Record<string, unknown> = LIST_SEARCH_DEFAULTS;
+  return Object.entries(search).some(
+    ([key, value]) =>
+      !['page', 'pageSize', 'sort', 'order'].includes(key) && value !== undefined && value !== defaults[key],
+  );
+}
+
 /** The page of 'My attentions' in the URL (a hand-edited one falls back to the first). */
 export const myAttentionsSearch = z.object({ page: z.coerce.number().int().min(1).default(1).catch(1) });
 export type MyAttentionsSearch = z.output<typeof myAttentionsSearch>;

@@ -1,10 +1,12 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListItem } from '@amparo/shared/modules/population.schema';
 import { formatDate } from '../../../../shared/lib/format';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { PersonListSearch } from '../api/list-search';
+import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';
 import { AdmissionBadge } from '../../shared/components/person-status';
 
@@ -18,11 +20,14 @@ interface Props {
   order: Order;
   onSort: (sort: Sort, order: Order) => void;
   onOpen: (id: string) => void;
+  /** A search or filter narrows the list: an empty one then says so, else it explains per-person access. */
+  filtered: boolean;
 }
 
 /** The persons list's table: server sorting on file code, names, last names and admission date. */
-export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
+export function PersonsTable({ items, sort, order, onSort, onOpen, filtered }: Props) {
   const { t } = useTranslation('population');
+  const ageGroups = useCatalog('age_group');
   const columns: DataColumn<PersonListItem>[] = [
     {
       id: 'fileCode',
@@ -41,7 +46,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
         </AnchorLink>
       ),
       sortable: true,
-      width: 150,
+      width: 128,
     },
     {
       id: 'names',
@@ -62,24 +67,30 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
       truncate: true,
     },
     { id: 'lastNames', header: t('columns.lastNames'), text: (p) => p.lastNames, sortable: true, truncate: true },
-    { id: 'age', header: t('columns.age'), text: (p) => p.age, width: 70 },
+    { id: 'age', header: t('columns.age'), text: (p) => p.age, width: 64, align: 'right' },
+    // Age group and place are secondary (the age and the record give them): shown from 1408 px up.
     {
       id: 'ageGroup',
       header: t('columns.ageGroup'),
-      cell: (p) => <CatalogText catalog="age_group" code={p.ageGroup} />,
-      width: 130,
+      text: (p) => (p.ageGroup ? ageGroups.labelOf(p.ageGroup) : null),
+      truncate: true,
+      // Shares of the table's width: wider on a wide screen, where the names have room to spare.
+      width: '13%',
+      visibleFrom: 'xl',
     },
-    { id: 'sex', header: t('columns.sex'), cell: (p) => <CatalogText catalog="sex" code={p.sex} />, width: 110 },
+    { id: 'sex', header: t('columns.sex'), cell: (p) => <CatalogText catalog="sex" code={p.sex} />, width: 90 },
     {
       id: 'location',
       header: t('columns.location'),
       text: (p) => (p.stateName ? `${p.stateName}${p.townName ? ` / ${p.townName}` : ''}` : null),
       truncate: true,
+      visibleFrom: 'xl',
     },
     {
       id: 'thematic',
       header: t('columns.thematic'),
-      cell: (p) => <CatalogBadges catalog="thematic" codes={p.thematic} />,
+      cell: (p) => <CatalogBadges catalog="thematic" codes={p.thematic} limit={1} />,
+      width: '14%',
     },
     {
       id: 'admissionDate',
@@ -87,9 +98,9 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
       text: (p) => formatDate(p.admissionDate),
       sortable: true,
       firstOrder: 'desc',
-      width: 130,
+      width: 112,
     },
-    { id: 'status', header: t('columns.status'), cell: (p) => <AdmissionBadge person={p} />, width: 130 },
+    { id: 'status', header: t('columns.status'), cell: (p) => <AdmissionBadge person={p} />, width: 124 },
   ];
   return (
     <DataTable
@@ -98,13 +109,24 @@ export function PersonsTable({ items, sort, order, onSort, onOpen }: Props) {
       columns={columns}
       rows={items}
       rowKey={(p) => p.id}
-      minWidth={1100}
+      minWidth={960}
       sort={{ by: sort, order, onChange: (by, next) => onSort(by as Sort, next) }}
       onRowClick={(p) => onOpen(p.id)}
       empty={
-        <Text c="dimmed" ta="center" py="xl">
-          {t('empty.list')}
-        </Text>
+        filtered ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('empty.list')}
+          </Text>
+        ) : (
+          // Nobody at all: most often a new user with no grant yet, who needs to know why and what to do.
+          <Stack align="center" gap="xs" py="xl" maw={640} mx="auto" data-testid="no-access-empty">
+            <IconLock size={28} aria-hidden />
+            <Text fw={600}>{t('empty.no_access_title')}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('empty.no_access')}
+            </Text>
+          </Stack>
+        )
       }
     />
   );

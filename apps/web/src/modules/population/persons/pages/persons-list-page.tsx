@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
 import { ListFooter } from '../../../../shared/ui/list-footer';
 import { ListPage } from '../../../../shared/ui/list-page';
-import { PAGE_SIZES, type PersonListSearch } from '../api/list-search';
+import { isFiltered, PAGE_SIZES, type PersonListSearch } from '../api/list-search';
 import { usePersons } from '../api/queries';
 import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
@@ -81,6 +81,7 @@ export function PersonsListPage() {
           order={search.order}
           onSort={(sort, order) => update({ sort, order })}
           onOpen={(id) => void navigate({ to: '/population/served/$id', params: { id } })}
+          filtered={isFiltered(search)}
         />
       </Paper>
     </ListPage>

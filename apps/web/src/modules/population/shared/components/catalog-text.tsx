@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Tooltip } from '@mantine/core';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { EMPTY } from '../../../../shared/lib/format';
 
@@ -16,17 +16,51 @@ export function CatalogText({
   return <>{labelOf(code) ?? EMPTY}</>;
 }
 
-/** Several codes of one catalog as badges (thematic areas). */
-export function CatalogBadges({ catalog, codes }: { catalog: string; codes: readonly string[] }) {
+/**
+ * Several codes of one catalog as badges (thematic areas). With `limit`, a
+ * table cell's form: the first `limit` badges cut to the cell's width, a "+N"
+ * badge for the rest, and every label in a tooltip.
+ */
+export function CatalogBadges({
+  catalog,
+  codes,
+  limit,
+}: {
+  catalog: string;
+  codes: readonly string[];
+  limit?: number;
+}) {
   const { labelOf } = useCatalog(catalog, { enabled: codes.length > 0 });
   if (codes.length === 0) return <>{EMPTY}</>;
-  return (
-    <Group gap={4}>
-      {codes.map((code) => (
-        <Badge key={code} variant="light" size="sm" radius="sm" tt="none">
-          {labelOf(code)}
+  const labels = codes.map((code) => labelOf(code) ?? code);
+  const shown = limit === undefined ? labels : labels.slice(0, limit);
+  const rest = labels.length - shown.length;
+  const badges = (
+    <Group gap={4} wrap={limit === undefined ? 'wrap' : 'nowrap'}>
+      {shown.map((label, i) => (
+        <Badge
+          key={codes[i]}
+          variant="light"
+          size="sm"
+          radius="sm"
+          tt="none"
+          maw={limit === undefined ? undefined : '100%'}
+        >
+          {label}
         </Badge>
       ))}
+      {rest > 0 && (
+        <Badge variant="outline" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+          +{rest}
+        </Badge>
+      )}
     </Group>
+  );
+  if (limit === undefined) return badges;
+  return (
+    <Tooltip label={labels.join(' · ')} multiline maw={320} openDelay={300}>
+      {/* The tooltip needs an element that takes a ref; the list is also read as text by screen readers. */}
+      <div aria-label={labels.join(', ')}>{badges}</div>
+    </Tooltip>
   );
 }

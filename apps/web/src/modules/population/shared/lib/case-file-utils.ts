@@ -1,20 +1,10 @@
-import { EMPTY, TIME_ZONE } from '@amparo/shared/format';
+import { TIME_ZONE } from '@amparo/shared/format';
 import type { ErrorCode } from '@amparo/shared/errors';
 import { ApiError } from '../../../../shared/lib/api';
 
 /** A 409 `version_conflict`: someone saved the record after the form opened. */
 export const isVersionConflict = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.code === 'version_conflict';
-
-/**
- * 'YYYY-MM-DDTHH:mm' (a local Guatemala time, as attentions store it) shown as
- * 'DD-MM-YYYY HH:mm'. Read from the string itself: turning it into a `Date`
- * would shift it by the browser's own time zone.
- */
-export function formatLocalDateTime(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value) : null;
-  return m ? `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}` : EMPTY;
-}
 
 /** The current date ('YYYY-MM-DD') and time ('HH:mm') in Guatemala, whatever the browser's zone. */
 export function nowInGuatemala(now: Date = new Date()): { date: string; time: string } {

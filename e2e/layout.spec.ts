@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { expect, test, type Locator } from '@playwright/test';
+import { ARTIFACTS, failOnPageErrors, login } from './fixtures';
+
+/**
+ * Issue 11 item 4: the person list and a person's file fit a 1366×768 laptop
+ * and a 1920×1080 screen in both languages: the table needs no sideways
+ * scroll, file codes and status badges are never cut or wrapped, and the
+ * file's tabs stay on one line. Screenshots of each are kept in e2e/artifacts.
+ */
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+const LANGUAGES = ['es', 'en'] as const;
+
+/** Whether an element's text is shown whole: not cut by an ellipsis, not wrapped onto a second line. */
+async function shownWhole(locator: Locator) {
+  return locator.evaluate((el) => {
+    const text = (el.querySelector('.mantine-Badge-label') as HTMLElement | null) ?? (el as HTMLElement);
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    // One box a line of text; an inline link has no scroll width of its own, a cut badge label does.
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return lines.size === 1 && text.scrollWidth <= text.clientWidth + 1;
+  });
+}
+
+test.describe('layout', () => {
+  failOnPageErrors();
+
+  for (const lang of LANGUAGES) {
+    for (const size of SIZES) {
+      test(`person list and file at ${size.width}×${size.height}, ${lang}`, async ({ page }) => {
+        await page.setViewportSize(size);
+        await login(page);
+        // The language is read when the app loads: stored now, it holds from the next page on.
+        await page.evaluate((l) => localStorage.setItem('amparo.lang', l), lang);
+
+        await page.goto('/population/served/list');
+        const table = page.getByRole('table');
+        // The first list after sign-in loads its chunks too: a loaded machine needs more than the default.
+        await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(ARTIFACTS, `layout-list-${lang}-${size.width}.png`) });
+
+        const overflow = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+        expect(overflow, 'the table scrolls sideways').toBeLessThanOrEqual(1);
+        const rows = table.locator('tbody tr');
+        const count = await rows.count();
+        expect(count).toBeGreaterThan(5);
+        for (let i = 0; i < count; i++) {
+          const row = rows.nth(i);
+          expect(await shownWhole(row.locator('td').first().getByRole('link')), `file code of row ${i}`).toBe(true);
+          expect(await shownWhole(row.locator('td').last().locator('.mantine-Badge-root')), `status of row ${i}`).toBe(
+            true,
+          );
+        }
+
+        await rows.first().getByRole('link').click();
+        await expect(page).toHaveURL(/\/population\/served\/[0-9a-f-]{36}$/);
+        const tabs = page.getByRole('tab');
+        await expect(tabs.last()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(ARTIFACTS, `layout-file-${lang}-${size.width}.png`) });
+        const tops = await tabs.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+        expect(new Set(tops).size, 'the tabs wrap onto a second line').toBe(1);
+        const list = page.getByRole('tablist');
+        expect(
+          await list.evaluate((l) => l.scrollWidth - l.clientWidth),
+          'the tabs need scrolling at this size',
+        ).toBeLessThanOrEqual(1);
+      });
+    }
+  }
+});
