@@ -86,7 +86,8 @@ describe('file collection never removes a file still referenced (issue 9 item 4)
         failures.push(`trial ${n}: ${download.statusCode}`);
     }
     expect(failures, `${failures.length} of ${TRIALS} trials lost B's file`).toEqual([]);
-  });
+    // A hundred trials: seconds on a quiet machine, past the default 30 s on a shared busy one.
+  }, 120_000);
 
   it('collects at start-up the stored files no row refers to (a crash between a deletion and its collection), keeping the referenced ones', async () => {
     const kept = PDF(-1);
