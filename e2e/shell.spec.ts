@@ -15,7 +15,8 @@ test.describe('Shell constants and the age-of-item filter', () => {
   test('the scroll-to-top button appears past 200 px and brings the page back to the top', async ({ page }) => {
     await login(page);
     await page.goto('/population/served/list?pageSize=100');
-    await expect(page.getByRole('row').nth(5)).toBeVisible();
+    // Generous: the list's code and rows may be slow on a busy machine.
+    await expect(page.getByRole('row').nth(5)).toBeVisible({ timeout: 30_000 });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeGreaterThan(500 + SCROLL_TOP_OFFSET_PX + 100);
 
@@ -36,11 +37,12 @@ test.describe('Shell constants and the age-of-item filter', () => {
   test('the age filter of a list is kept in the URL', async ({ page }) => {
     await login(page);
     await page.goto('/population/served/list');
+    await expect(page.getByLabel(esCommon.itemAge.label, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     await page.getByLabel(esCommon.itemAge.label, { exact: true }).first().click();
     await page.getByRole('option', { name: esCommon.itemAge.today, exact: true }).click();
     await expect(page).toHaveURL(/age=today/);
     // The demo persons were registered today.
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
     await page.reload();
     await expect(page.getByLabel(esCommon.itemAge.label, { exact: true }).first()).toHaveValue(esCommon.itemAge.today);
     await page.getByLabel(esCommon.itemAge.label, { exact: true }).first().click();
