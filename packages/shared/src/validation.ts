@@ -223,6 +223,19 @@ export const pageQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 
+/** The age-of-item filter's values, youngest window first (spec section 9). */
+export const ITEM_AGES = ['today', 'yesterday', 'week', 'month', 'two_months'] as const;
+
+/**
+ * Age-of-item filter of a list (spec section 9: "today, yesterday, a week, a month, two months ago"), on the
+ * row's creation instant (`created_at`), in America/Guatemala time: `today` = created on today's Guatemala date;
+ * `yesterday` = created on yesterday's Guatemala date; `week` / `month` / `two_months` = created since the same
+ * Guatemala wall-clock time 7 days / 1 calendar month / 2 calendar months ago. Left out: any age. The server
+ * turns it into SQL in `apps/server/src/lib/item-age.ts`; an unknown value is 400 `invalid`.
+ */
+export const itemAge = z.enum(ITEM_AGES, { error: 'invalid' });
+export type ItemAge = z.infer<typeof itemAge>;
+
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

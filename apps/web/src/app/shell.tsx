@@ -8,6 +8,7 @@ import { useCurrentUser } from '../shared/hooks/use-current-user';
 import { LanguageSwitch } from '../shared/ui/language-switch';
 import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
 import { ThemeToggle } from '../shared/ui/theme-toggle';
+import { ScrollToTop } from '../shared/ui/scroll-to-top';
 import { visibleNavigation, type NavItem } from './navigation';
 import { UserMenu } from './user-menu';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
@@ -89,6 +90,7 @@ export function AppShellLayout() {
 
       <AppShell.Main>
         <Outlet />
+        <ScrollToTop />
       </AppShell.Main>
     </AppShell>
   );

@@ -15,6 +15,8 @@ import {
 } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import type { AccordionProps, CollapseProps, HoverCardProps, MenuProps, TooltipProps } from '@mantine/core';
+import { ACCORDION_SLIDE_MS, MENU_HOVER_DELAY_MS } from '../shared/lib/ui-constants';
 
 /**
  * The Mantine theme. It gives Mantine's own icon-only buttons (close, clear,
@@ -65,6 +67,24 @@ export function useAppTheme() {
             onKeyDown: preventEnter,
           } satisfies Partial<DateInputProps> & Record<`data-${string}`, unknown>,
         },
+        // Spec section 9 timings (shared/lib/ui-constants.ts). Delays apply only to what opens on hover;
+        // a tooltip opens after the delay but closes at once, so it never hides what the pointer moved to.
+        Menu: {
+          defaultProps: {
+            openDelay: MENU_HOVER_DELAY_MS,
+            closeDelay: MENU_HOVER_DELAY_MS,
+          } satisfies Partial<MenuProps>,
+        },
+        HoverCard: {
+          defaultProps: {
+            openDelay: MENU_HOVER_DELAY_MS,
+            closeDelay: MENU_HOVER_DELAY_MS,
+          } satisfies Partial<HoverCardProps>,
+        },
+        Tooltip: { defaultProps: { openDelay: MENU_HOVER_DELAY_MS } satisfies Partial<TooltipProps> },
+        Accordion: { defaultProps: { transitionDuration: ACCORDION_SLIDE_MS } satisfies Partial<AccordionProps> },
+        // Also the side menu's groups: NavLink opens its children with a Collapse.
+        Collapse: { defaultProps: { transitionDuration: ACCORDION_SLIDE_MS } satisfies Partial<CollapseProps> },
       },
     });
   }, [t]);

@@ -3,6 +3,7 @@ import {
   catalogCode,
   envelope,
   isoDate,
+  itemAge,
   optionalText,
   paged,
   pageQuery,
@@ -78,6 +79,8 @@ export const documentListQuery = pageQuery.extend({
   personId: uuid.optional(),
   sort: z.enum(['documentDate', 'title', 'updatedAt']).default('documentDate'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Age of the record (spec section 9), on `created_at` in America/Guatemala (not the document date). */
+  age: itemAge.optional(),
 });
 
 export const documentResponse = envelope(document);

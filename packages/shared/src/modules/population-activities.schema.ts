@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   catalogCode,
   envelope,
+  itemAge,
   localDateTime,
   optionalText,
   paged,
@@ -131,6 +132,8 @@ export const activityListQuery = pageQuery.extend({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Age of the record (spec section 9), on `created_at` in America/Guatemala (not the start date). */
+  age: itemAge.optional(),
 });
 
 export const participantInput = z.object({ personId: uuid });

@@ -3,6 +3,7 @@ import {
   catalogCode,
   envelope,
   isoDate,
+  itemAge,
   optionalCatalogCode,
   optionalBirthDate,
   optionalDate,
@@ -218,6 +219,8 @@ export const personListQuery = pageQuery.extend({
     .optional(),
   headquarterId: uuid.optional(),
   status: z.enum(['all', 'admitted', 'departed']).default('all'),
+  /** Age of the record (spec section 9), on `created_at` in America/Guatemala. */
+  age: itemAge.optional(),
 });
 export type PersonListQuery = z.input<typeof personListQuery>;
 

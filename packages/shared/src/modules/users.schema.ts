@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   envelope,
   hasNoControlCharacters,
+  itemAge,
   optionalText,
   paged,
   pageQuery,
@@ -45,6 +46,8 @@ export const userListQuery = pageQuery.extend({
   q: z.string().trim().max(100).refine(hasNoControlCharacters, 'invalid_characters').optional(),
   sort: z.enum(['username', 'fullName', 'email', 'createdAt']).default('fullName'),
   active: z.enum(['all', 'active', 'inactive']).default('all'),
+  /** Age of the account (spec section 9), on `created_at` in America/Guatemala. */
+  age: itemAge.optional(),
 });
 
 export const userItem = z.object({

@@ -35,7 +35,8 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listDocuments',
         tags,
-        summary: 'Documents the caller may see, paged and searchable',
+        summary:
+          'Documents the caller may see, paged, searchable and filtered (age: created today, yesterday, within a week, a month or two months, America/Guatemala)',
         querystring: documentListQuery,
         response: { 200: documentListResponse },
       },

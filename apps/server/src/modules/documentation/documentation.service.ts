@@ -20,6 +20,7 @@ import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { requireAccess } from '../../lib/access.ts';
+import { createdWithin } from '../../lib/item-age.ts';
 import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import * as repo from './documentation.repository.ts';
 
@@ -103,13 +104,15 @@ async function checkInput(
 
 /**
  * A page of the documents the caller may see: general documents, and documents of persons the caller holds a
- * grant on. Persons named by the page are audited as seen (`document_list`).
+ * grant on, filtered by search term, type, person and the record's age (spec section 9, `lib/item-age.ts`).
+ * Persons named by the page are audited as seen (`document_list`).
  */
 export async function listDocuments(db: Db, actor: UserActor, q: z.output<typeof documentListQuery>) {
   const filters: (SQL | undefined)[] = [repo.visibleDocuments(actor.userId)];
   if (q.q) filters.push(repo.searchWhere(q.q));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.personId) filters.push(eq(documents.personId, q.personId));
+  if (q.age) filters.push(createdWithin(documents.createdAt, q.age));
   const { items, total } = await repo.listDocuments(db, and(...filters)!, q.sort, q.order, q.page, q.pageSize);
   // Persons named by the results are audited as seen (issue 9 item 5).
   await auditListed(

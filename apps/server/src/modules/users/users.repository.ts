@@ -2,6 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Executor } from '../../db/client.ts';
 import { roles, userPhotos, users } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
+import type { ItemAge } from '@amparo/shared/validation';
+import { createdWithin } from '../../lib/item-age.ts';
 
 const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${col(userPhotos.userId)} = ${col(users.id)})`;
 
@@ -99,7 +101,8 @@ export async function setEmail(db: Executor, id: string, email: string, updatedB
 }
 
 /**
- * A page of users with role names: `q` matches name, username or e-mail without case; `active` filters; sorted by
+ * A page of users with role names: `q` matches name, username or e-mail without case; `active` and `age` (the
+ * account's age, spec section 9, `lib/item-age.ts`) filter; sorted by
  * `sort`/`order`; returns `{ items, total }` with an exact total.
  */
 export async function listUsers(
@@ -107,6 +110,7 @@ export async function listUsers(
   q: {
     q?: string;
     active: 'all' | 'active' | 'inactive';
+    age?: ItemAge;
     sort: 'username' | 'fullName' | 'email' | 'createdAt';
     order: 'asc' | 'desc';
     page: number;
@@ -119,6 +123,7 @@ export async function listUsers(
     filters.push(or(ilike(users.username, term), ilike(users.fullName, term), ilike(users.email, term)));
   }
   if (q.active !== 'all') filters.push(eq(users.active, q.active === 'active'));
+  if (q.age) filters.push(createdWithin(users.createdAt, q.age));
   const where = and(...filters);
   const sortCol = {
     username: users.username,

@@ -25,7 +25,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listUsers',
         tags,
-        summary: 'Users, paged, searchable by name, username and e-mail',
+        summary:
+          'Users, paged, searchable by name, username and e-mail, filtered (age: created today, yesterday, within a week, a month or two months, America/Guatemala)',
         querystring: userListQuery,
         response: { 200: userListResponse },
       },

@@ -1,6 +1,8 @@
 import { col } from '../../../db/sql.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import type { ItemAge } from '@amparo/shared/validation';
+import { createdWithin } from '../../../lib/item-age.ts';
 import {
   activities,
   activityFacilitators,
@@ -26,6 +28,8 @@ export interface ActivityFilters {
   activityType?: string;
   from?: Date;
   to?: Date;
+  /** Age of the record on `created_at` (spec section 9, `lib/item-age.ts`). */
+  age?: ItemAge;
 }
 
 function where(f: ActivityFilters): SQL | undefined {
@@ -34,12 +38,14 @@ function where(f: ActivityFilters): SQL | undefined {
   if (f.activityType) parts.push(eq(activities.activityType, f.activityType));
   if (f.from) parts.push(gte(activities.startsAt, f.from));
   if (f.to) parts.push(lt(activities.startsAt, f.to));
+  if (f.age) parts.push(createdWithin(activities.createdAt, f.age));
   return and(...parts);
 }
 
 /**
  * A page of activity summaries (the row, headquarter's name, counts of participants and photos) matching a name
- * term, a type and a date range (instants, `to` exclusive), by start date `order`, and the exact total.
+ * term, a type, a date range (instants, `to` exclusive) and the record's age, by start date `order`, and the
+ * exact total.
  */
 export async function listActivities(
   db: Executor,

@@ -47,6 +47,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listActivities',
         tags,
+        summary:
+          'Group activities, paged, searched by name, filtered by type, start dates (YYYY-MM-DD, America/Guatemala) and age (created today, yesterday, within a week, a month or two months)',
         querystring: activityListQuery,
         response: { 200: activityListResponse },
       },

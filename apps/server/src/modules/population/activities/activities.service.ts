@@ -228,7 +228,8 @@ const snapshot = (a: Activity) => ({
 
 /**
  * A page of group activities (spec section 3, Actividades), searched by term, type and a date range in
- * America/Guatemala days (`to` inclusive), newest or oldest first; exact total.
+ * America/Guatemala days (`to` inclusive) and the record's age (spec section 9, `lib/item-age.ts`), newest or
+ * oldest first; exact total.
  */
 export async function listActivities(db: Db, q: z.output<typeof activityListQuery>) {
   const { items, total } = await repo.listActivities(
@@ -238,6 +239,7 @@ export async function listActivities(db: Db, q: z.output<typeof activityListQuer
       activityType: q.activityType,
       from: q.from ? fromGuatemalaLocal(`${q.from}T00:00`) : undefined,
       to: q.to ? new Date(fromGuatemalaLocal(`${q.to}T00:00`).getTime() + 86400_000) : undefined,
+      age: q.age,
     },
     q.order,
     q.page,

@@ -4,6 +4,8 @@ import type { Executor } from '../../../db/client.ts';
 import type { Actor } from '../../../lib/actor.ts';
 import { auditPlaceholders, auditPlaceholderValues, auditRowsSql, type ReadPart } from '../../../lib/read-audit.ts';
 import { todayInGuatemala } from '@amparo/shared/format';
+import type { ItemAge } from '@amparo/shared/validation';
+import { createdWithin } from '../../../lib/item-age.ts';
 import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../../lib/access.ts';
 import { auditLog, headquarters, personAccessRequests, personGrants, persons, users } from '../../../db/schema.ts';
 
@@ -103,6 +105,8 @@ export interface ListFilters {
   status: 'all' | 'admitted' | 'departed';
   /** Birth-date window of an age group: born after `bornAfter` and on or before `bornOnOrBefore`. */
   birth?: { bornAfter: string | null; bornOnOrBefore: string };
+  /** Age of the record (spec section 9, `lib/item-age.ts`). */
+  age?: ItemAge;
 }
 
 /** A list's WHERE, the values of its placeholders, and its shape (what changes the statement's text). */
@@ -114,7 +118,8 @@ export interface ListWhere {
 
 /**
  * The WHERE of the persons list: live grant of `f.userId` (lib/access.ts), search terms on the search text, and the
- * filters (sex, thematic, department, headquarter, birth window of an age group, admitted/departed on `f.today`).
+ * filters (sex, thematic, department, headquarter, birth window of an age group, admitted/departed on `f.today`,
+ * age of the record).
  * With `bind = 'placeholders'` every value is a named placeholder (filled from `values`) so that one prepared
  * statement serves every list of the same `shape`; with 'values' the values are in the SQL (exports, counts).
  */
@@ -141,6 +146,11 @@ export function listWhere(f: ListFilters, bind: 'values' | 'placeholders' = 'val
   if (f.birth) {
     parts.push(lte(persons.birthDate, v('bornOnOrBefore', f.birth.bornOnOrBefore)));
     if (f.birth.bornAfter) parts.push(sql`${persons.birthDate} > ${v('bornAfter', f.birth.bornAfter)}`);
+  }
+  if (f.age) {
+    // Constant SQL per age value (no placeholder), so the value is part of the statement's shape.
+    parts.push(createdWithin(persons.createdAt, f.age));
+    shape.push(`age:${f.age}`);
   }
   shape.push(...Object.keys(values), f.status);
   return { where: and(...parts)!, values, shape: shape.join(',') };

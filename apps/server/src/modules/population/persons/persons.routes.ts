@@ -65,7 +65,8 @@ export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listPersons',
         tags,
-        summary: 'Persons the caller holds a grant on: paged, sorted, searched (≥ 2 characters), filtered',
+        summary:
+          'Persons the caller holds a grant on: paged, sorted, searched (≥ 2 characters), filtered (age: created today, yesterday, within a week, a month or two months, America/Guatemala)',
         querystring: personListQuery,
         response: { 200: personListResponse },
       },

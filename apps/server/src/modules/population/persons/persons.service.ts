@@ -327,7 +327,7 @@ export async function deletePerson(db: Db, blockers: PersonBlockers, actor: User
 /** The list's filters the persons list and the export share (`personListQuery` fields, no paging). */
 export type PersonFilters = Pick<
   z.output<typeof personListQuery>,
-  'q' | 'sex' | 'thematic' | 'state' | 'headquarterId' | 'status' | 'ageGroup'
+  'q' | 'sex' | 'thematic' | 'state' | 'headquarterId' | 'status' | 'ageGroup' | 'age'
 >;
 
 /**
@@ -360,6 +360,7 @@ export async function listWhereOf(
       headquarterId: q.headquarterId,
       status: q.status,
       birth,
+      age: q.age,
     },
     bind,
   );

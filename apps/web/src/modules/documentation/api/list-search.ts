@@ -23,6 +23,7 @@ export const documentListSearch = z.object({
   documentType: q.documentType.catch(undefined),
   sort: q.sort.default('documentDate').catch('documentDate'),
   order: q.order.default('desc').catch('desc'),
+  age: q.age.catch(undefined),
 });
 export type DocumentListSearch = z.output<typeof documentListSearch>;
 

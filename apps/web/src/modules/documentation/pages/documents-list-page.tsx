@@ -8,6 +8,7 @@ import { TablePagination } from '../../../shared/ui/table-pagination';
 import { DOCUMENT_SORTS, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
 import { useDocuments } from '../api/queries';
 import { SearchBox } from '../../../shared/ui/search-box';
+import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { DocumentsTable } from '../components/documents-table';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 
@@ -52,6 +53,7 @@ export function DocumentsListPage() {
             nothingFoundMessage={t('common:status.empty')}
             w={220}
           />
+          <ItemAgeSelect value={search.age} onChange={(age) => update({ age })} />
           <Select
             label={t('list.sortBy')}
             w={200}

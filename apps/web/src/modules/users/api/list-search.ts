@@ -2,8 +2,8 @@ import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { userListQuery } from '@amparo/shared/modules/users.schema';
 
-/** The list's URL state (?q=&page=&active=), checked with the list query contract. */
-const searchSchema = userListQuery.pick({ q: true, page: true, active: true });
+/** The list's URL state (?q=&page=&active=&age=), checked with the list query contract. */
+const searchSchema = userListQuery.pick({ q: true, page: true, active: true, age: true });
 export type UsersSearch = z.output<typeof searchSchema>;
 
 export const USERS_SEARCH_DEFAULTS = { page: 1, active: 'all' } as const satisfies UsersSearch;

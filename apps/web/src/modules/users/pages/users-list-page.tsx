@@ -11,6 +11,7 @@ import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { SearchBox } from '../../../shared/ui/search-box';
+import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
@@ -31,6 +32,7 @@ export function UsersListPage() {
     q: search.q,
     page: search.page,
     active: search.active,
+    age: search.age,
     pageSize: USERS_PAGE_SIZE,
     sort: 'fullName',
     order: 'asc',
@@ -78,6 +80,7 @@ export function UsersListPage() {
             onChange={(value) => setSearch({ active: value as UsersSearch['active'], page: 1 })}
             data={ACTIVE_FILTERS.map((value) => ({ value, label: t(`users:activeFilter.${value}`) }))}
           />
+          <ItemAgeSelect value={search.age} onChange={(age) => setSearch({ age, page: 1 })} />
         </Group>
       }
       query={users}

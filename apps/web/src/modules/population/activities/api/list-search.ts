@@ -23,6 +23,7 @@ export const activityListSearch = z.object({
   from: q.from.catch(undefined),
   to: q.to.catch(undefined),
   order: q.order.default('desc').catch('desc'),
+  age: q.age.catch(undefined),
 });
 export type ActivityListSearch = z.output<typeof activityListSearch>;
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
 import type { ActivityListSearch } from '../api/list-search';
 import { CatalogSelect } from '../../shared/components/catalog-select';
+import { ItemAgeSelect } from '../../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../../shared/ui/search-box';
 
 interface Props {
@@ -53,6 +54,7 @@ export function ActivitiesFilters({ search, onChange }: Props) {
           value={search.to ?? null}
           onChange={(v) => onChange({ to: v ?? undefined })}
         />
+        <ItemAgeSelect value={search.age} onChange={(age) => onChange({ age })} />
       </Group>
     </DatesProvider>
   );

@@ -27,6 +27,7 @@ export const personListSearch = z.object({
   state: q.state.catch(undefined),
   headquarterId: q.headquarterId.catch(undefined),
   status: q.status.default('all').catch('all'),
+  age: q.age.catch(undefined),
 });
 export type PersonListSearch = z.output<typeof personListSearch>;
 

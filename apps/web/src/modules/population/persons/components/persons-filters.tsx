@@ -3,9 +3,13 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListSearch } from '../api/list-search';
 import { CatalogSelect } from '../../shared/components/catalog-select';
+import { ItemAgeSelect } from '../../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../../shared/ui/search-box';
 
-type Filters = Pick<PersonListSearch, 'q' | 'sex' | 'ageGroup' | 'thematic' | 'state' | 'headquarterId' | 'status'>;
+type Filters = Pick<
+  PersonListSearch,
+  'q' | 'sex' | 'ageGroup' | 'thematic' | 'state' | 'headquarterId' | 'status' | 'age'
+>;
 
 interface Props {
   search: PersonListSearch;
@@ -24,7 +28,8 @@ export function PersonsFilters({ search, onChange }: Props) {
     search.thematic ||
     search.state ||
     search.headquarterId ||
-    search.status !== 'all'
+    search.status !== 'all' ||
+    search.age
   );
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
@@ -87,6 +92,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.status}
         onChange={(v) => onChange({ status: (v ?? 'all') as PersonListSearch['status'] })}
       />
+      <ItemAgeSelect value={search.age} onChange={(age) => onChange({ age })} />
       {active && (
         <Button
           variant="subtle"
@@ -101,6 +107,7 @@ export function PersonsFilters({ search, onChange }: Props) {
               state: undefined,
               headquarterId: undefined,
               status: 'all',
+              age: undefined,
             })
           }
         >
