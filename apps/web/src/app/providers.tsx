@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
 import { cssVariablesResolver, useAppTheme } from './theme';
@@ -28,9 +28,33 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="top-right" />
+      <LazyNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
+
+/**
+ * Mantine's notification list, mounted (and its code loaded) once the first
+ * notification is shown: most pages, the sign-in page among them, never show
+ * one, so its code (transitions, portal, scroll lock) stays out of their first
+ * load (issue 11 item 8). A notification shown before the list's code arrives
+ * waits in the store and appears with it.
+ */
+function LazyNotifications() {
+  const shown = useSyncExternalStore(
+    notificationsStore.subscribe,
+    () => notificationsStore.getState().notifications.length > 0,
+  );
+  const [needed, setNeeded] = useState(false);
+  if (shown && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
   );
 }
 

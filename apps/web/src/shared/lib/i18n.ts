@@ -4,17 +4,19 @@ import { withChunkTimeout } from './chunks';
 
 // Every locale file is a namespace named after its module (architecture rule 1);
 // es is the default (spec section 9). Only `common` (shell, layouts, shared UI)
-// and `errors` (problem+json codes, also translated outside components) ship in
-// the main bundle, in both languages. Every other namespace is its own chunk,
-// fetched for the current language when a page needs it: routes load their
-// pages' namespaces with the page code (withNamespaces below), and
+// and `errors` (problem+json codes, also translated outside components) of the
+// default language ship in the main bundle; the same two in English are fetched
+// at start-up by an English user (the boot screen stays meanwhile), so the first
+// load carries one language (issue 11 item 8). Every other namespace is its own
+// chunk, fetched for the current language when a page needs it: routes load
+// their pages' namespaces with the page code (withNamespaces below), and
 // useTranslation(ns) suspends until its namespace is there.
 const BUNDLED = ['common', 'errors'];
-const bundled = import.meta.glob<ResourceKey>('../../locales/*/{common,errors}.json', {
+const bundled = import.meta.glob<ResourceKey>('../../locales/es/{common,errors}.json', {
   eager: true,
   import: 'default',
 });
-const lazy = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], {
+const lazy = import.meta.glob<ResourceKey>(['../../locales/*/*.json', '!../../locales/es/{common,errors}.json'], {
   import: 'default',
 });
 
