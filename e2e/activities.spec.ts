@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ARTIFACTS, failOnPageErrors, login, adminApi } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esAct from '../apps/web/src/locales/es/activities.json' with { type: 'json' };
 import geography from '../apps/server/src/db/seed/data/guatemala-geography.json' with { type: 'json' };
@@ -41,17 +41,6 @@ const fullName = (p: Person) => `${p.names} ${p.lastNames}`;
 async function pick(page: Page, label: string, optionName: string | RegExp) {
   await page.getByRole('combobox', { name: labelRe(label) }).click();
   await page.getByRole('option', { name: optionName }).first().click();
-}
-
-/** The admin's API calls on their own cookie jar; answers the data. */
-async function adminApi(request: APIRequestContext) {
-  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return async (method: 'post' | 'put' | 'get', path: string, data?: unknown) => {
-    const res = await request[method](path, data === undefined ? {} : { data });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: unknown }).data;
-  };
 }
 
 /** The image really loaded (not a broken icon). */

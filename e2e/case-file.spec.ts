@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login, adminApi } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esDoc from '../apps/web/src/locales/es/documentation.json' with { type: 'json' };
@@ -141,17 +141,6 @@ async function fullPageShot(page: Page, file: string) {
   if (viewport) await page.setViewportSize(viewport);
 }
 
-/** Signs the admin in on an API context (its own cookie jar) and returns the calls' data. */
-async function adminApi(request: APIRequestContext) {
-  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return async (path: string, data: unknown) => {
-    const res = await request.post(path, { data });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: unknown }).data;
-  };
-}
-
 // ---------------------------------------------------------------- tests
 
 test.describe.serial('Case file: links, attentions, perpetrators and documents', () => {
@@ -283,10 +272,13 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
     expect(personId, 'set by test 1').not.toBe('');
     // Set-up through the API (not the subject here): role, user, read grant.
     const post = await adminApi(request);
-    const role = (await post('/api/roles', { ...READER.role, permissions: ['poblacion', 'poblacion_poblacion'] })) as {
+    const role = (await post('post', '/api/roles', {
+      ...READER.role,
+      permissions: ['poblacion', 'poblacion_poblacion'],
+    })) as {
       id: string;
     };
-    const user = (await post('/api/users', {
+    const user = (await post('post', '/api/users', {
       username: READER.username,
       fullName: READER.fullName,
       email: READER.email,
@@ -295,7 +287,7 @@ test.describe.serial('Case file: links, attentions, perpetrators and documents',
       active: true,
       extraPermissions: [],
     })) as { id: string };
-    await post(`/api/population/persons/${personId}/grants`, {
+    await post('post', `/api/population/persons/${personId}/grants`, {
       userId: user.id,
       canRead: true,
       canWrite: false,

@@ -1,9 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-E2E-2026!' };
+
+/** Signs the admin in on an API context (its own cookie jar); the calls answer their data and fail the test otherwise. */
+export async function adminApi(request: APIRequestContext) {
+  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  return async (method: 'post' | 'put' | 'get', path: string, data?: unknown) => {
+    const res = await request[method](path, data === undefined ? {} : { data });
+    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+}
 
 /** Signs in through the sign-in page and waits for the dashboard. */
 export async function login(page: Page, username = ADMIN.username, password = ADMIN.password) {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, failOnPageErrors, login } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { ADMIN, failOnPageErrors, login, adminApi } from './fixtures';
 import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
@@ -12,16 +12,6 @@ import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json
  * send the form; an empty person list explains per-person access.
  */
 const labelRe = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
-
-async function adminApi(request: APIRequestContext) {
-  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return async (path: string, data: unknown) => {
-    const res = await request.post(path, { data });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: unknown }).data;
-  };
-}
 
 test.describe('form errors and empty states', () => {
   failOnPageErrors();
@@ -68,13 +58,13 @@ test.describe('form errors and empty states', () => {
 
   test('a user without grants is told that access is given per person', async ({ page, request }) => {
     const api = await adminApi(request);
-    const role = (await api('/api/roles', {
+    const role = (await api('post', '/api/roles', {
       slug: 'sin-accesos-e2e',
       name: 'Sin accesos E2E',
       permissions: ['poblacion', 'poblacion_poblacion'],
     })) as { id: string };
     const user = { username: 'lucia.sinacceso.e2e', password: 'Sin-Acceso-Segura-2026' };
-    await api('/api/users', {
+    await api('post', '/api/users', {
       ...user,
       fullName: 'Lucía Sin Acceso',
       email: 'lucia.sinacceso@amparo.org.gt',

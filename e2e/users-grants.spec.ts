@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, failOnPageErrors, login } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { failOnPageErrors, login, adminApi } from './fixtures';
 import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
@@ -24,16 +24,6 @@ const TARGET = {
   email: 'pedro.destino@amparo.org.gt',
   password: 'Destino-Segura-2026',
 };
-
-async function adminApi(request: APIRequestContext) {
-  const signIn = await request.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return async (method: 'post' | 'get', path: string, data?: unknown) => {
-    const res = await request[method](path, data === undefined ? {} : { data });
-    expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: unknown }).data;
-  };
-}
 
 test.describe.serial('User form: grants the editor cannot make', () => {
   failOnPageErrors();

@@ -197,34 +197,22 @@ export async function insertPasswordReset(db: Executor, values: typeof passwordR
   await db.insert(passwordResets).values(values);
 }
 
-/** Marks a live reset token used and returns its user, atomically (single use). */
+/** A reset token (by hash) that is unused and unexpired. */
+const liveReset = (tokenHash: string) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
+
 /** Whether a reset token (by hash) is unused and unexpired, without spending it. */
 export async function liveResetExists(db: Executor, tokenHash: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: passwordResets.userId })
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const rows = await db.select({ id: passwordResets.userId }).from(passwordResets).where(liveReset(tokenHash)).limit(1);
   return rows.length > 0;
 }
 
+/** Marks a live reset token used and returns its user, atomically (single use). */
 export async function consumePasswordReset(db: Executor, tokenHash: string): Promise<string | null> {
   const rows = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveReset(tokenHash))
     .returning({ userId: passwordResets.userId });
   return rows[0]?.userId ?? null;
 }
