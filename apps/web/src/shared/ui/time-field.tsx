@@ -12,8 +12,8 @@ export function TimeField(props: Omit<TimePickerProps, 'format' | 'withSeconds'>
     <TimePicker
       hoursInputLabel={t('common:time.hours')}
       minutesInputLabel={t('common:time.minutes')}
-      hoursPlaceholder="HH"
-      minutesPlaceholder="mm"
+      hoursPlaceholder={t('common:time.hoursPlaceholder')}
+      minutesPlaceholder={t('common:time.minutesPlaceholder')}
       {...props}
       format="24h"
       withSeconds={false}
