@@ -49,6 +49,27 @@ test.describe('form errors and empty states', () => {
     await expect(firstError).toBeFocused();
   });
 
+  test('an empty sign-in names both fields, focuses the first and asks the server nothing', async ({ page }) => {
+    let logins = 0;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/login')) logins += 1;
+    });
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: esAuth.signIn.submit }).click();
+    const username = page.getByRole('textbox', { name: esAuth.signIn.username });
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(esAuth.signIn.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(esErrors.field.required)).toHaveCount(2);
+    await expect(username).toBeFocused();
+    // Typing clears the field's error; unknown credentials are the server's answer (an unknown user: no lockout).
+    await username.fill('nadie.e2e');
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel(esAuth.signIn.password, { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: esAuth.signIn.submit }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(logins).toBe(1);
+  });
+
   test('a spent reset link says so when the page opens', async ({ page }) => {
     await page.goto(`/password-reset/${'x'.repeat(43)}`);
     await expect(page.getByRole('alert')).toContainText(esErrors.problem.invalid_token);

@@ -5,6 +5,7 @@ import {
   darken,
   lighten,
   luminance,
+  type ComboboxProps,
   type CSSVariablesResolver,
   type DrawerProps,
   type FileInputProps,
@@ -85,6 +86,9 @@ export function useAppTheme() {
         Accordion: { defaultProps: { transitionDuration: ACCORDION_SLIDE_MS } satisfies Partial<AccordionProps> },
         // Also the side menu's groups: NavLink opens its children with a Collapse.
         Collapse: { defaultProps: { transitionDuration: ACCORDION_SLIDE_MS } satisfies Partial<CollapseProps> },
+        // Mantine 9 keeps every closed Select's option list in the page: the person list's ten selects drew some
+        // 230 hidden nodes on its first render (issue 11 item 8). A list is drawn when it opens.
+        Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
       },
     });
   }, [t]);

@@ -1,30 +1,8 @@
 import { z } from 'zod';
 import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
+import { CATALOG_NAMES } from './catalog-names.ts';
 
-/** Editable catalogs seeded from shared/data/catalogs-gt.json. */
-export const CATALOG_NAMES = [
-  'sex',
-  'civil_status',
-  'sexual_orientation',
-  'ethnic_group',
-  'linguistic_community',
-  'age_group',
-  'academic_degree',
-  'blood_type',
-  'nationality',
-  'disability',
-  'bond',
-  'thematic',
-  'referrer',
-  'departure_reason_collaborator',
-  'attention_area',
-  'attention_modality',
-  'report_institution',
-  'document_type',
-  'activity_type',
-  'departure_reason_person',
-] as const;
-export type CatalogName = (typeof CATALOG_NAMES)[number];
+export { CATALOG_NAMES, type CatalogName } from './catalog-names.ts';
 
 export const catalogItem = z.object({
   id: uuid,

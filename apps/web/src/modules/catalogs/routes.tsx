@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
-import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES } from '@amparo/shared/modules/catalog-names';
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';

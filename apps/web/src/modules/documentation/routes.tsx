@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
-import { documentAddSearch, documentListSearch, LIST_SEARCH_DEFAULTS } from './api/list-search';
+import { urlSearch } from '../../shared/lib/url-search';
+import type { DocumentAddSearchInput, DocumentListSearchInput } from './api/list-search';
+import { LIST_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['documentation'];
@@ -26,7 +28,7 @@ const index = createRoute({
 const list = createRoute({
   getParentRoute: () => documentation,
   path: 'list',
-  validateSearch: documentListSearch,
+  validateSearch: urlSearch<DocumentListSearchInput>(),
   search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/documents-list-page')),
@@ -36,7 +38,7 @@ const list = createRoute({
 const add = createRoute({
   getParentRoute: () => documentation,
   path: 'add',
-  validateSearch: documentAddSearch,
+  validateSearch: urlSearch<DocumentAddSearchInput>(),
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/document-add-page')),
     'DocumentAddPage',

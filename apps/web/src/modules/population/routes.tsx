@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
-import { LIST_SEARCH_DEFAULTS, myAttentionsSearch, personListSearch } from './persons/api/list-search';
+import { urlSearch } from '../../shared/lib/url-search';
+import type { MyAttentionsSearchInput, PersonListSearchInput } from './persons/api/list-search';
+import { LIST_SEARCH_DEFAULTS } from './persons/api/list-url';
 import { activitiesRoutes } from './activities/routes';
 
 /** Translation namespaces the pages use, loaded with their code. */
@@ -29,7 +31,7 @@ const servedIndex = createRoute({ getParentRoute: () => served, path: '/', befor
 const list = createRoute({
   getParentRoute: () => served,
   path: 'list',
-  validateSearch: personListSearch,
+  validateSearch: urlSearch<PersonListSearchInput>(),
   search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(POPULATION_NS, () => import('./persons/pages/persons-list-page')),
@@ -65,7 +67,7 @@ const detail = createRoute({
 const myAttentions = createRoute({
   getParentRoute: () => population,
   path: 'attentions/mine',
-  validateSearch: myAttentionsSearch,
+  validateSearch: urlSearch<MyAttentionsSearchInput>(),
   search: { middlewares: [stripSearchParams({ page: 1 })] },
   component: lazyRouteComponent(
     withNamespaces(POPULATION_NS, () => import('./case-file/pages/my-attentions-page')),

@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/re
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
-import { SECURITY_LOG_SEARCH_DEFAULTS, securityLogSearch } from './api/list-search';
+import { urlSearch } from '../../shared/lib/url-search';
+import type { SecurityLogSearchInput } from './api/list-search';
+import { SECURITY_LOG_SEARCH_DEFAULTS } from './api/list-url';
 
 const NS = ['security-log'];
 
@@ -11,7 +13,7 @@ const page = createRoute({
   getParentRoute: () => appLayout,
   path: 'configuration/security-log',
   beforeLoad: requirePermission('configuracion_seguridad'),
-  validateSearch: securityLogSearch,
+  validateSearch: urlSearch<SecurityLogSearchInput>(),
   search: { middlewares: [stripSearchParams(SECURITY_LOG_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/security-log-page')),

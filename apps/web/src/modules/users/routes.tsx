@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
-import { USERS_SEARCH_DEFAULTS, usersSearch } from './api/list-search';
+import { urlSearch } from '../../shared/lib/url-search';
+import type { UsersSearchInput } from './api/list-search';
+import { USERS_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['users'];
@@ -24,7 +26,7 @@ const index = createRoute({
 const list = createRoute({
   getParentRoute: () => users,
   path: 'list',
-  validateSearch: usersSearch,
+  validateSearch: urlSearch<UsersSearchInput>(),
   search: { middlewares: [stripSearchParams(USERS_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/users-list-page')),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../lib/form';
+import { applyServerErrors } from '../lib/server-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 

@@ -1,7 +1,8 @@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, zodValidate } from '../lib/form';
+import { zodValidate } from '../lib/form';
+import { applyServerErrors } from '../lib/server-errors';
 import { notifyError } from '../lib/notify';
 
 /**

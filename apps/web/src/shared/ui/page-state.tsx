@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../lib/form';
+import { applyServerErrors } from '../lib/server-errors';
 
 export function PageLoader() {
   const { t } = useTranslation();

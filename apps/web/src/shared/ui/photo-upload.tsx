@@ -3,7 +3,7 @@ import { Button, FileInput, Group } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { checkPhoto, PHOTO_TYPES } from '../lib/photo';
-import { translateFieldError } from '../lib/form';
+import { translateFieldError } from '../lib/server-errors';
 import { useAppInfo } from '../hooks/use-app-info';
 
 /** Used until app-info has answered: the server's default PHOTO_MAX_BYTES. */

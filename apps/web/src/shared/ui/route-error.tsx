@@ -2,7 +2,7 @@ import { Alert, Button, Center } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { isChunkLoadError } from '../lib/chunks';
-import { applyServerErrors } from '../lib/form';
+import { applyServerErrors } from '../lib/server-errors';
 
 /**
  * What a route shows when it fails (the router's default error component).

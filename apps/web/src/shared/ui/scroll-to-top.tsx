@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { ActionIcon, Affix, Transition } from '@mantine/core';
-import { useReducedMotion, useWindowScroll } from '@mantine/hooks';
+import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { scrollWindowToTop } from '../lib/scroll';
@@ -10,33 +11,62 @@ import { SCROLL_TOP_DURATION_MS, SCROLL_TOP_OFFSET_PX } from '../lib/ui-constant
  * 'Back to top' (spec section 9): a round button in the bottom right corner, shown once the page is scrolled
  * more than SCROLL_TOP_OFFSET_PX; it scrolls to the top in SCROLL_TOP_DURATION_MS, or at once when the user
  * asks for reduced motion.
+ *
+ * Whether the page is scrolled that far is told by an IntersectionObserver on a 1 px mark SCROLL_TOP_OFFSET_PX
+ * down the document, not by reading the scroll position on every scroll and resize: those reads forced a layout
+ * in the middle of the list's first render (issue 11 item 8).
  */
 export function ScrollToTop() {
   const { t } = useTranslation();
-  const [scroll] = useWindowScroll();
+  const mark = useRef<HTMLDivElement>(null);
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const el = mark.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(([entry]) => setScrolled(!!entry && !entry.isIntersecting));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const reduceMotion = useReducedMotion();
   const stop = useRef<() => void>(() => {});
   useEffect(() => () => stop.current(), []);
   const label = t('common:shell.scrollTop');
   return (
-    <Affix position={{ bottom: 20, right: 20 }}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_TOP_OFFSET_PX}>
-        {(styles) => (
-          <ActionIcon
-            style={styles}
-            size="xl"
-            radius="xl"
-            aria-label={label}
-            title={label}
-            onClick={() => {
-              stop.current();
-              stop.current = scrollWindowToTop(reduceMotion ? 0 : SCROLL_TOP_DURATION_MS);
-            }}
-          >
-            <IconArrowUp size={20} />
-          </ActionIcon>
-        )}
-      </Transition>
-    </Affix>
+    <>
+      {createPortal(
+        <div
+          ref={mark}
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: SCROLL_TOP_OFFSET_PX,
+            left: 0,
+            width: 1,
+            height: 1,
+            pointerEvents: 'none',
+          }}
+        />,
+        document.body,
+      )}
+      <Affix position={{ bottom: 20, right: 20 }}>
+        <Transition transition="slide-up" mounted={scrolled}>
+          {(styles) => (
+            <ActionIcon
+              style={styles}
+              size="xl"
+              radius="xl"
+              aria-label={label}
+              title={label}
+              onClick={() => {
+                stop.current();
+                stop.current = scrollWindowToTop(reduceMotion ? 0 : SCROLL_TOP_DURATION_MS);
+              }}
+            >
+              <IconArrowUp size={20} />
+            </ActionIcon>
+          )}
+        </Transition>
+      </Affix>
+    </>
   );
 }

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { emailChangeBody } from '@amparo/shared/modules/auth.schema';
 import { ApiError } from '../../../shared/lib/api';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError } from '../../../shared/lib/notify';
 import { useRequestEmailChange } from '../api/mutations';
+import { PasswordField } from '../../../shared/ui/password-field';
 
 /**
  * Own e-mail change (issue 9 item 1): the current password, then a link to the
@@ -59,7 +61,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             description={t('account:email.hint')}
             {...form.getInputProps('newEmail')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('account:password.current')}
             autoComplete="current-password"
             withAsterisk

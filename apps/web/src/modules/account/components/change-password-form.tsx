@@ -1,12 +1,14 @@
-import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody } from '@amparo/shared/modules/auth.schema';
 import { ApiError } from '../../../shared/lib/api';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useChangePassword } from '../api/mutations';
+import { PasswordField } from '../../../shared/ui/password-field';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
@@ -41,20 +43,20 @@ export function ChangePasswordForm() {
           <Title order={2} size="h4">
             {t('account:password.title')}
           </Title>
-          <PasswordInput
+          <PasswordField
             label={t('account:password.current')}
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('account:password.new')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('newPassword')}
           />
           <PasswordStrength value={form.values.newPassword} />
-          <PasswordInput
+          <PasswordField
             label={t('account:password.confirmation')}
             autoComplete="new-password"
             withAsterisk

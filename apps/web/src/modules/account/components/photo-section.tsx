@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { PhotoUpload } from '../../../shared/ui/photo-upload';
 import { useUploadAccountPhoto } from '../api/mutations';

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { updateProfileBody, type UserProfile } from '@amparo/shared/modules/auth.schema';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { useUpdateProfile } from '../api/mutations';
 

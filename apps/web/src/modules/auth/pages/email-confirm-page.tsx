@@ -2,7 +2,7 @@ import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { useConfirmEmailChange } from '../api/mutations';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 

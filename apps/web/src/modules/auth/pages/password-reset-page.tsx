@@ -1,14 +1,16 @@
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { resetBody } from '@amparo/shared/modules/auth.schema';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
 import { useResetTokenCheck } from '../api/queries';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
+import { PasswordField } from '../../../shared/ui/password-field';
 
 export function PasswordResetPage() {
   const { t } = useTranslation('auth');
@@ -58,14 +60,14 @@ export function PasswordResetPage() {
                 {reset.error ? applyServerErrors(reset.error, t) : t('errors:problem.invalid_token')}
               </Alert>
             )}
-            <PasswordInput
+            <PasswordField
               label={t('auth:reset.password')}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('password')}
             />
             <PasswordStrength value={form.values.password} />
-            <PasswordInput
+            <PasswordField
               label={t('auth:reset.confirmation')}
               autoComplete="new-password"
               withAsterisk

@@ -1,5 +1,5 @@
 import { useState, type FocusEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +7,15 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { registerBody } from '@amparo/shared/modules/auth.schema';
-import { applyServerErrors, translateFieldError, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
 import { formatDate } from '../../../shared/lib/format';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PageLoader } from '../../../shared/ui/page-state';
 import { useRegister } from '../api/mutations';
 import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
+import { PasswordField } from '../../../shared/ui/password-field';
 
 /** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
 export function RegisterPage() {
@@ -158,14 +160,14 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
           withAsterisk
           {...form.getInputProps('fullName')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth:register.password')}
           autoComplete="new-password"
           withAsterisk
           {...form.getInputProps('password')}
         />
         <PasswordStrength value={form.values.password} />
-        <PasswordInput
+        <PasswordField
           label={t('auth:register.confirmation')}
           autoComplete="new-password"
           withAsterisk

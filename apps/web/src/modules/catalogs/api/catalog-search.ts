@@ -1,4 +1,4 @@
-import { CATALOG_NAMES, type CatalogName } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES, type CatalogName } from '@amparo/shared/modules/catalog-names';
 
 /** `?catalog=` keeps the chosen catalog across reloads and links. */
 export function catalogSearch(search: Record<string, unknown>): { catalog: CatalogName } {

@@ -7,7 +7,8 @@ import {
   type CatalogItem,
   type CatalogName,
 } from '@amparo/shared/modules/catalogs.schema';
-import { applyServerErrors, zodValidate } from '../../../shared/lib/form';
+import { zodValidate } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { useCreateCatalogItem, useUpdateCatalogItem } from '../api/mutations';
 

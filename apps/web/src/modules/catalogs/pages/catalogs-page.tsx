@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_NAMES, type CatalogItem } from '@amparo/shared/modules/catalogs.schema';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
-import { applyServerErrors } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError } from '../../../shared/lib/notify';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';

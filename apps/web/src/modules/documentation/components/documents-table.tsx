@@ -8,8 +8,19 @@ import { DateText } from '../../../shared/ui/format';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
-/** The documents list's table; `sort` is the list's server sort (title, date, type, updated). */
-export function DocumentsTable({ items, sort }: { items: DocumentSummary[] | undefined; sort?: ServerSort }) {
+/**
+ * The documents list's table; `sort` is the list's server sort (title, date, type, updated), and `pageSize`
+ * skeleton rows show while the page loads, so nothing below jumps.
+ */
+export function DocumentsTable({
+  items,
+  sort,
+  pageSize,
+}: {
+  items: DocumentSummary[] | undefined;
+  sort?: ServerSort;
+  pageSize: number;
+}) {
   const { t } = useTranslation('documentation');
   const types = useCatalog('document_type');
   const columns: DataColumn<DocumentSummary>[] = [
@@ -96,6 +107,7 @@ export function DocumentsTable({ items, sort }: { items: DocumentSummary[] | und
       label={t('title')}
       columns={columns}
       rows={items}
+      loadingRows={pageSize}
       rowKey={(d) => d.id}
       sort={sort}
       minWidth={1000}

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@amparo/shared/modules/documentation.schema';
 import { ApiError } from '../../../shared/lib/api';
-import { translateFieldError } from '../../../shared/lib/form';
+import { translateFieldError } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { useDocumentChanged } from '../api/mutations';
 import { uploadDocumentFile } from '../api/upload';

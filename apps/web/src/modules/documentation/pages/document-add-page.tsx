@@ -3,6 +3,8 @@ import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInput } from '@amparo/shared/modules/documentation.schema';
 import { notifySuccess } from '../../../shared/lib/notify';
+import { useContractSearch } from '../../../shared/lib/url-search';
+import { documentAddSearch } from '../api/list-search';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCreateDocument } from '../api/mutations';
 import { usePersonName } from '../api/queries';
@@ -13,7 +15,7 @@ export function DocumentAddPage() {
   const navigate = useNavigate();
   const create = useCreateDocument();
   // From a person's file: the document starts tied to them.
-  const { personId } = useSearch({ from: '/app/documentation/add' });
+  const { personId } = useContractSearch(documentAddSearch, useSearch({ from: '/app/documentation/add' }));
   const person = usePersonName(personId);
   const save = async (values: DocumentInput) => {
     const doc = await create.mutateAsync(values);

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { ListPage } from '../../../shared/ui/list-page';
 import { TablePagination } from '../../../shared/ui/table-pagination';
-import { DOCUMENT_SORTS, PAGE_SIZES, type DocumentListSearch } from '../api/list-search';
+import { useContractSearch } from '../../../shared/lib/url-search';
+import { documentListSearch, type DocumentListSearch } from '../api/list-search';
+import { DOCUMENT_SORTS, PAGE_SIZES } from '../api/list-url';
 import { useDocuments } from '../api/queries';
 import { SearchBox } from '../../../shared/ui/search-box';
 import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
@@ -16,8 +18,7 @@ import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 export function DocumentsListPage() {
   const { t } = useTranslation('documentation');
   const navigate = useNavigate();
-  // The route validated the search; `from` gives it this route's type.
-  const search = useSearch({ from: '/app/documentation/list' });
+  const search = useContractSearch(documentListSearch, useSearch({ from: '/app/documentation/list' }));
   const documents = useDocuments(search);
   const types = useCatalog('document_type');
 
@@ -100,6 +101,7 @@ export function DocumentsListPage() {
       <Paper withBorder p="md">
         <DocumentsTable
           items={data?.items}
+          pageSize={search.pageSize}
           sort={{
             by: search.sort,
             order: search.order,

@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { requirePermission } from '../../../shared/lib/guards';
 import { withNamespaces } from '../../../shared/lib/i18n';
 import { appLayout } from '../../../shared/lib/route-roots';
-import { ACTIVITY_SEARCH_DEFAULTS, activityListSearch } from './api/list-search';
+import { urlSearch } from '../../../shared/lib/url-search';
+import type { ActivityListSearchInput } from './api/list-search';
+import { ACTIVITY_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const ACTIVITIES_NS = ['activities', 'population'];
@@ -27,7 +29,7 @@ const activitiesIndex = createRoute({
 const list = createRoute({
   getParentRoute: () => activities,
   path: 'list',
-  validateSearch: activityListSearch,
+  validateSearch: urlSearch<ActivityListSearchInput>(),
   search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(ACTIVITIES_NS, () => import('./pages/activities-list-page')),

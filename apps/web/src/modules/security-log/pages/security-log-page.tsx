@@ -6,7 +6,8 @@ import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { ListPage } from '../../../shared/ui/list-page';
 import { TablePagination } from '../../../shared/ui/table-pagination';
-import { SECURITY_LOG_PAGE_SIZE, type SecurityLogSearch } from '../api/list-search';
+import { useContractSearch } from '../../../shared/lib/url-search';
+import { SECURITY_LOG_PAGE_SIZE, securityLogSearch, type SecurityLogSearch } from '../api/list-search';
 import { useSecurityLog } from '../api/queries';
 
 const KIND_COLORS = { login_failed: 'yellow', login_locked: 'red', forbidden: 'orange' } as const;
@@ -15,7 +16,7 @@ const KIND_COLORS = { login_failed: 'yellow', login_locked: 'red', forbidden: 'o
 export function SecurityLogPage() {
   const { t } = useTranslation('security-log');
   const navigate = useNavigate();
-  const search = useSearch({ from: '/app/configuration/security-log' });
+  const search = useContractSearch(securityLogSearch, useSearch({ from: '/app/configuration/security-log' }));
   const setSearch = (next: Partial<SecurityLogSearch>) =>
     void navigate({
       to: '/configuration/security-log',
@@ -108,6 +109,7 @@ export function SecurityLogPage() {
         label={t('security-log:title')}
         columns={columns}
         rows={events.data?.items}
+        loadingRows={SECURITY_LOG_PAGE_SIZE}
         rowKey={(e) => String(e.id)}
         minWidth={900}
       />

@@ -1,17 +1,17 @@
-import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { userListQuery } from '@amparo/shared/modules/users.schema';
+import { USERS_SEARCH_DEFAULTS } from './list-url';
 
-/** The list's URL state (?q=&page=&active=&age=), checked with the list query contract. */
-const searchSchema = userListQuery.pick({ q: true, page: true, active: true, age: true });
-export type UsersSearch = z.output<typeof searchSchema>;
-
-export const USERS_SEARCH_DEFAULTS = { page: 1, active: 'all' } as const satisfies UsersSearch;
-
-/** Every field may be left out of a link (the defaults apply); a hand-edited URL falls back to the defaults. */
-export function usersSearch(search: Partial<Record<keyof UsersSearch, unknown>> & SearchSchemaInput): UsersSearch {
-  const parsed = searchSchema.safeParse(search);
-  return parsed.success ? parsed.data : USERS_SEARCH_DEFAULTS;
-}
+/**
+ * The list's URL state (?q=&page=&active=&age=), checked with the list query
+ * contract: a hand-edited URL that does not fit falls back to the defaults.
+ * The page reads its route's raw search through it (`useContractSearch`).
+ */
+export const usersSearch = userListQuery
+  .pick({ q: true, page: true, active: true, age: true })
+  .catch(USERS_SEARCH_DEFAULTS);
+export type UsersSearch = z.output<typeof usersSearch>;
+/** What a link to the list may pass. */
+export type UsersSearchInput = z.input<typeof usersSearch>;
 
 export const USERS_PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
@@ -8,6 +8,7 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { PasswordField } from '../../../shared/ui/password-field';
 
 /** Create values; editing uses the same minus username and password. */
 export type UserValues = z.input<typeof userCreate>;
@@ -85,7 +86,7 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
             <TextInput label={t('users:fields.workgroup')} {...form.getInputProps('workgroup')} />
             {mode === 'create' && (
               <Stack gap="xs">
-                <PasswordInput
+                <PasswordField
                   label={t('users:fields.password')}
                   autoComplete="new-password"
                   withAsterisk

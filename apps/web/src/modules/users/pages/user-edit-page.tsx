@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@amparo/shared/modules/users.schema';
-import { applyServerErrors } from '../../../shared/lib/form';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';

@@ -13,7 +13,8 @@ import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { SearchBox } from '../../../shared/ui/search-box';
 import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { TablePagination } from '../../../shared/ui/table-pagination';
-import { USERS_PAGE_SIZE, type UsersSearch } from '../api/list-search';
+import { useContractSearch } from '../../../shared/lib/url-search';
+import { USERS_PAGE_SIZE, usersSearch, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
 import { InviteUserModal } from '../components/invite-user-modal';
 
@@ -23,7 +24,7 @@ const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 export function UsersListPage() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
-  const search = useSearch({ from: '/app/configuration/users/list' });
+  const search = useContractSearch(usersSearch, useSearch({ from: '/app/configuration/users/list' }));
   const [inviteOpened, invite] = useDisclosure();
   const setSearch = (next: Partial<UsersSearch>) =>
     void navigate({ to: '/configuration/users/list', search: (prev) => ({ ...prev, ...next }), replace: true });
@@ -101,6 +102,7 @@ export function UsersListPage() {
         label={t('users:title')}
         columns={columns}
         rows={users.data?.items}
+        loadingRows={USERS_PAGE_SIZE}
         rowKey={(u) => u.id}
         minWidth={800}
         actionsWidth={80}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, Paper, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Group, Paper, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { EMPTY } from '../../lib/format';
+import classes from './data-table.module.css';
 
 /** One column of a `DataTable`. */
 export interface DataColumn<T> {
@@ -156,17 +157,11 @@ export function DataTable<T>({
       {...rowAttributes?.(original, depth)}
     >
       {columns.map((c, i) => (
-        <Table.Td
-          key={c.id}
-          fw={c.strong && depth === 0 ? 500 : undefined}
-          ta={c.align}
-          visibleFrom={c.visibleFrom}
-          pl={i === 0 && depth > 0 ? 'lg' : undefined}
-        >
+        <td key={c.id} className={cellClass(c, depth, i)} style={c.align ? { textAlign: c.align } : undefined}>
           {renderCell(c, original, depth)}
-        </Table.Td>
+        </td>
       ))}
-      {actions && <Table.Td>{actions(original, depth)}</Table.Td>}
+      {actions && <td className={classes.td}>{actions(original, depth)}</td>}
     </Table.Tr>
   );
 
@@ -208,9 +203,9 @@ export function DataTable<T>({
             Array.from({ length: loadingRows }, (_, i) => (
               <Table.Tr key={i} aria-hidden>
                 {Array.from({ length: colCount }, (_, j) => (
-                  <Table.Td key={j} visibleFrom={columns[j]?.visibleFrom}>
-                    <Skeleton height={14} radius="sm" />
-                  </Table.Td>
+                  <td key={j} className={cellClass(columns[j], 0, j)}>
+                    <div className={classes.skeleton} />
+                  </td>
                 ))}
               </Table.Tr>
             ))}
@@ -261,8 +256,17 @@ function renderCell<T>(c: DataColumn<T>, row: T, depth: number): ReactNode {
   // The browser's own tooltip: a Mantine Tooltip in every cut cell of a 25-row page weighed on the list's first
   // render (Lighthouse mobile, median blocking time 4.8 s before, 3.6 s after; issue 11 item 8).
   return (
-    <Text size="sm" truncate="end" component="div" title={String(text)}>
+    <div className={classes.truncate} title={String(text)}>
       {shown}
-    </Text>
+    </div>
   );
+}
+
+/** A body cell's classes: padding, weight, indent of a sub-row, and Mantine's own class that hides it below `visibleFrom`. */
+function cellClass<T>(c: DataColumn<T> | undefined, depth: number, index: number): string {
+  const names = [classes.td];
+  if (c?.strong && depth === 0) names.push(classes.strong);
+  if (index === 0 && depth > 0) names.push(classes.indented);
+  if (c?.visibleFrom) names.push(`mantine-visible-from-${c.visibleFrom}`);
+  return names.join(' ');
 }

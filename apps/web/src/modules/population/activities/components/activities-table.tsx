@@ -9,12 +9,14 @@ interface Props {
   /** The page's activities; undefined while the first page loads. */
   items: ActivitySummary[] | undefined;
   onOpen: (id: string) => void;
+  /** Rows of the page: as many skeleton rows show while it loads, so nothing below jumps when it arrives. */
+  pageSize: number;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The activities list's table; a row opens the activity. */
-export function ActivitiesTable({ items, onOpen }: Props) {
+export function ActivitiesTable({ items, onOpen, pageSize }: Props) {
   const { t } = useTranslation('activities');
   const types = useCatalog('activity_type');
   const columns: DataColumn<ActivitySummary>[] = [
@@ -65,6 +67,7 @@ export function ActivitiesTable({ items, onOpen }: Props) {
       label={t('title')}
       columns={columns}
       rows={items}
+      loadingRows={pageSize}
       rowKey={(a) => a.id}
       minWidth={900}
       onRowClick={(a) => onOpen(a.id)}

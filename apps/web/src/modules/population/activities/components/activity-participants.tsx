@@ -4,7 +4,7 @@ import { IconEyeOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { can } from '../../../../shared/lib/session';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';

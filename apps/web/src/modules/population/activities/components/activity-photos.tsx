@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, Modal, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, translateFieldError } from '../../../../shared/lib/form';
+import { applyServerErrors, translateFieldError } from '../../../../shared/lib/server-errors';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { checkPhoto, PHOTO_TYPES } from '../../../../shared/lib/photo';

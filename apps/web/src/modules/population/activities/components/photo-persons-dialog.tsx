@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { useSetPhotoPersons } from '../api/mutations';
 import type { Activity, ActivityPhoto } from '../api/queries';

@@ -4,7 +4,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../../shared/ui/list-footer';
 import { ListPage } from '../../../../shared/ui/list-page';
-import { ACTIVITY_PAGE_SIZES, type ActivityListSearch } from '../api/list-search';
+import { useContractSearch } from '../../../../shared/lib/url-search';
+import { activityListSearch, type ActivityListSearch } from '../api/list-search';
+import { ACTIVITY_PAGE_SIZES } from '../api/list-url';
 import { useActivities } from '../api/queries';
 import { ActivitiesFilters } from '../components/activities-filters';
 import { ActivitiesTable } from '../components/activities-table';
@@ -14,8 +16,7 @@ import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 export function ActivitiesListPage() {
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
-  // The route validated the search; `from` gives it this route's type.
-  const search = useSearch({ from: '/app/population/activities/list' });
+  const search = useContractSearch(activityListSearch, useSearch({ from: '/app/population/activities/list' }));
   const activities = useActivities(search);
 
   const update = (patch: Partial<ActivityListSearch>, resetPage = true) =>
@@ -65,6 +66,7 @@ export function ActivitiesListPage() {
       <Paper withBorder p={0}>
         <ActivitiesTable
           items={data?.items}
+          pageSize={search.pageSize}
           onOpen={(id) => void navigate({ to: '/population/activities/view/$id', params: { id } })}
         />
       </Paper>

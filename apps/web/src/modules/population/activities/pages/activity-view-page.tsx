@@ -5,7 +5,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { EMPTY } from '../../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';

@@ -8,7 +8,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import { CONSENT_KINDS, consentInput, type ConsentKind } from '@amparo/shared/modules/population-file.schema';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { useZodForm } from '../../../../shared/hooks/use-zod-form';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { notifySuccess } from '../../../../shared/lib/notify';
 import { useSetConsent } from '../../persons/api/mutations';

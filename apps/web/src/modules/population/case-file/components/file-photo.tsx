@@ -3,7 +3,7 @@ import { Badge, Button, Center, Group, Image, Modal, Paper, Stack, Text, Title, 
 import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { PhotoUpload } from '../../../../shared/ui/photo-upload';

@@ -3,9 +3,11 @@ import { Group, Modal, Paper, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useContractSearch } from '../../../../shared/lib/url-search';
 import { PageHeader } from '../../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
+import { myAttentionsSearch } from '../../persons/api/list-search';
 import { useMyAttentions, type MyAttention } from '../../persons/api/queries';
 import { AttentionDetails } from '../components/attention-details';
 import { AttentionsTable } from '../components/attentions-table';
@@ -40,7 +42,7 @@ function PersonCell({ attention: a }: { attention: MyAttention }) {
 export function MyAttentionsPage() {
   const { t } = useTranslation('population');
   const navigate = useNavigate();
-  const { page } = useSearch({ from: '/app/population/attentions/mine' });
+  const { page } = useContractSearch(myAttentionsSearch, useSearch({ from: '/app/population/attentions/mine' }));
   const attentions = useMyAttentions(page, PAGE_SIZE);
   const [viewing, setViewing] = useState<MyAttention | null>(null);
 

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { NO_ACCESS, type PersonAccess } from '@amparo/shared/modules/population.schema';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../../shared/lib/api';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useDeletePerson } from '../../persons/api/mutations';
 import { usePerson, usePersonAccess } from '../../persons/api/queries';
 import { AccessPanel } from '../../persons/components/access-panel';

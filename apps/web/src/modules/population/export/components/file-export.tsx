@@ -4,7 +4,7 @@ import { IconFileSpreadsheet, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../../../../shared/lib/api';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import type { PersonListSearch } from '../../persons/api/list-search';
 

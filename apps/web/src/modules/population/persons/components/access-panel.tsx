@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useAccessRequests, useGrants } from '../api/queries';
 import { AccessRequests } from './access-requests';
 import { GrantForm } from './grant-form';

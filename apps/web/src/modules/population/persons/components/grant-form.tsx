@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { grantInput } from '@amparo/shared/modules/population.schema';
-import { applyServerErrors, zodValidate } from '../../../../shared/lib/form';
+import { zodValidate } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useCreateGrant, type GrantInput } from '../api/mutations';
 import { UserPicker } from '../../shared/components/user-picker';
 

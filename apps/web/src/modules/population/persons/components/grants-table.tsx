@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { EMPTY, formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { useRevokeGrant } from '../api/mutations';
 import type { Grant } from '../api/queries';

@@ -22,10 +22,12 @@ interface Props {
   onOpen: (id: string) => void;
   /** A search or filter narrows the list: an empty one then says so, else it explains per-person access. */
   filtered: boolean;
+  /** Rows of the page: as many skeleton rows show while it loads, so nothing below jumps when it arrives. */
+  pageSize: number;
 }
 
 /** The persons list's table: server sorting on file code, names, last names and admission date. */
-export function PersonsTable({ items, sort, order, onSort, onOpen, filtered }: Props) {
+export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pageSize }: Props) {
   const { t } = useTranslation('population');
   const ageGroups = useCatalog('age_group');
   const columns: DataColumn<PersonListItem>[] = [
@@ -108,6 +110,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen, filtered }: P
       label={t('title')}
       columns={columns}
       rows={items}
+      loadingRows={pageSize}
       rowKey={(p) => p.id}
       minWidth={960}
       sort={{ by: sort, order, onChange: (by, next) => onSort(by as Sort, next) }}

@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { accessRequestInput } from '@amparo/shared/modules/population.schema';
-import { applyServerErrors, zodValidate } from '../../../../shared/lib/form';
+import { zodValidate } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useRequestAccess, type AccessRequestInput } from '../api/mutations';
 
 /**

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useCreatePerson } from '../api/mutations';
 import { PageHeader } from '../../shared/components/page-header';
 import { PersonForm } from '../components/person-form';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/lib/api';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { useUpdatePerson } from '../api/mutations';
 import { usePerson, usePersonAccess } from '../api/queries';
 import { PageHeader } from '../../shared/components/page-header';

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
 import { ListFooter } from '../../../../shared/ui/list-footer';
 import { ListPage } from '../../../../shared/ui/list-page';
-import { isFiltered, PAGE_SIZES, type PersonListSearch } from '../api/list-search';
+import { useContractSearch } from '../../../../shared/lib/url-search';
+import { isFiltered, personListSearch, type PersonListSearch } from '../api/list-search';
+import { PAGE_SIZES } from '../api/list-url';
 import { usePersons } from '../api/queries';
 import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
@@ -16,8 +18,7 @@ import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 export function PersonsListPage() {
   const { t } = useTranslation('population');
   const navigate = useNavigate();
-  // The route validated the search; `from` gives it this route's type.
-  const search = useSearch({ from: '/app/population/served/list' });
+  const search = useContractSearch(personListSearch, useSearch({ from: '/app/population/served/list' }));
   const persons = usePersons(search);
 
   const update = (patch: Partial<PersonListSearch>, resetPage = true) =>
@@ -82,6 +83,7 @@ export function PersonsListPage() {
           onSort={(sort, order) => update({ sort, order })}
           onOpen={(id) => void navigate({ to: '/population/served/$id', params: { id } })}
           filtered={isFiltered(search)}
+          pageSize={search.pageSize}
         />
       </Paper>
     </ListPage>

@@ -2,7 +2,7 @@ import { Alert, Badge } from '@mantine/core';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/lib/api';
-import { applyServerErrors } from '../../../../shared/lib/form';
+import { applyServerErrors } from '../../../../shared/lib/server-errors';
 
 /** A failed person load: 403 is the spec's 'No permission to view this profile', others their own message. */
 export function PersonLoadError({ error }: { error: unknown }) {

@@ -1,0 +1,27 @@
+// Apart from catalogs.schema.ts (zod) so the web's route tree, in every first load, can check `?catalog=`
+// without zod (issue 11 item 8).
+
+/** Editable catalogs seeded from shared/data/catalogs-gt.json. */
+export const CATALOG_NAMES = [
+  'sex',
+  'civil_status',
+  'sexual_orientation',
+  'ethnic_group',
+  'linguistic_community',
+  'age_group',
+  'academic_degree',
+  'blood_type',
+  'nationality',
+  'disability',
+  'bond',
+  'thematic',
+  'referrer',
+  'departure_reason_collaborator',
+  'attention_area',
+  'attention_modality',
+  'report_institution',
+  'document_type',
+  'activity_type',
+  'departure_reason_person',
+] as const;
+export type CatalogName = (typeof CATALOG_NAMES)[number];
