@@ -34,6 +34,26 @@ test.describe('Shell constants and the age-of-item filter', () => {
     await expect(button).toBeHidden();
   });
 
+  test('at the end of a long form, the scroll-to-top button leaves the Save button clear', async ({ page }) => {
+    await login(page);
+    await page.goto('/population/served/add');
+    const save = page.getByRole('button', { name: esCommon.actions.save });
+    await expect(save).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByRole('button', { name: esCommon.shell.scrollTop });
+    await expect(button).toBeVisible();
+    // Once the button has slid in, the two boxes do not meet (it sat over Save before the shell kept room for it).
+    await expect
+      .poll(async () => {
+        const [a, b] = [await save.boundingBox(), await button.boundingBox()];
+        if (!a || !b) return 'missing';
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        return overlap ? 'overlap' : 'clear';
+      })
+      .toBe('clear');
+    await save.click({ trial: true });
+  });
+
   test('the age filter of a list is kept in the URL', async ({ page }) => {
     await login(page);
     await page.goto('/population/served/list');

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../shared/hooks/use-current-user';
 import { LanguageSwitch } from '../shared/ui/language-switch';
 import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
 import { ThemeToggle } from '../shared/ui/theme-toggle';
-import { ScrollToTop } from '../shared/ui/scroll-to-top';
+import { SCROLL_TOP_CLEARANCE_PX, ScrollToTop } from '../shared/ui/scroll-to-top';
 import { visibleNavigation, type NavItem } from './navigation';
 import { UserMenu } from './user-menu';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
@@ -88,7 +88,9 @@ export function AppShellLayout() {
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      {/* Room under the last row for the scroll-to-top button (bottom right), which otherwise sat over a form's
+          Save button once the page was scrolled to its end. */}
+      <AppShell.Main pb={SCROLL_TOP_CLEARANCE_PX}>
         <Outlet />
         <ScrollToTop />
       </AppShell.Main>

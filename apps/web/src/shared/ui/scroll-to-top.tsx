@@ -16,6 +16,9 @@ import { SCROLL_TOP_DURATION_MS, SCROLL_TOP_OFFSET_PX } from '../lib/ui-constant
  * down the document, not by reading the scroll position on every scroll and resize: those reads forced a layout
  * in the middle of the list's first render (issue 11 item 8).
  */
+/** The button's size (ActionIcon xl, 44 px) plus its 20 px margin and 16 px of air: what the page keeps free below its content. */
+export const SCROLL_TOP_CLEARANCE_PX = 80;
+
 export function ScrollToTop() {
   const { t } = useTranslation();
   const mark = useRef<HTMLDivElement>(null);
