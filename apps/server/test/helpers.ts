@@ -34,6 +34,8 @@ export interface TestApp {
   /** The folder of this app's stored files (DATA_DIR). */
   dataDir: string;
   database: Database;
+  /** The PostgreSQL URL of this app's database (TEST_ENGINE=postgres), else null. */
+  databaseUrl: string | null;
   /**
    * Another server instance on the same database, as a second process behind
    * a load balancer would be: on PostgreSQL its own pool and listening
@@ -90,6 +92,7 @@ export async function buildTestApp(
     app,
     dataDir,
     database,
+    databaseUrl,
     async instance(more = {}) {
       const own = databaseUrl ? await openDatabase({ url: databaseUrl, poolSize: 3 }) : null;
       const other = await buildApp({
