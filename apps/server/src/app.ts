@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
 import { BackgroundTasks } from './lib/background.ts';
+import { JobRunner } from './lib/jobs/runner.ts';
 import { clientRequestId, requestActor } from './plugins/actor.ts';
 import { recordSecurityEvent } from './lib/security-log.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Background jobs (lib/jobs): modules define theirs at start-up; they run once the app is ready. */
+    jobs: JobRunner;
     /** Work run after the answer (reset mails); awaited on close. */
     background: BackgroundTasks;
     /** Uploaded files (documents); on disk under DATA_DIR/files. */
@@ -88,9 +91,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database);
-  app.decorate('mailer', new Mailer(database.db, config, app.log));
+  // Jobs modules define while the app is built; they start once it is ready, if any was defined (decision 0012).
+  const jobs = new JobRunner();
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start({ database, connectionString: config.DATABASE_URL, log: app.log }));
+  app.decorate('mailer', new Mailer(database.db, config, app.log, { jobs }));
   app.decorate('background', new BackgroundTasks(app.log));
-  app.addHook('onClose', async () => app.background.idle());
+  app.addHook('onClose', async () => {
+    await app.background.idle();
+    await jobs.stop();
+  });
   const files = new DiskFileStore(join(config.DATA_DIR, 'files'));
   // Partial uploads of a process that died (issue 9 item 4); live ones of another instance are younger.
   const swept = await files.sweepTemporary(TEMPORARY_MAX_AGE_MS);

@@ -32,6 +32,10 @@ const schema = z.object({
   /** Absent: mail is written to the `mail_outbox` table and the log. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Amparo <no-reply@amparo.local>'),
+  /** Retries of a mail the SMTP server refused or could not take (the `mail.deliver` job, issue 12). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  /** Seconds before the first retry; each later one waits about twice as long (60: about half an hour for 5). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Public address of the app, used in mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   ADMIN_EMAIL: z.string().email().optional(),

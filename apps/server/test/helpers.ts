@@ -82,7 +82,15 @@ export async function buildTestApp(
   }
   // Each app gets its own folder for stored files.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'amparo-test-files-'));
-  const configEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, ...env };
+  const configEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    DATA_DIR: dataDir,
+    // The app's own database's URL: what pg-boss connects to (lib/jobs).
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  };
   const config = loadConfig(configEnv);
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
   recordRouteCoverage(app);

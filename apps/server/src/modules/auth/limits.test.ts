@@ -135,7 +135,7 @@ describe('sign-in and account guessing limits', () => {
   it('scrubs a reset link from the outbox once SMTP delivered it', async () => {
     // nodemailer's own JSON transport stands in for an SMTP server.
     const transport = nodemailer.createTransport({ jsonTransport: true });
-    const mailer = new Mailer(t.database.db, t.app.config, t.app.log, transport);
+    const mailer = new Mailer(t.database.db, t.app.config, t.app.log, { transport });
     const before = await countRows(t.database, 'mail_outbox');
     const token = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
     await mailer.send({
