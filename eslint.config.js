@@ -30,6 +30,7 @@ const SERVER_MODULE_DEPS = {
   documentation: ['population', 'catalogs', 'users'],
   dashboard: ['population', 'catalogs'],
   'security-log': ['users'],
+  notifications: [],
 };
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */

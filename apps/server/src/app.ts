@@ -37,6 +37,7 @@ import { personFileRoutes } from './modules/population/case-file/person-file.rou
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
@@ -94,7 +95,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Jobs modules define while the app is built; they start once it is ready, if any was defined (decision 0012).
   const jobs = new JobRunner();
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start({ database, connectionString: config.DATABASE_URL, log: app.log }));
+  app.addHook('onReady', async () =>
+    jobs.start({ database, connectionString: config.DATABASE_URL, log: app.log, enabled: config.JOBS_ENABLED }),
+  );
   app.decorate('mailer', new Mailer(database.db, config, app.log, { jobs }));
   app.decorate('background', new BackgroundTasks(app.log));
   app.addHook('onClose', async () => {
@@ -186,6 +189,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     documentationRoutes,
     dashboardRoutes,
     securityLogRoutes,
+    notificationsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -32,6 +32,11 @@ const schema = z.object({
   /** Absent: mail is written to the `mail_outbox` table and the log. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Amparo <no-reply@amparo.local>'),
+  /**
+   * Runs the background jobs (lib/jobs: mail delivery, notification mails, digests) in this instance. Off, the
+   * instance queues nothing and mails at once; the test apps turn it on where they test jobs.
+   */
+  JOBS_ENABLED: bool.default(true),
   /** Retries of a mail the SMTP server refused or could not take (the `mail.deliver` job, issue 12). */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   /** Seconds before the first retry; each later one waits about twice as long (60: about half an hour for 5). */

@@ -89,6 +89,9 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     // The app's own database's URL: what pg-boss connects to (lib/jobs).
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Background jobs run only in the tests of jobs (JOBS_ENABLED=true there): elsewhere they would be
+    // pg-boss's timers polling every test's database for nothing.
+    JOBS_ENABLED: 'false',
     ...env,
   };
   const config = loadConfig(configEnv);

@@ -14,3 +14,4 @@ export * from '../modules/population/case-file/person-file.table.ts';
 export * from '../modules/account/account.table.ts';
 export * from '../lib/security-log.table.ts';
 export * from '../lib/workflow/workflow.table.ts';
+export * from '../lib/notifications/notifications.table.ts';

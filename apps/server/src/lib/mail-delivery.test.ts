@@ -39,6 +39,7 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_RETRY_LIMIT: '2',
     MAIL_RETRY_DELAY_SECONDS: '1',
+    JOBS_ENABLED: 'true',
   });
 });
 afterEach(() => {

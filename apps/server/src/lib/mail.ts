@@ -39,7 +39,7 @@ export class Mailer {
 
   /**
    * `jobs`: the app's runner, on which the mailer defines its delivery job when
-   * SMTP is set (without one, as in a script, a mail is delivered at once).
+   * SMTP is set (without one, or while jobs do not run, a mail is delivered at once).
    * `transport` replaces SMTP_URL (nodemailer's JSON transport, for tests).
    */
   constructor(
@@ -76,7 +76,7 @@ export class Mailer {
     const outboxId = row!.id;
     // No address or subject in the log: the outbox row id is enough to find the mail (no personal data in logs).
     if (!this.transport) return void this.log.info({ outboxId }, 'mail written to outbox (no SMTP_URL)');
-    if (this.jobs) {
+    if (this.jobs?.running) {
       await this.jobs.send(MAIL_DELIVER_JOB, { outboxId });
       return;
     }

@@ -15,6 +15,7 @@ import { headquartersRoutes } from '../modules/headquarters/routes';
 import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
+import { notificationsRoutes } from '../modules/notifications/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -57,6 +58,7 @@ const routeTree = rootRoute.addChildren([
     ...catalogsRoutes,
     ...populationRoutes,
     ...documentationRoutes,
+    ...notificationsRoutes,
   ]),
 ]);
 

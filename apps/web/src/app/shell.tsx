@@ -11,6 +11,7 @@ import { ThemeToggle } from '../shared/ui/theme-toggle';
 import { SCROLL_TOP_CLEARANCE_PX, ScrollToTop } from '../shared/ui/scroll-to-top';
 import { visibleNavigation, type NavItem } from './navigation';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from '../modules/notifications/components/notification-bell';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
 
 const HEADER_HEIGHT = 56;
@@ -61,6 +62,7 @@ export function AppShellLayout() {
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
             <ThemeToggle />
+            {user && <NotificationBell />}
             {user && <UserMenu user={user} />}
           </Group>
         </Group>

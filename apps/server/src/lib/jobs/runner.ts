@@ -23,9 +23,20 @@ export class JobRunner {
     return this.definitions.some((d) => d.name === name);
   }
 
-  async start(options: { database: Database; connectionString?: string; log: FastifyBaseLogger }): Promise<void> {
-    if (this.jobs || this.definitions.length === 0) return;
+  /** Starts pg-boss with every job defined, unless `enabled` is false or none was defined. */
+  async start(options: {
+    database: Database;
+    connectionString?: string;
+    log: FastifyBaseLogger;
+    enabled?: boolean;
+  }): Promise<void> {
+    if (this.jobs || this.definitions.length === 0 || options.enabled === false) return;
     this.jobs = await Jobs.start(options, this.definitions);
+  }
+
+  /** Whether jobs run in this instance (started, not stopped). */
+  get running(): boolean {
+    return this.jobs !== null;
   }
 
   /** Queues a job (see `Jobs.send`); throws when the runner was not started. */

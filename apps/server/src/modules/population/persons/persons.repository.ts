@@ -454,3 +454,19 @@ export function exportBatch(db: Executor, where: SQL, afterFileNumber: number, l
     .orderBy(asc(persons.fileNumber))
     .limit(limit);
 }
+
+/** The users holding a live administrator grant on a person, and its file number (who hears of an access request). */
+export async function administratorsOf(db: Executor, personId: string) {
+  const rows = await db
+    .select({ userId: personGrants.userId, fileNumber: persons.fileNumber })
+    .from(personGrants)
+    .innerJoin(persons, eq(persons.id, personGrants.personId))
+    .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant()));
+  return rows;
+}
+
+/** A person's file number (deleted or not). */
+export async function fileNumberOf(db: Executor, personId: string): Promise<number | null> {
+  const [row] = await db.select({ n: persons.fileNumber }).from(persons).where(eq(persons.id, personId));
+  return row?.n ?? null;
+}

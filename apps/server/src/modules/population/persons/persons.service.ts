@@ -44,6 +44,7 @@ import { getHeadquarter, headquarterNames } from '../../headquarters/headquarter
 import type { PersonBlockers } from '../../../lib/person-blockers.ts';
 import { historyNames } from './history-names.ts';
 import { allOf } from '../../../db/sql.ts';
+import { notify } from '../../../lib/notifications/notify.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**
@@ -543,6 +544,14 @@ export async function requestAccess(
         entityId: personId,
         changes: { request: { before: null, after: { reason: body.reason, canWrite: body.canWrite } } },
       });
+      // The person's administrators are told (issue 12): the file code only, no name.
+      const administrators = await repo.administratorsOf(tx, personId);
+      await notify(tx, actor, {
+        kind: 'population.access_requested',
+        recipients: administrators.map((a) => a.userId),
+        link: `/population/served/${personId}`,
+        params: administrators[0] ? { fileCode: fileCode(administrators[0].fileNumber) } : {},
+      });
       return toRequest((await repo.findAccessRequest(tx, id))!);
     });
   } catch (err) {
@@ -607,6 +616,14 @@ export async function decideAccessRequest(
       entity: ENTITY,
       entityId: r.personId,
       changes: { [`request:${found.userName}`]: { before: 'pending', after: body.approve ? 'approved' : 'denied' } },
+    });
+    // The requester is told (issue 12); the file code they asked about, and the outcome.
+    const fileNumber = await repo.fileNumberOf(tx, r.personId);
+    await notify(tx, actor, {
+      kind: 'population.access_decided',
+      recipients: [r.userId],
+      link: body.approve ? `/population/served/${r.personId}` : '/population/served/list',
+      params: { approved: body.approve, ...(fileNumber === null ? {} : { fileCode: fileCode(fileNumber) }) },
     });
     return toRequest((await repo.findAccessRequest(tx, requestId))!);
   });

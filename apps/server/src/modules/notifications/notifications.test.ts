@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { as, buildTestApp, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
+import { mailOutbox } from '../../lib/mail.table.ts';
+import { mailPendingNotifications } from '../../lib/notifications/notify.ts';
+
+/**
+ * In-app notifications (issue 12), produced by the access requests of the
+ * population registry: the person's administrators hear of a request, the
+ * requester of the decision; each user reads, counts and marks only their own;
+ * the mails say what happened without a name or a file code.
+ */
+const POBLACION = ['poblacion', 'poblacion_poblacion'];
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = await login(t.app);
+});
+afterAll(() => t?.close());
+
+/** A person owned (administered) by a new user, and a second user who asks for access. */
+async function requestScene(tag: string) {
+  const owner = await createUser(t.app, adminToken, POBLACION, `owner-${tag}`);
+  const asker = await createUser(t.app, adminToken, POBLACION, `asker-${tag}`);
+  const created = await as(t.app, owner.token).post('/api/population/persons', personBody({ names: `Niña ${tag}` }));
+  expect(created.statusCode, created.body).toBe(200);
+  const person = created.json().data as { id: string; fileCode: string };
+  const request = await as(t.app, asker.token).post(`/api/population/persons/${person.id}/access-requests`, {
+    reason: 'Seguimiento del caso',
+  });
+  expect(request.statusCode, request.body).toBe(200);
+  return { owner, asker, person, requestId: request.json().data.id as string };
+}
+const unread = async (token: string) =>
+  (await as(t.app, token).get('/api/notifications/unread-count')).json().data.count as number;
+
+describe('notifications', () => {
+  it("an access request tells the person's administrators, not the asker; a decision tells the asker", async () => {
+    const { owner, asker, person, requestId } = await requestScene('a');
+    expect(await unread(owner.token)).toBe(1);
+    expect(await unread(asker.token)).toBe(0);
+    const list = (await as(t.app, owner.token).get('/api/notifications')).json().data;
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        kind: 'population.access_requested',
+        link: `/population/served/${person.id}`,
+        params: { fileCode: person.fileCode },
+        readAt: null,
+      }),
+    ]);
+    // No name in what a notification carries.
+    expect(JSON.stringify(list)).not.toContain('Niña a');
+
+    const decided = await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, {
+      approve: false,
+      note: 'No corresponde',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const mine = (await as(t.app, asker.token).get('/api/notifications?unread=true')).json().data.items;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: 'population.access_decided',
+        link: '/population/served/list',
+        params: { approved: false, fileCode: person.fileCode },
+      }),
+    ]);
+    // The owner decided: not told of their own act.
+    expect(await unread(owner.token)).toBe(1);
+  });
+
+  it("marks one's own read, refuses another's as not found, and marks all read", async () => {
+    const { owner, asker } = await requestScene('b');
+    const [item] = (await as(t.app, owner.token).get('/api/notifications')).json().data.items;
+    const theirs = await as(t.app, asker.token).post(`/api/notifications/${item.id}/read`);
+    expect(theirs.statusCode).toBe(404);
+    expect(await unread(owner.token)).toBe(1);
+    const read = await as(t.app, owner.token).post(`/api/notifications/${item.id}/read`);
+    expect(read.json().data).toEqual({ count: 0 });
+    const again = (await as(t.app, owner.token).get('/api/notifications')).json().data.items[0];
+    expect(again.readAt).not.toBeNull();
+    await t.database.db.execute(sql`update notifications set read_at = null where id = ${item.id}`);
+    expect((await as(t.app, owner.token).post('/api/notifications/read-all')).json().data).toEqual({ count: 0 });
+    expect((await as(t.app, owner.token).get('/api/notifications?unread=true')).json().data.items).toEqual([]);
+  });
+
+  it('keeps e-mail choices per kind, refuses an unknown kind or choice, and needs a session', async () => {
+    const user = await createUser(t.app, adminToken, POBLACION, 'prefs');
+    const defaults = (await as(t.app, user.token).get('/api/notifications/preferences')).json().data.preferences;
+    expect(defaults).toEqual([
+      { kind: 'population.access_requested', email: 'immediate' },
+      { kind: 'population.access_decided', email: 'digest' },
+    ]);
+    const put = await as(t.app, user.token).put('/api/notifications/preferences', {
+      preferences: [{ kind: 'population.access_requested', email: 'off' }],
+    });
+    expect(put.json().data.preferences[0]).toEqual({ kind: 'population.access_requested', email: 'off' });
+    for (const bad of [
+      { kind: 'nope', email: 'off' },
+      { kind: 'population.access_decided', email: 'hourly' },
+    ]) {
+      const res = await as(t.app, user.token).put('/api/notifications/preferences', { preferences: [bad] });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await as(t.app, null).get('/api/notifications')).statusCode).toBe(401);
+  });
+
+  it('mails unread notifications once, by choice, without names or file codes', async () => {
+    const { owner, asker, person, requestId } = await requestScene('c');
+    const ownerEmail = (
+      await t.database.db.execute<{ email: string }>(sql`select email from users where id = ${owner.id}`)
+    ).rows[0]!.email;
+    const outboxFor = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    await mailPendingNotifications(t.database.db, t.app.mailer, t.app.config, 'immediate');
+    const mails = await outboxFor(ownerEmail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/notifications');
+    expect(mails[0]!.text).toContain('Alguien pidió acceso a un expediente');
+    expect(mails[0]!.text).not.toContain(person.fileCode);
+    expect(mails[0]!.text).not.toContain('Niña c');
+    // Mailed once.
+    await mailPendingNotifications(t.database.db, t.app.mailer, t.app.config, 'immediate');
+    expect(await outboxFor(ownerEmail)).toHaveLength(1);
+
+    // The decision is a digest kind by default: not in the minute's mail, in the morning's.
+    await as(t.app, owner.token).post(`/api/population/access-requests/${requestId}/decision`, { approve: true });
+    const askerEmail = (
+      await t.database.db.execute<{ email: string }>(sql`select email from users where id = ${asker.id}`)
+    ).rows[0]!.email;
+    await mailPendingNotifications(t.database.db, t.app.mailer, t.app.config, 'immediate');
+    expect(await outboxFor(askerEmail)).toHaveLength(0);
+    await mailPendingNotifications(t.database.db, t.app.mailer, t.app.config, 'digest');
+    expect(await outboxFor(askerEmail)).toHaveLength(1);
+  });
+
+  it('mails nothing for a kind chosen off, a notification already read, or an inactive user', async () => {
+    const { owner } = await requestScene('d');
+    await as(t.app, owner.token).put('/api/notifications/preferences', {
+      preferences: [{ kind: 'population.access_requested', email: 'off' }],
+    });
+    const second = await requestScene('e');
+    await as(t.app, second.owner.token).post('/api/notifications/read-all');
+    const third = await requestScene('f');
+    await t.database.db.execute(sql`update users set active = false where id = ${third.owner.id}`);
+    const before = Number(
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`)).rows[0]!.n,
+    );
+    await mailPendingNotifications(t.database.db, t.app.mailer, t.app.config, 'immediate');
+    const after = Number(
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`)).rows[0]!.n,
+    );
+    expect(after).toBe(before);
+  });
+});
