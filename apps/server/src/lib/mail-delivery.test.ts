@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { as, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
 import { mailOutbox } from './mail.table.ts';
 import { MAIL_DELIVER_JOB } from './mail.ts';
 
@@ -98,5 +98,13 @@ describe('mail delivered by a job', () => {
     expect(kept).toMatchObject({ sentAt: null, attempts: 3 });
     expect(kept.error).toMatch(/451/);
     expect(received).toEqual([]);
+    // The administrators see it (security log's key), without the mail's address or text.
+    const adminToken = await login(t.app);
+    const listed = await as(t.app, adminToken).get('/api/security-log/failed-jobs');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.items).toEqual([
+      expect.objectContaining({ name: MAIL_DELIVER_JOB, attempts: 3, error: expect.stringMatching(/Try again later/) }),
+    ]);
+    expect(listed.body).not.toContain('rechazo@amparo.test');
   });
 });

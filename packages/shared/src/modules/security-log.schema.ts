@@ -27,3 +27,15 @@ export const securityEventItem = z.object({
 export type SecurityEventItem = z.infer<typeof securityEventItem>;
 
 export const securityLogResponse = envelope(paged(securityEventItem));
+
+/** A background job whose retries are spent (issue 12): queue name, attempts and the last error, never its data. */
+export const failedJobItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  createdOn: z.string(),
+  completedOn: z.string().nullable(),
+});
+export type FailedJobItem = z.infer<typeof failedJobItem>;
+export const failedJobsResponse = envelope(z.object({ items: z.array(failedJobItem) }));

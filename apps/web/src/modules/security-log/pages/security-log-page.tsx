@@ -1,4 +1,4 @@
-import { Badge, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_EVENT_KINDS, type SecurityEventItem } from '@amparo/shared/modules/security-log.schema';
@@ -9,6 +9,7 @@ import { TablePagination } from '../../../shared/ui/table-pagination';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { SECURITY_LOG_PAGE_SIZE, securityLogSearch, type SecurityLogSearch } from '../api/list-search';
 import { useSecurityLog } from '../api/queries';
+import { FailedJobs } from '../components/failed-jobs';
 
 const KIND_COLORS = { login_failed: 'yellow', login_locked: 'red', forbidden: 'orange' } as const;
 
@@ -62,57 +63,60 @@ export function SecurityLogPage() {
   ];
 
   return (
-    <ListPage
-      title={t('security-log:title')}
-      filters={
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label={t('security-log:fields.kind')}
-            placeholder={t('security-log:allKinds')}
-            clearable
-            value={search.kind ?? null}
-            onChange={(value) => setSearch({ kind: (value ?? undefined) as SecurityLogSearch['kind'], page: 1 })}
-            data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
-            w={240}
-          />
-          <TextInput
-            type="date"
-            label={t('security-log:from')}
-            value={search.from ?? ''}
-            onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
-            w={180}
-          />
-          <TextInput
-            type="date"
-            label={t('security-log:to')}
-            value={search.to ?? ''}
-            onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
-            w={180}
-          />
-        </Group>
-      }
-      query={events}
-      busy={events.isPlaceholderData}
-      footer={
-        events.data && (
-          <TablePagination
-            page={events.data.page}
-            pageSize={events.data.pageSize}
-            total={events.data.total}
-            totalCapped={events.data.totalCapped}
-            onChange={(page) => setSearch({ page })}
-          />
-        )
-      }
-    >
-      <DataTable
-        label={t('security-log:title')}
-        columns={columns}
-        rows={events.data?.items}
-        loadingRows={SECURITY_LOG_PAGE_SIZE}
-        rowKey={(e) => String(e.id)}
-        minWidth={900}
-      />
-    </ListPage>
+    <Stack gap="xl">
+      <ListPage
+        title={t('security-log:title')}
+        filters={
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label={t('security-log:fields.kind')}
+              placeholder={t('security-log:allKinds')}
+              clearable
+              value={search.kind ?? null}
+              onChange={(value) => setSearch({ kind: (value ?? undefined) as SecurityLogSearch['kind'], page: 1 })}
+              data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
+              w={240}
+            />
+            <TextInput
+              type="date"
+              label={t('security-log:from')}
+              value={search.from ?? ''}
+              onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
+              w={180}
+            />
+            <TextInput
+              type="date"
+              label={t('security-log:to')}
+              value={search.to ?? ''}
+              onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
+              w={180}
+            />
+          </Group>
+        }
+        query={events}
+        busy={events.isPlaceholderData}
+        footer={
+          events.data && (
+            <TablePagination
+              page={events.data.page}
+              pageSize={events.data.pageSize}
+              total={events.data.total}
+              totalCapped={events.data.totalCapped}
+              onChange={(page) => setSearch({ page })}
+            />
+          )
+        }
+      >
+        <DataTable
+          label={t('security-log:title')}
+          columns={columns}
+          rows={events.data?.items}
+          loadingRows={SECURITY_LOG_PAGE_SIZE}
+          rowKey={(e) => String(e.id)}
+          minWidth={900}
+        />
+      </ListPage>
+      <FailedJobs />
+    </Stack>
   );
 }
