@@ -31,6 +31,7 @@ const SERVER_MODULE_DEPS = {
   dashboard: ['population', 'catalogs'],
   'security-log': ['users'],
   notifications: [],
+  'working-calendar': ['headquarters'],
 };
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */

@@ -38,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
 import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { workingCalendarRoutes } from './modules/working-calendar/working-calendar.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
@@ -190,6 +191,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     dashboardRoutes,
     securityLogRoutes,
     notificationsRoutes,
+    workingCalendarRoutes,
   ]) {
     await app.register(routes);
   }

@@ -15,3 +15,4 @@ export * from '../modules/account/account.table.ts';
 export * from '../lib/security-log.table.ts';
 export * from '../lib/workflow/workflow.table.ts';
 export * from '../lib/notifications/notifications.table.ts';
+export * from '../lib/working-time.table.ts';

@@ -1,5 +1,8 @@
 import Holidays from 'date-holidays';
+import { isNull, or, eq } from 'drizzle-orm';
 import { fromGuatemalaLocal, TIME_ZONE, toGuatemalaLocal } from '@amparo/shared/format';
+import type { Executor } from '../db/client.ts';
+import { workingHolidays } from './working-time.table.ts';
 
 /**
  * Working time in America/Guatemala (issue 12): the deadlines and clocks of
@@ -92,6 +95,17 @@ export class WorkingTime {
     return byDate;
   }
 
+  /** Guatemala's public holidays of a year (date-holidays, type `public`): date, name, closing hour of a half day. */
+  publicHolidayList(year: number): { date: string; name: string; fromTime: string | null }[] {
+    return this.holidays
+      .getHolidays(year)
+      .filter((h) => h.type === 'public')
+      .map((h) => {
+        const time = h.date.slice(11, 16);
+        return { date: h.date.slice(0, 10), name: h.name, fromTime: time && time !== '00:00' ? time : null };
+      });
+  }
+
   /** The working periods of a local date ('YYYY-MM-DD') as instants (ms), holidays taken out. */
   workingIntervals(date: string): Interval[] {
     const periods = (this.schedule[weekday(date)] ?? []).map(([from, to]): Interval => [
@@ -148,4 +162,22 @@ export class WorkingTime {
     }
     return total / 60_000;
   }
+}
+
+/**
+ * The working calendar of a headquarter (or of the charity as a whole when
+ * null): office hours, Guatemala's public holidays, and the charity's own days
+ * for every headquarter and for that one (`working_holidays`).
+ */
+export async function workingTimeFor(db: Executor, headquarterId: string | null): Promise<WorkingTime> {
+  const scope = headquarterId
+    ? or(isNull(workingHolidays.headquarterId), eq(workingHolidays.headquarterId, headquarterId))
+    : isNull(workingHolidays.headquarterId);
+  const rows = await db
+    .select({ date: workingHolidays.date, name: workingHolidays.name, from: workingHolidays.fromTime })
+    .from(workingHolidays)
+    .where(scope);
+  return new WorkingTime({
+    extraHolidays: rows.map((r) => ({ date: r.date, name: r.name, ...(r.from ? { from: r.from } : {}) })),
+  });
 }

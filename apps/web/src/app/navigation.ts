@@ -3,6 +3,7 @@ import type { LinkProps } from '@tanstack/react-router';
 import {
   IconBuilding,
   IconCalendarEvent,
+  IconCalendarTime,
   IconCategory,
   IconFileText,
   IconFolders,
@@ -60,6 +61,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/configuration/roles/list', permission: 'configuracion_roles', icon: IconShieldLock },
       { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },
       { to: '/configuration/security-log', permission: 'configuracion_seguridad', icon: IconShieldCheck },
+      { to: '/configuration/working-calendar', permission: 'configuracion_calendario', icon: IconCalendarTime },
     ],
   },
 ];

@@ -16,6 +16,7 @@ import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
+import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -59,6 +60,7 @@ const routeTree = rootRoute.addChildren([
     ...populationRoutes,
     ...documentationRoutes,
     ...notificationsRoutes,
+    ...workingCalendarRoutes,
   ]),
 ]);
 

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { WorkingHoliday, workingHolidayInput } from '@amparo/shared/modules/working-calendar.schema';
+import { todayInGuatemala } from '@amparo/shared/format';
+import type { Db } from '../../db/client.ts';
+import type { UserActor } from '../../lib/actor.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { AppError, invalidField, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { WorkingTime } from '../../lib/working-time.ts';
+import * as repo from './working-calendar.repository.ts';
+import { headquarterNames } from '../headquarters/headquarters.service.ts';
+
+const ENTITY = 'working_holiday';
+const calendar = new WorkingTime();
+
+const toItem = (r: repo.WorkingHolidayRow, names: Map<string, string>): WorkingHoliday => ({
+  id: r.id,
+  date: r.date,
+  name: r.name,
+  fromTime: r.fromTime,
+  headquarterId: r.headquarterId,
+  headquarterName: r.headquarterId ? (names.get(r.headquarterId) ?? null) : null,
+});
+
+/**
+ * A year of the working calendar (Configuración › Calendario laboral): Guatemala's
+ * public holidays (date-holidays, read-only) and the charity's own days, by date.
+ * `year` defaults to this year in America/Guatemala.
+ */
+export async function calendarOf(db: Db, year = Number(todayInGuatemala().slice(0, 4))) {
+  const rows = await repo.holidaysOfYear(db, year);
+  const names = await headquarterNames(
+    db,
+    rows.map((r) => r.headquarterId),
+  );
+  return { year, publicHolidays: calendar.publicHolidayList(year), holidays: rows.map((r) => toItem(r, names)) };
+}
+
+/**
+ * Adds a closed day, for every headquarter or one. Errors: 409 `duplicate` (a
+ * day already closed for that scope, field `date`); 400 `unknown_code` on
+ * `headquarterId` for a headquarter that does not exist. Audited.
+ */
+export async function addHoliday(db: Db, actor: UserActor, body: z.output<typeof workingHolidayInput>) {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await repo.insertHoliday(tx, { ...body, createdBy: actor.userId });
+      await writeAudit(tx, actor, {
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        changes: { day: { before: null, after: body } },
+      });
+      return toItem(row, await headquarterNames(tx, [row.headquarterId]));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'duplicate', [{ field: 'date', code: 'duplicate' }]);
+    if (isForeignKeyViolation(err)) throw invalidField('headquarterId', 'unknown_code');
+    throw err;
+  }
+}
+
+/** Removes a closed day (404 when absent). Deadlines already computed keep their time (decision 0011). Audited. */
+export async function removeHoliday(db: Db, actor: UserActor, id: string) {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteHoliday(tx, id);
+    if (!row) throw notFound();
+    await writeAudit(tx, actor, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      changes: { day: { before: { date: row.date, name: row.name, headquarterId: row.headquarterId }, after: null } },
+    });
+  });
+}

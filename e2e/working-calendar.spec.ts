@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { failOnPageErrors, login } from './fixtures';
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
+import esCal from '../apps/web/src/locales/es/working-calendar.json' with { type: 'json' };
+
+/**
+ * Issue 12, Configuración › Calendario laboral in the browser: Guatemala's holidays are listed, the charity adds
+ * a day of its own and removes it.
+ */
+test.describe('working calendar', () => {
+  failOnPageErrors();
+
+  test('lists the public holidays, adds a day of the charity and removes it', async ({ page }) => {
+    await login(page);
+    await page.getByRole('link', { name: 'Calendario laboral' }).click();
+    await expect(page).toHaveURL(/\/configuration\/working-calendar$/);
+    const year = new Date().getFullYear();
+    const publicTable = page.getByRole('table', { name: esCal.public.title.replace('{{year}}', String(year)) });
+    await expect(publicTable.getByRole('row', { name: /Viernes Santo/ })).toBeVisible();
+
+    const form = page.getByRole('form', { name: esCal.own.add });
+    await form.getByRole('textbox', { name: new RegExp(`^${esCal.fields.date}`) }).fill(`${year}-07-22`);
+    await form.getByRole('textbox', { name: new RegExp(`^${esCal.fields.name}`) }).fill('Aniversario E2E');
+    await form.getByRole('button', { name: esCal.own.add }).click();
+    const own = page.getByRole('table', { name: esCal.own.title });
+    const row = own.getByRole('row', { name: /Aniversario E2E/ });
+    await expect(row).toContainText(esCal.allHeadquarters);
+    await expect(row).toContainText(esCal.wholeDay);
+
+    await row.getByRole('button', { name: new RegExp(`^${esCommon.actions.delete}`) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: esCommon.actions.delete }).click();
+    await expect(own.getByRole('row', { name: /Aniversario E2E/ })).toHaveCount(0);
+  });
+});
