@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, login } from './fixtures';
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
+import esNotifications from '../apps/web/src/locales/es/notifications.json' with { type: 'json' };
 
 /**
  * Issue 11 item 2: the screens staff use most, checked by axe-core against
@@ -90,6 +91,23 @@ test.describe('accessibility', () => {
         await expect(page.getByRole('textbox').first()).toBeVisible();
         await expectOneH1(page);
         expect.soft(await violations(page), 'document form').toEqual([]);
+      });
+
+      test('notifications page and working calendar (issue 12)', async ({ page }) => {
+        test.setTimeout(120_000);
+        await login(page);
+        await page.goto('/notifications');
+        await expect(page.getByRole('heading', { name: esNotifications.email.title })).toBeVisible();
+        await expect(
+          page.getByRole('combobox', { name: esNotifications.kindNames.population.access_requested }),
+        ).toBeVisible();
+        await expectOneH1(page);
+        expect.soft(await violations(page), 'notifications').toEqual([]);
+
+        await page.goto('/configuration/working-calendar');
+        await expect(page.getByRole('table').last().getByRole('row').nth(1)).toBeVisible();
+        await expectOneH1(page);
+        expect.soft(await violations(page), 'working calendar').toEqual([]);
       });
     });
   }

@@ -194,6 +194,15 @@ export async function createUser(
   return { id: user.json().data.id, token: await login(app, username, password), username, password };
 }
 
+/** Resolves once `check` holds, asking every 100 ms; throws after `ms` (work done by background jobs). */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Row count of a table (to prove an error wrote nothing). */
 export async function countRows(database: Database, table: string): Promise<number> {
   const result = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { as, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { as, buildTestApp, login, waitUntil, type TestApp } from '../../test/helpers.ts';
 import { mailOutbox } from './mail.table.ts';
 import { MAIL_DELIVER_JOB } from './mail.ts';
 
@@ -51,13 +51,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const row = async (to: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
 
 describe('mail delivered by a job', () => {
@@ -69,10 +62,10 @@ describe('mail delivered by a job', () => {
       text: `Abra http://x/password-reset/${token}`,
       secret: token,
     });
-    await until(() => received.length === 1);
+    await waitUntil(() => received.length === 1);
     expect(received[0]!.to).toBe('entrega@amparo.test');
     expect(received[0]!.body).toContain(token);
-    await until(async () => (await row('entrega@amparo.test')).sentAt !== null);
+    await waitUntil(async () => (await row('entrega@amparo.test')).sentAt !== null);
     const sent = await row('entrega@amparo.test');
     expect(sent).toMatchObject({ scrub: null, error: null, attempts: 1 });
     expect(sent.text).not.toContain(token);
@@ -81,15 +74,15 @@ describe('mail delivered by a job', () => {
   it('retries a mail the server refused, and delivers it once the server takes it', async () => {
     refuseNext = 2;
     await t.app.mailer.send({ to: 'reintento@amparo.test', subject: 'Aviso', text: 'Hola' });
-    await until(() => received.length === 1);
-    await until(async () => (await row('reintento@amparo.test')).sentAt !== null);
+    await waitUntil(() => received.length === 1);
+    await waitUntil(async () => (await row('reintento@amparo.test')).sentAt !== null);
     expect(await row('reintento@amparo.test')).toMatchObject({ attempts: 3, error: null });
   });
 
   it('a mail refused every time ends among the failed jobs, its row keeping the error', async () => {
     refuseNext = 100;
     await t.app.mailer.send({ to: 'rechazo@amparo.test', subject: 'Aviso', text: 'Hola' });
-    await until(async () => (await t.app.jobs.failed()).some((j) => j.name === MAIL_DELIVER_JOB));
+    await waitUntil(async () => (await t.app.jobs.failed()).some((j) => j.name === MAIL_DELIVER_JOB));
     const failed = (await t.app.jobs.failed()).filter((j) => j.name === MAIL_DELIVER_JOB);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ attempts: 3 });

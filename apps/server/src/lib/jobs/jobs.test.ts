@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, waitUntil, type TestApp } from '../../../test/helpers.ts';
 import { Jobs, type JobDefinition } from './jobs.ts';
 
 /**
@@ -29,13 +29,6 @@ async function stop(jobs: Jobs) {
   running.splice(running.indexOf(jobs), 1);
   await jobs.stop(2_000);
 }
-const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -54,7 +47,7 @@ describe('jobs', () => {
     const id = await jobs.send('test.hello', { n: 1 });
     const later = Date.now() + 2_000;
     await jobs.send('test.hello', { n: 2 }, { startAfter: new Date(later) });
-    await until(() => seen.length === 2);
+    await waitUntil(() => seen.length === 2);
     expect(seen.map((s) => s.n)).toEqual([1, 2]);
     expect(seen[1]!.at).toBeGreaterThanOrEqual(later - 50);
     expect(await jobs.state('test.hello', id!)).toEqual({ state: 'completed', attempts: 1 });
@@ -76,7 +69,7 @@ describe('jobs', () => {
       },
     ]);
     const id = await jobs.send('test.broken', { email: 'persona@example.org' });
-    await until(async () => (await jobs.state('test.broken', id!))?.state === 'failed');
+    await waitUntil(async () => (await jobs.state('test.broken', id!))?.state === 'failed');
     expect(attempts).toBe(3);
     const failed = await jobs.failed();
     expect(failed).toEqual([expect.objectContaining({ id, name: 'test.broken', attempts: 3, error: 'SMTP refused' })]);
@@ -96,7 +89,7 @@ describe('jobs', () => {
     // next few seconds exactly one run is due, whichever instance takes it. Near a minute's end, wait it out.
     if (new Date().getSeconds() > 48) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1_000));
     const [a, b] = [await start([definition]), await start([definition])];
-    await until(() => runs.length > 0);
+    await waitUntil(() => runs.length > 0);
     // Both instances check every second: a duplicate would come within this wait.
     await new Promise((r) => setTimeout(r, 4_000));
     await Promise.all([stop(a), stop(b)]);
@@ -114,7 +107,7 @@ describe('jobs', () => {
     await stop(first);
     expect(seen).toEqual([]);
     await start([definition as JobDefinition<never>]);
-    await until(() => seen.length === 1);
+    await waitUntil(() => seen.length === 1);
     expect(seen).toEqual(['after restart']);
   });
 });

@@ -166,7 +166,12 @@ export function DataTable<T>({
   );
 
   const body = (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      // A table wider than its place scrolls sideways; keyboard users scroll it once it has the focus, so its
+      // viewport is a named, focusable region (axe: scrollable-region-focusable, found on the working calendar).
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
+    >
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} style={{ tableLayout: 'fixed' }}>
         <Table.Thead>
           <Table.Tr>
