@@ -97,11 +97,21 @@ async function lighthouseOnce(url: string, formFactor: FormFactor, cookie: strin
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  await run(process.execPath, args, {
-    env: { ...process.env, CHROME_PATH },
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 180_000,
-  });
+  // Lighthouse 12 with a newer Chromium sometimes loses the trace's navigation start (NO_NAVSTART) and says to
+  // run again: up to two more tries, on that error only.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      });
+      break;
+    } catch (err) {
+      if (attempt >= 3 || !String((err as { stderr?: string }).stderr).includes('NO_NAVSTART')) throw err;
+      console.log(`lighthouse ${name}: NO_NAVSTART, running again`);
+    }
+  }
   const lhr = JSON.parse(readFileSync(`${path}.report.json`, 'utf8'));
   const audit = (id: string) => lhr.audits[id]?.numericValue as number;
   const failing = Object.values(lhr.categories as Record<string, { auditRefs: { id: string; weight: number }[] }>)
