@@ -104,7 +104,10 @@ export class Mailer {
         .update(mailOutbox)
         .set({ error: String(err), attempts: sql`${mailOutbox.attempts} + 1` })
         .where(eq(mailOutbox.id, outboxId));
-      throw err;
+      // The job (and the failed-jobs list administrators read) gets the server's reply code, not its text: a
+      // refusal's text often repeats the recipient's address. The whole error stays on the outbox row.
+      const { responseCode, code } = err as { responseCode?: number; code?: string };
+      throw new Error(`SMTP ${responseCode ?? code ?? 'error'}`);
     }
     const text = row.scrub ? row.text.split(row.scrub).join(SCRUBBED) : row.text;
     await this.db

@@ -18,11 +18,6 @@ export class JobRunner {
     this.definitions.push(definition as unknown as JobDefinition<never>);
   }
 
-  /** Whether a job of that name was defined. */
-  has(name: string): boolean {
-    return this.definitions.some((d) => d.name === name);
-  }
-
   /** Starts pg-boss with every job defined, unless `enabled` is false or none was defined. */
   async start(options: {
     database: Database;
@@ -43,12 +38,6 @@ export class JobRunner {
   send(name: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null> {
     if (!this.jobs) throw new Error(`jobs: not started, cannot queue ${name}`);
     return this.jobs.send(name, data, options);
-  }
-
-  /** A job's state and attempts (see `Jobs.state`). */
-  state(name: string, id: string) {
-    if (!this.jobs) throw new Error('jobs: not started');
-    return this.jobs.state(name, id);
   }
 
   /** Failed jobs, for administrators (see `Jobs.failed`); none when nothing runs. */

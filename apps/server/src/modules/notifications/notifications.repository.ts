@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { notificationPreferences, notifications } from '../../lib/notifications/notifications.table.ts';
 
@@ -63,11 +63,13 @@ export async function upsertPreferences(db: Executor, userId: string, rows: { ki
       target: [notificationPreferences.userId, notificationPreferences.kind],
       set: { email: sql`excluded.email` },
     });
-  // Unmailed notifications of those kinds follow the new choice.
-  for (const r of rows) {
+  // Unmailed notifications of those kinds follow the new choice: one update per choice, not per kind.
+  const kindsByChoice = new Map<string, string[]>();
+  for (const r of rows) kindsByChoice.set(r.email, [...(kindsByChoice.get(r.email) ?? []), r.kind]);
+  for (const [email, kinds] of kindsByChoice) {
     await db
       .update(notifications)
-      .set({ email: r.email })
-      .where(and(own(userId), eq(notifications.kind, r.kind), isNull(notifications.emailedAt)));
+      .set({ email })
+      .where(and(own(userId), inArray(notifications.kind, kinds), isNull(notifications.emailedAt)));
   }
 }

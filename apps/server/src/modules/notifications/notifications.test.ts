@@ -81,8 +81,11 @@ describe('notifications', () => {
     const again = (await as(t.app, owner.token).get('/api/notifications')).json().data.items[0];
     expect(again.readAt).not.toBeNull();
     await t.database.db.execute(sql`update notifications set read_at = null where id = ${item.id}`);
+    // Another administrator's unread notification is not theirs to mark.
+    const other = await requestScene('b2');
     expect((await as(t.app, owner.token).post('/api/notifications/read-all')).json().data).toEqual({ count: 0 });
     expect((await as(t.app, owner.token).get('/api/notifications?unread=true')).json().data.items).toEqual([]);
+    expect(await unread(other.owner.token)).toBe(1);
   });
 
   it('keeps e-mail choices per kind, refuses an unknown kind or choice, and needs a session', async () => {
