@@ -42,37 +42,25 @@ import * as repo from '../apps/server/src/modules/population/persons/persons.rep
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import type { Actor } from '../apps/server/src/lib/actor.ts';
 import { analyse, flameGraphSvg } from './flamegraph.ts';
+import { CONNECTIONS, DURATION, load, percentile } from './load.ts';
 import { PASSWORD, ROOT, signIn, startServer, stopServer } from './server.ts';
 import { bundleSizes, javascriptSection, type BundleSizes } from './web.ts';
 import { lighthouseFigures, lighthouseSection, type LighthouseFigures } from './lighthouse.ts';
+import { supportFigures, supportSection, type SupportFigures } from './support.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';
 import { sql } from 'drizzle-orm';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 100_000);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 20;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/amparo_bench';
 const ATTENTIONS = Number(process.env.BENCH_ATTENTIONS ?? 500_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 5_000);
 /** The last commit before issue 10 item 9 (the lean request path): what "before" means. */
 const BASELINE = process.env.BENCH_BASELINE ?? 'dc63deb';
 
-interface Figures {
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
 interface Timing {
   mean: number;
   p50: number;
   p95: number;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function time(fn: () => Promise<unknown>, runs = 200): Promise<Timing> {
@@ -89,33 +77,6 @@ async function time(fn: () => Promise<unknown>, runs = 200): Promise<Timing> {
     mean: round(samples.reduce((a, b) => a + b, 0) / runs),
     p50: round(percentile(samples, 50)),
     p95: round(percentile(samples, 95)),
-  };
-}
-
-/**
- * Loads one URL with autocannon. A 2 s warm-up comes first (JIT, pools, plan
- * caches); then every response time of the measured run is kept, so p95 is
- * exact rather than read off autocannon's fixed percentiles (it has no p95).
- */
-async function load(url: string, token: string, connections = CONNECTIONS, duration = DURATION): Promise<Figures> {
-  const headers = { authorization: `Bearer ${token}` };
-  await autocannon({ url, connections, duration: 2, headers });
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    reqPerSec: Math.round(result.requests.average),
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    errors: result.errors,
-    non2xx: result.non2xx,
   };
 }
 
@@ -515,6 +476,7 @@ function report(
   results: Awaited<ReturnType<typeof benchEngine>>[],
   bundles: BundleSizes | null,
   lighthouse: LighthouseFigures | null,
+  support: SupportFigures | null,
 ) {
   const lines: string[] = [];
   lines.push(
@@ -611,6 +573,7 @@ function report(
       '',
     );
   }
+  if (support) lines.push(supportSection(support));
   if (bundles) lines.push(javascriptSection(bundles));
   if (lighthouse) lines.push(lighthouseSection(lighthouse));
   lines.push(
@@ -634,10 +597,14 @@ function report(
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const results = [];
 for (const engine of engines) results.push(await benchEngine(engine));
+const support = process.env.BENCH_SKIP_SUPPORT ? null : await supportFigures();
 const bundles = process.env.BENCH_SKIP_WEB ? null : await bundleSizes();
 const lighthouse = process.env.BENCH_SKIP_WEB || process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseFigures();
-const text = report(results, bundles, lighthouse);
+const text = report(results, bundles, lighthouse, support);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify({ results, bundles, lighthouse }, null, 2));
+writeFileSync(
+  join(ROOT, 'bench/results/latest.json'),
+  JSON.stringify({ results, bundles, lighthouse, support }, null, 2),
+);
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
 console.log(`\n${text}`);

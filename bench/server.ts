@@ -30,6 +30,8 @@ export function startServer(
     },
   });
   return new Promise((resolve, reject) => {
+    // A server that exits at once (its port taken) must not let another one answer the health check.
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before answering on port ${port}`)));
     const deadline = Date.now() + 60_000;
     const poll = async () => {
       try {

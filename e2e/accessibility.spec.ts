@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { failOnPageErrors, login } from './fixtures';
+import { adminApi, failOnPageErrors, login } from './fixtures';
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esNotifications from '../apps/web/src/locales/es/notifications.json' with { type: 'json' };
+import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
 
 /**
  * Issue 11 item 2: the screens staff use most, checked by axe-core against
@@ -108,6 +109,41 @@ test.describe('accessibility', () => {
         await expect(page.getByRole('table').last().getByRole('row').nth(1)).toBeVisible();
         await expectOneH1(page);
         expect.soft(await violations(page), 'working calendar').toEqual([]);
+      });
+
+      test('support tickets list, ticket page and board (issue 12)', async ({ page, request }) => {
+        test.setTimeout(180_000);
+        // A ticket of the admin's own, with a comment, so every part of the pages is drawn.
+        const api = await adminApi(request);
+        const [hq] = (await api('post', '/api/catalog/headquarter', { lang: 'es' })) as { value: string }[];
+        const ticket = (await api('post', '/api/support/tickets', {
+          type: 'SOFTWARE',
+          priority: 'media',
+          criticality: 'baja',
+          headquarterId: hq!.value,
+          description: `El programa de contabilidad no abre (accesibilidad, ${scheme})`,
+        })) as { id: string; number: string };
+        await api('post', `/api/support/tickets/${ticket.id}/comments`, { body: 'Lo revisamos hoy', internal: true });
+
+        await login(page);
+        await page.goto('/support/tickets/list?scope=queue');
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+        await expectOneH1(page);
+        expect.soft(await violations(page), 'support list').toEqual([]);
+
+        await page.goto(`/support/tickets/${ticket.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: ticket.number })).toBeVisible();
+        await expect(page.getByRole('heading', { name: esSupport.view.comments })).toBeVisible();
+        await expectOneH1(page);
+        expect.soft(await violations(page), 'support ticket').toEqual([]);
+
+        await page.goto('/support/board');
+        await expect(
+          page.getByTestId('board-column-generado').locator(`[data-ticket="${ticket.number}"]`),
+        ).toBeVisible();
+        await expect(page.getByText(esSupport.dashboard.openByStatus)).toBeVisible();
+        await expectOneH1(page);
+        expect.soft(await violations(page), 'support board').toEqual([]);
       });
     });
   }

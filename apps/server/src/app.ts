@@ -39,6 +39,7 @@ import { documentationRoutes } from './modules/documentation/documentation.route
 import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { workingCalendarRoutes } from './modules/working-calendar/working-calendar.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     securityLogRoutes,
     notificationsRoutes,
     workingCalendarRoutes,
+    supportRoutes,
   ]) {
     await app.register(routes);
   }

@@ -261,6 +261,10 @@ const CASES: Record<string, Entry> = {
       reader: false,
     },
   ],
+  'GET /api/support/tickets/:id/files/:fileId': {
+    exempt:
+      "a support ticket's file names no person: its ticket's requester or support staff read it (support.test.ts)",
+  },
   'DELETE /api/population/activities/:id/photos/:photoId': {
     exempt: "an activity's photos follow the activity's edit rule (issue 9 item 2), not a person grant",
   },

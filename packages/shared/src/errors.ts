@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   // Issue 12: workflows (lib/workflow).
   'stale_transition', // 409: someone moved or edited the record since it was loaded
   'transition_not_allowed', // 403: not from this state, not for this user, or a delegation not in force (field error says which)
+  // Issue 12: support tickets.
+  'ticket_closed', // 409: a finalizado, cancelado or rechazado ticket takes no comment or file
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -78,6 +80,7 @@ export const FIELD_ERROR_CODES = [
   'transition_from_state', // issue 12: the transition does not leave the record's state (params.state)
   'transition_not_yours', // issue 12: the user lacks the key, or is not whom the transition is for (requester, assignee)
   'delegation_not_valid', // issue 12: no delegation in force lets the user act for that person
+  'assignee_not_support', // issue 12: a ticket's assignee must hold soporte_gestion
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

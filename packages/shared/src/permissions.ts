@@ -109,6 +109,16 @@ export const PERMISSION_TREE = [
       { key: 'administrativo_activos', es: 'Activos', en: 'Assets' },
     ],
   },
+  {
+    // Spec section 1 lists support tickets; issue 12 names these keys.
+    key: 'soporte',
+    es: 'Soporte',
+    en: 'Support',
+    children: [
+      { key: 'soporte_tickets', es: 'Mis tickets', en: 'My tickets' },
+      { key: 'soporte_gestion', es: 'Gestión de tickets', en: 'Ticket management' },
+    ],
+  },
 ] as const satisfies readonly PermissionNode[];
 
 type KeysOf<N> = N extends { key: infer K; children: infer C }

@@ -16,3 +16,4 @@ export * from '../lib/security-log.table.ts';
 export * from '../lib/workflow/workflow.table.ts';
 export * from '../lib/notifications/notifications.table.ts';
 export * from '../lib/working-time.table.ts';
+export * from '../modules/support/support.table.ts';

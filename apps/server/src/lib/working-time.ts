@@ -1,6 +1,5 @@
 import Holidays from 'date-holidays';
-import { isNull, or, eq } from 'drizzle-orm';
-import { fromGuatemalaLocal, TIME_ZONE, toGuatemalaLocal } from '@amparo/shared/format';
+import { fromGuatemalaLocal, TIME_ZONE } from '@amparo/shared/format';
 import type { Executor } from '../db/client.ts';
 import { workingHolidays } from './working-time.table.ts';
 
@@ -44,7 +43,13 @@ export interface ExtraHoliday {
 type Interval = readonly [number, number];
 
 const DAY_MS = 86_400_000;
-const localDate = (at: number) => toGuatemalaLocal(new Date(at)).slice(0, 10);
+// Guatemala is UTC-6 all year (see above): local days are counted as numbers, no time-zone lookups in the loops.
+const GT_OFFSET_MS = 6 * 3_600_000;
+/** The local day (days since 1970-01-01 in Guatemala) of an instant, its first instant, and its date. */
+const dayOf = (at: number) => Math.floor((at - GT_OFFSET_MS) / DAY_MS);
+const dayStart = (day: number) => day * DAY_MS + GT_OFFSET_MS;
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dayOfDate = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const instant = (date: string, time: string) => fromGuatemalaLocal(`${date}T${time}`).getTime();
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() as 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -64,12 +69,56 @@ function subtract(intervals: Interval[], holes: Interval[]): Interval[] {
   return out;
 }
 
+// date-holidays computes a year's rules slowly (about 0.2 s the first time): one instance and one table per
+// year for the process, shared by every calendar (they do not depend on the database).
+let holidaysGT: Holidays | null = null;
+const gt = () => (holidaysGT ??= new Holidays('GT', { timezone: TIME_ZONE }));
+const publicByYear = new Map<number, Map<string, Interval[]>>();
+
+/** Guatemala's public holidays of a year, by local date, as closed instants [start, end). */
+function publicHolidays(year: number): Map<string, Interval[]> {
+  let byDate = publicByYear.get(year);
+  if (!byDate) {
+    byDate = new Map();
+    for (const h of gt().getHolidays(year)) {
+      if (h.type !== 'public') continue;
+      const date = h.date.slice(0, 10);
+      byDate.set(date, [...(byDate.get(date) ?? []), [h.start.getTime(), h.end.getTime()]]);
+    }
+    publicByYear.set(year, byDate);
+  }
+  return byDate;
+}
+
+/** A schedule's periods of a local date with Guatemala's public holidays taken out. */
+function openPeriods(schedule: WorkingSchedule, date: string): Interval[] {
+  const periods = (schedule[weekday(date)] ?? []).map(([from, to]): Interval => [
+    instant(date, from),
+    instant(date, to),
+  ]);
+  const closed = publicHolidays(Number(date.slice(0, 4))).get(date);
+  return closed && periods.length ? subtract(periods, closed) : periods;
+}
+
+// Office days depend on nothing but the date: one table for the process (bounded), shared by every
+// calendar, so a list of tickets does not recompute the same days for each request.
+const officeDays = new Map<number, Interval[]>();
+function officeDay(day: number): Interval[] {
+  let periods = officeDays.get(day);
+  if (!periods) {
+    if (officeDays.size >= 20_000) officeDays.clear();
+    periods = openPeriods(OFFICE_HOURS, dateOfDay(day));
+    officeDays.set(day, periods);
+  }
+  return periods;
+}
+
 /** The calendar of working time: office hours minus public holidays and the charity's own closed days. */
 export class WorkingTime {
   private readonly schedule: WorkingSchedule;
   private readonly extra: Map<string, Interval[]>;
-  private readonly publicByYear = new Map<number, Map<string, Interval[]>>();
-  private readonly holidays = new Holidays('GT', { timezone: TIME_ZONE });
+  /** Each local date's working periods once computed (lists count many tickets over the same days). */
+  private readonly days = new Map<number, Interval[]>();
 
   constructor(options: { schedule?: WorkingSchedule; extraHolidays?: readonly ExtraHoliday[] } = {}) {
     this.schedule = options.schedule ?? OFFICE_HOURS;
@@ -80,24 +129,9 @@ export class WorkingTime {
     }
   }
 
-  /** Guatemala's public holidays of a year, by local date, as closed instants [start, end). */
-  private publicHolidays(year: number): Map<string, Interval[]> {
-    let byDate = this.publicByYear.get(year);
-    if (!byDate) {
-      byDate = new Map();
-      for (const h of this.holidays.getHolidays(year)) {
-        if (h.type !== 'public') continue;
-        const date = h.date.slice(0, 10);
-        byDate.set(date, [...(byDate.get(date) ?? []), [h.start.getTime(), h.end.getTime()]]);
-      }
-      this.publicByYear.set(year, byDate);
-    }
-    return byDate;
-  }
-
   /** Guatemala's public holidays of a year (date-holidays, type `public`): date, name, closing hour of a half day. */
   publicHolidayList(year: number): { date: string; name: string; fromTime: string | null }[] {
-    return this.holidays
+    return gt()
       .getHolidays(year)
       .filter((h) => h.type === 'public')
       .map((h) => {
@@ -108,16 +142,19 @@ export class WorkingTime {
 
   /** The working periods of a local date ('YYYY-MM-DD') as instants (ms), holidays taken out. */
   workingIntervals(date: string): Interval[] {
-    const periods = (this.schedule[weekday(date)] ?? []).map(([from, to]): Interval => [
-      instant(date, from),
-      instant(date, to),
-    ]);
-    if (periods.length === 0) return periods;
-    const closed = [
-      ...(this.publicHolidays(Number(date.slice(0, 4))).get(date) ?? []),
-      ...(this.extra.get(date) ?? []),
-    ];
-    return subtract(periods, closed);
+    return this.periodsOf(dayOfDate(date));
+  }
+
+  /** `workingIntervals` of a local day number (`dayOf`), kept once computed. */
+  private periodsOf(day: number): Interval[] {
+    const known = this.days.get(day);
+    if (known) return known;
+    const date = dateOfDay(day);
+    const base = this.schedule === OFFICE_HOURS ? officeDay(day) : openPeriods(this.schedule, date);
+    const extra = this.extra.get(date);
+    const open = extra && base.length ? subtract(base, extra) : base;
+    this.days.set(day, open);
+    return open;
   }
 
   /**
@@ -131,17 +168,16 @@ export class WorkingTime {
     if (minutes === 0) return new Date(from);
     if (Object.values(this.schedule).every((p) => !p || p.length === 0)) throw new RangeError('no working day');
     let left = minutes * 60_000;
-    let date = localDate(from.getTime());
     const start = from.getTime();
+    const first = dayOf(start);
     // Bounded: a year of days at most per 2,000 working hours asked; holidays cannot close every day.
-    for (let day = 0; day < 3_660; day++) {
-      for (const [s, e] of this.workingIntervals(date)) {
+    for (let day = first; day < first + 3_660; day++) {
+      for (const [s, e] of this.periodsOf(day)) {
         const begin = Math.max(s, start);
         if (begin >= e) continue;
         if (begin + left <= e) return new Date(begin + left);
         left -= e - begin;
       }
-      date = nextDate(date);
     }
     throw new RangeError('working time out of range');
   }
@@ -157,8 +193,8 @@ export class WorkingTime {
     const b = to.getTime();
     if (b <= a) return 0;
     let total = 0;
-    for (let date = localDate(a); instant(date, '00:00') < b; date = nextDate(date)) {
-      for (const [s, e] of this.workingIntervals(date)) total += Math.max(0, Math.min(e, b) - Math.max(s, a));
+    for (let day = dayOf(a); dayStart(day) < b; day++) {
+      for (const [s, e] of this.periodsOf(day)) total += Math.max(0, Math.min(e, b) - Math.max(s, a));
     }
     return total / 60_000;
   }
@@ -170,14 +206,34 @@ export class WorkingTime {
  * for every headquarter and for that one (`working_holidays`).
  */
 export async function workingTimeFor(db: Executor, headquarterId: string | null): Promise<WorkingTime> {
-  const scope = headquarterId
-    ? or(isNull(workingHolidays.headquarterId), eq(workingHolidays.headquarterId, headquarterId))
-    : isNull(workingHolidays.headquarterId);
+  return (await workingTimesFor(db))(headquarterId);
+}
+
+/**
+ * The working calendars of every headquarter from one read of the charity's
+ * closed days: a function giving a headquarter's calendar (built once each),
+ * for answers that count working time for many records.
+ */
+export async function workingTimesFor(db: Executor): Promise<(headquarterId: string | null) => WorkingTime> {
   const rows = await db
-    .select({ date: workingHolidays.date, name: workingHolidays.name, from: workingHolidays.fromTime })
-    .from(workingHolidays)
-    .where(scope);
-  return new WorkingTime({
-    extraHolidays: rows.map((r) => ({ date: r.date, name: r.name, ...(r.from ? { from: r.from } : {}) })),
-  });
+    .select({
+      date: workingHolidays.date,
+      name: workingHolidays.name,
+      from: workingHolidays.fromTime,
+      headquarterId: workingHolidays.headquarterId,
+    })
+    .from(workingHolidays);
+  const built = new Map<string, WorkingTime>();
+  return (headquarterId) => {
+    const key = headquarterId ?? '';
+    let wt = built.get(key);
+    if (!wt) {
+      const days = rows.filter((r) => r.headquarterId === null || r.headquarterId === headquarterId);
+      wt = new WorkingTime({
+        extraHolidays: days.map((r) => ({ date: r.date, name: r.name, ...(r.from ? { from: r.from } : {}) })),
+      });
+      built.set(key, wt);
+    }
+    return wt;
+  };
 }

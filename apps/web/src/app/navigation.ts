@@ -7,9 +7,12 @@ import {
   IconCategory,
   IconFileText,
   IconFolders,
+  IconHeadset,
+  IconLayoutKanban,
   IconLayoutDashboard,
   IconSettings,
   IconShieldCheck,
+  IconTicket,
   IconShieldLock,
   IconUsers,
   IconUsersGroup,
@@ -23,7 +26,9 @@ export interface NavItem {
   to: LinkProps['to'] & string;
   /** The route's permission key; absent for screens every user has (dashboard). */
   permission?: PermissionKey;
-  /** Locale key when the screen has no permission key to take a label from. */
+  /** Shown to holders of any of these keys instead (a list both requesters and support staff open). */
+  anyOf?: PermissionKey[];
+  /** Locale key of the label, when the permission key's label does not name the screen (or there is none). */
   labelKey?: string;
   icon: ComponentType<{ size?: number | string }>;
 }
@@ -53,6 +58,30 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [{ to: '/documentation/list', permission: 'documentacion_documentacion', icon: IconFileText }],
   },
   {
+    module: 'soporte',
+    icon: IconHeadset,
+    items: [
+      {
+        to: '/support/tickets/list',
+        anyOf: ['soporte_tickets', 'soporte_gestion'],
+        labelKey: 'common:menu.supportTickets',
+        icon: IconTicket,
+      },
+      {
+        to: '/support/board',
+        permission: 'soporte_gestion',
+        labelKey: 'common:menu.supportBoard',
+        icon: IconLayoutKanban,
+      },
+      {
+        to: '/support/settings',
+        permission: 'soporte_gestion',
+        labelKey: 'common:menu.supportSettings',
+        icon: IconSettings,
+      },
+    ],
+  },
+  {
     module: 'configuracion',
     icon: IconSettings,
     items: [
@@ -68,7 +97,8 @@ export const NAV_GROUPS: NavGroup[] = [
 
 /** The groups and items this user may open; empty groups are dropped. */
 export function visibleNavigation(user: UserProfile | null) {
-  const allowed = (item: NavItem) => !item.permission || can(user, item.permission);
+  const allowed = (item: NavItem) =>
+    (!item.permission || can(user, item.permission)) && (!item.anyOf || item.anyOf.some((key) => can(user, key)));
   return {
     top: NAV_TOP.filter(allowed),
     groups: NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(allowed) })).filter((g) => g.items.length > 0),

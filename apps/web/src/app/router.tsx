@@ -17,6 +17,7 @@ import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
+import { supportRoutes } from '../modules/support/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -61,6 +62,7 @@ const routeTree = rootRoute.addChildren([
     ...documentationRoutes,
     ...notificationsRoutes,
     ...workingCalendarRoutes,
+    ...supportRoutes,
   ]),
 ]);
 

@@ -31,7 +31,7 @@ export function AppShellLayout() {
     return pathname === section || pathname.startsWith(`${section}/`);
   };
   const itemLabel = (item: NavItem) =>
-    item.permission ? permissionLabel(item.permission, i18n.language) : t(item.labelKey ?? '');
+    item.labelKey ? t(item.labelKey) : item.permission ? permissionLabel(item.permission, i18n.language) : '';
   const link = (item: NavItem) => (
     <NavLinkLink
       key={item.to}

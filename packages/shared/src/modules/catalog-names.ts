@@ -23,5 +23,6 @@ export const CATALOG_NAMES = [
   'document_type',
   'activity_type',
   'departure_reason_person',
+  'ticket_type',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];

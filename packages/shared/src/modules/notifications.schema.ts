@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, paged, pageQuery, uuid } from '../validation.ts';
+import type { PermissionKey } from '../permissions.ts';
 
 /**
  * In-app notifications (issue 12). A notification says what happened (`kind`,
@@ -13,8 +14,27 @@ export const NOTIFICATION_KINDS = [
   'population.access_requested',
   // The user's request for access to a file was approved or denied.
   'population.access_decided',
+  // Support (issue 12): a new ticket for the support staff; a ticket given to the user; a ticket of
+  // the user's (raised or assigned) moved by the other side; a comment from the other side.
+  'support.ticket_created',
+  'support.ticket_assigned',
+  'support.ticket_status',
+  'support.ticket_comment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The key that makes a kind concern a user (with its parents): the e-mail
+ * choices list only the kinds a user can receive.
+ */
+export const KIND_PERMISSION: Record<NotificationKind, PermissionKey> = {
+  'population.access_requested': 'poblacion_poblacion',
+  'population.access_decided': 'poblacion_poblacion',
+  'support.ticket_created': 'soporte_gestion',
+  'support.ticket_assigned': 'soporte_gestion',
+  'support.ticket_status': 'soporte',
+  'support.ticket_comment': 'soporte',
+};
 
 /** How a kind reaches the user by e-mail: at once (within a minute), in the morning's digest, or not at all. */
 export const EMAIL_CHOICES = ['immediate', 'digest', 'off'] as const;
@@ -24,6 +44,10 @@ export type EmailChoice = (typeof EMAIL_CHOICES)[number];
 export const DEFAULT_EMAIL_CHOICE: Record<NotificationKind, EmailChoice> = {
   'population.access_requested': 'immediate',
   'population.access_decided': 'digest',
+  'support.ticket_created': 'immediate',
+  'support.ticket_assigned': 'immediate',
+  'support.ticket_status': 'immediate',
+  'support.ticket_comment': 'immediate',
 };
 
 export const notificationItem = z.object({

@@ -62,6 +62,16 @@ const KIND_TEXT: Record<NotificationKind, { es: string; en: string }> = {
     es: 'Se decidió su solicitud de acceso a un expediente.',
     en: 'Your request for access to a file was decided.',
   },
+  'support.ticket_created': { es: 'Se registró un ticket de soporte nuevo.', en: 'A new support ticket was raised.' },
+  'support.ticket_assigned': { es: 'Se le asignó un ticket de soporte.', en: 'A support ticket was assigned to you.' },
+  'support.ticket_status': {
+    es: 'Cambió el estado de un ticket de soporte suyo.',
+    en: 'The status of one of your support tickets changed.',
+  },
+  'support.ticket_comment': {
+    es: 'Hay un comentario nuevo en un ticket de soporte suyo.',
+    en: 'There is a new comment on one of your support tickets.',
+  },
 };
 
 /**

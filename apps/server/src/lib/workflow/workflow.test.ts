@@ -84,6 +84,8 @@ const wf = defineWorkflow<Item, S>({
     { name: 'start', from: ['assigned', 'held'], to: 'working', who: [assignee] },
     { name: 'hold', from: ['working'], to: 'held', who: [assignee], reason: 'required' },
     { name: 'resolve', from: ['working'], to: 'done', who: [assignee] },
+    // A held item nobody touches is closed by a job, never by a person.
+    { name: 'expire', from: ['held'], to: 'done', systemOnly: true },
     {
       name: 'reject',
       from: ['raised', 'review'],
@@ -346,6 +348,24 @@ describe('applyTransition', () => {
       db().update(workflowHistory).set({ reason: 'rewritten' }).where(eq(workflowHistory.recordId, item.id)),
     ).rejects.toThrow();
     await expect(db().delete(workflowHistory).where(eq(workflowHistory.recordId, item.id))).rejects.toThrow();
+  });
+});
+
+describe('system transitions', () => {
+  it('a job takes a systemOnly transition; no user may, whatever keys they hold', async () => {
+    const item = await newItem('5000.00', 'held');
+    const everyKey = actor(ownerId, ['poblacion', 'poblacion_poblacion']);
+    expect(
+      await refusal(applyTransition(db(), wf, everyKey, { recordId: item.id, transition: 'expire', version: 1 })),
+    ).toMatchObject({ status: 403, fields: [{ field: 'transition', code: 'transition_not_yours' }] });
+    expect(allowedTransitions(wf, item, everyKey).map((x) => x.name)).not.toContain('expire');
+    const { record, history } = await applyTransition(db(), wf, systemActor('job:test-expire'), {
+      recordId: item.id,
+      transition: 'expire',
+      version: 1,
+    });
+    expect(record.status).toBe('done');
+    expect(history).toMatchObject({ actorId: null, system: 'job:test-expire', transition: 'expire' });
   });
 });
 

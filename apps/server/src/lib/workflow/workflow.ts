@@ -60,6 +60,8 @@ export interface TransitionDef<R, S extends string> {
   permission?: PermissionKey;
   /** Rules of which one must pass for the acting user (or the user they stand in for); none: the key decides. */
   who?: readonly ActorRule<R>[];
+  /** Taken only by a job or a script (a system actor, `systemActor`): never offered to users, refused to them. */
+  systemOnly?: boolean;
   /** `required`: a transition refused without a non-blank reason (400, field `reason`). */
   reason?: 'required' | 'optional';
   /**
@@ -137,7 +139,10 @@ export function allowedTransitions<R extends WorkflowRecord<S>, S extends string
   actor: Actor,
 ): AllowedTransition<S>[] {
   return def.transitions
-    .filter((t) => t.from.includes(record.status) && holdsKey(t, actor) && passesRules(t, record, actor.userId))
+    .filter(
+      (t) =>
+        !t.systemOnly && t.from.includes(record.status) && holdsKey(t, actor) && passesRules(t, record, actor.userId),
+    )
     .map((t) => ({ name: t.name, to: t.route ? t.route(record).to : t.to, reason: t.reason ?? 'none' }));
 }
 
@@ -165,7 +170,7 @@ const refused = (code: 'transition_from_state' | 'transition_not_yours' | 'deleg
  * for an unknown name), the state (403 `transition_not_allowed`,
  * `transition_from_state` with `params.state`), the delegation (403,
  * `delegation_not_valid`), the key and the rules (403,
- * `transition_not_yours`) and the reason (400 `validation`, `reason`
+ * `transition_not_yours`; a `systemOnly` one for anyone but a system actor) and the reason (400 `validation`, `reason`
  * required); then runs `before`, writes the state, `set`'s columns, the new
  * version and a history row, and runs `after`. Any throw leaves nothing
  * written. Returns the record as written and its history row.
@@ -195,8 +200,10 @@ export async function applyTransition<R extends WorkflowRecord<S>, S extends str
         actor.userId !== null && !!def.delegation && (await def.delegation(tx, actingFor, actor.userId, new Date()));
       if (!allowed) throw refused('delegation_not_valid');
     }
-    if (!holdsKey(t, actor) || !passesRules(t, record, actingFor ?? actor.userId))
-      throw refused('transition_not_yours');
+    const mayTake = t.systemOnly
+      ? actor.system !== null && actor.userId === null
+      : holdsKey(t, actor) && passesRules(t, record, actingFor ?? actor.userId);
+    if (!mayTake) throw refused('transition_not_yours');
 
     const reason = call.reason?.trim() ? call.reason.trim() : null;
     if (t.reason === 'required' && !reason) throw invalidField('reason', 'required');

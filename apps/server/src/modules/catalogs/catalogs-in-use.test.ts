@@ -96,6 +96,15 @@ describe('catalog items in use, for every registered catalog column', () => {
       ],
     });
     expect(activity.statusCode, activity.body).toBe(200);
+    const hq = await admin.post('/api/headquarters', { code: 'CIU', name: 'Sede', country: 'GT', state: '01' });
+    const ticket = await admin.post('/api/support/tickets', {
+      type: 'SOFTWARE',
+      priority: 'baja',
+      criticality: 'baja',
+      headquarterId: hq.json().data.id,
+      description: 'No abre el sistema',
+    });
+    expect(ticket.statusCode, ticket.body).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -103,7 +112,7 @@ describe('catalog items in use, for every registered catalog column', () => {
     const registered = new Set(t.app.catalogColumns.list().map((c) => c.catalog));
     const uncovered = CATALOG_NAMES.filter((c) => !registered.has(c) && !(c in NOT_STORED));
     expect(uncovered).toEqual([]);
-    // Columns of every module: population, case file, person file, activities, documentation.
+    // Columns of every module: population, case file, person file, activities, documentation, support.
     expect(new Set(t.app.catalogColumns.list().map((c) => c.table))).toEqual(
       new Set([
         'persons',
@@ -114,6 +123,7 @@ describe('catalog items in use, for every registered catalog column', () => {
         'activities',
         'activity_unregistered',
         'documents',
+        'support_tickets',
       ]),
     );
   });

@@ -1,6 +1,8 @@
+import { hasPermission } from '@amparo/shared/permissions';
 import type { z } from 'zod';
 import {
   DEFAULT_EMAIL_CHOICE,
+  KIND_PERMISSION,
   NOTIFICATION_KINDS,
   type EmailChoice,
   type NotificationItem,
@@ -48,11 +50,16 @@ export async function markAllRead(db: Db, actor: UserActor) {
   return unreadCount(db, actor);
 }
 
-/** The user's e-mail choice for every kind (their own, else the kind's default). */
+/**
+ * The user's e-mail choice (their own, else the kind's default) for every kind
+ * that concerns them: the kinds whose key (`KIND_PERMISSION`) they hold.
+ */
 export async function preferences(db: Db, actor: UserActor) {
   const own = new Map((await repo.preferencesOf(db, actor.userId)).map((p) => [p.kind, p.email as EmailChoice]));
   return {
-    preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, email: own.get(kind) ?? DEFAULT_EMAIL_CHOICE[kind] })),
+    preferences: NOTIFICATION_KINDS.filter((kind) => hasPermission(actor.permissions, KIND_PERMISSION[kind])).map(
+      (kind) => ({ kind, email: own.get(kind) ?? DEFAULT_EMAIL_CHOICE[kind] }),
+    ),
   };
 }
 

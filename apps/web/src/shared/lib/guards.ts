@@ -14,3 +14,13 @@ export function requirePermission(key: PermissionKey) {
     if (!can(context.user, key)) throw redirect({ to: '/no-permission' });
   };
 }
+
+/**
+ * `beforeLoad` guard for a screen open to holders of any of `keys` (a list both requesters and support staff
+ * reach): none of them goes to /no-permission.
+ */
+export function requireAnyPermission(...keys: PermissionKey[]) {
+  return ({ context }: { context: { queryClient: QueryClient; user?: UserProfile | null } }) => {
+    if (!keys.some((key) => can(context.user, key))) throw redirect({ to: '/no-permission' });
+  };
+}

@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { TICKET_STATUSES, TICKET_TRANSITIONS, type TicketStatus } from '@amparo/shared/modules/support.schema';
+import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
+import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
+import { autoCloseResolved } from './support.service.ts';
+import { supportTickets } from './support.table.ts';
+
+/**
+ * Support tickets (issue 12) through the API on a real database: numbering,
+ * who sees what, every transition allowed and refused by role, comments
+ * public and internal, files checked by content, service targets in working
+ * time, the auto-close job, lists, search, board, dashboard and export.
+ */
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+let hq: string;
+type Who = { id: string; api: ReturnType<typeof as> };
+let support: Who;
+let support2: Who;
+let alice: Who;
+let bob: Who;
+let bare: Who;
+
+async function user(keys: string[], name: string): Promise<Who> {
+  const u = await createUser(t.app, await login(t.app), keys, name);
+  return { id: u.id, api: as(t.app, u.token) };
+}
+
+const body = (over: Record<string, unknown> = {}) => ({
+  type: 'HARDWARE',
+  priority: 'media',
+  criticality: 'baja',
+  headquarterId: hq,
+  description: 'La impresora de la sede no imprime',
+  ...over,
+});
+
+async function raise(who: Who = alice, over: Record<string, unknown> = {}) {
+  const res = await who.api.post('/api/support/tickets', body(over));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: string; number: string; version: number; status: TicketStatus } & Record<
+    string,
+    unknown
+  >;
+}
+
+async function move(who: Who, id: string, transition: string, extra: Record<string, unknown> = {}) {
+  const current = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  return who.api.post(`/api/support/tickets/${id}/transitions`, {
+    transition,
+    version: current[0]!.version,
+    ...extra,
+  });
+}
+
+/** Puts a ticket straight into a state (test set-up; the transitions themselves are tested below). */
+async function force(id: string, status: TicketStatus, assigneeId: string | null = support.id) {
+  await t.database.db.update(supportTickets).set({ status, assigneeId }).where(eq(supportTickets.id, id));
+}
+
+const count = async (q: string) =>
+  Number((await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${q}`))).rows[0]!.n);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = as(t.app, await login(t.app));
+  const res = await admin.post('/api/headquarters', { code: 'SOP', name: 'Sede Soporte', country: 'GT', state: '01' });
+  expect(res.statusCode, res.body).toBe(200);
+  hq = res.json().data.id;
+  support = await user(['soporte', 'soporte_tickets', 'soporte_gestion'], 'support');
+  support2 = await user(['soporte', 'soporte_gestion'], 'supporttwo');
+  alice = await user(['soporte', 'soporte_tickets'], 'alice');
+  bob = await user(['soporte', 'soporte_tickets'], 'bob');
+  bare = await user(['soporte'], 'bare');
+});
+afterAll(() => t?.close());
+
+describe('raising a ticket', () => {
+  it('numbers it TK-YYYY-NNNNNN, computes its targets in working time and tells support staff', async () => {
+    const before = await count(`notifications where kind = 'support.ticket_created'`);
+    const a = await raise();
+    const b = await raise();
+    const year = new Date().getFullYear();
+    expect(a.number).toMatch(new RegExp(`^TK-${year}-\\d{6}$`));
+    expect(Number(b.number.slice(-6))).toBe(Number(a.number.slice(-6)) + 1);
+    expect(a).toMatchObject({ status: 'generado', requesterId: alice.id, assigneeId: null, canManage: false });
+    const sla = a.sla as { responseDueAt: string; resolutionDueAt: string; breached: boolean };
+    // Media: 4 working hours to respond, 24 to resolve; both later than now, response first.
+    expect(new Date(sla.responseDueAt).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(sla.resolutionDueAt).getTime()).toBeGreaterThan(new Date(sla.responseDueAt).getTime());
+    expect(sla.breached).toBe(false);
+    // Every support user (the two and the administrator, who holds every key), not the requester, once a ticket.
+    expect((await count(`notifications where kind = 'support.ticket_created'`)) - before).toBe(6);
+    expect(await count(`audit_log where entity = 'support_ticket' and entity_id = '${a.id}'`)).toBe(1);
+  });
+
+  it('gives 20 parallel creations 20 consecutive numbers, no gap, no repeat', async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, () => raise(bob)));
+    const seq = made.map((m) => Number(m.number.slice(-6))).sort((x, y) => x - y);
+    expect(new Set(seq).size).toBe(20);
+    expect(seq[19]! - seq[0]!).toBe(19);
+  });
+
+  it('refuses no description, an unknown type or headquarter, bad levels, and writes nothing', async () => {
+    const before = await count('support_tickets');
+    for (const [over, field] of [
+      [{ description: '' }, 'description'],
+      [{ description: '   ' }, 'description'],
+      [{ type: 'NOPE' }, 'type'],
+      [{ priority: 'urgente' }, 'priority'],
+      [{ headquarterId: '00000000-0000-4000-8000-000000000000' }, 'headquarterId'],
+    ] as const) {
+      const res = await alice.api.post('/api/support/tickets', body(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect(await count('support_tickets')).toBe(before);
+  });
+
+  it('lists the support kinds among the e-mail choices of those they concern', async () => {
+    const kinds = async (who: Who) =>
+      (await who.api.get('/api/notifications/preferences'))
+        .json()
+        .data.preferences.map((p: { kind: string }) => p.kind);
+    expect(await kinds(support2)).toEqual(expect.arrayContaining(['support.ticket_created', 'support.ticket_comment']));
+    expect(await kinds(alice)).toEqual(['support.ticket_status', 'support.ticket_comment']);
+  });
+
+  it('needs soporte_tickets to raise one', async () => {
+    expect((await bare.api.post('/api/support/tickets', body())).statusCode).toBe(403);
+    expect((await support2.api.post('/api/support/tickets', body())).statusCode).toBe(403);
+  });
+});
+
+describe('who sees a ticket', () => {
+  it("a requester sees their own only; another's is 404; support staff see all", async () => {
+    const mine = await raise(alice);
+    expect((await alice.api.get(`/api/support/tickets/${mine.id}`)).statusCode).toBe(200);
+    expect((await bob.api.get(`/api/support/tickets/${mine.id}`)).statusCode).toBe(404);
+    expect((await support2.api.get(`/api/support/tickets/${mine.id}`)).json().data.canManage).toBe(true);
+    expect((await move(bob, mine.id, 'cancel')).statusCode).toBe(404);
+    expect((await bob.api.post(`/api/support/tickets/${mine.id}/comments`, { body: 'hola' })).statusCode).toBe(404);
+    const own = (await bob.api.get('/api/support/tickets?scope=mine&pageSize=100')).json().data.items;
+    expect(own.every((i: { requesterId: string }) => i.requesterId === bob.id)).toBe(true);
+  });
+
+  it('the queue, board, dashboard, settings and edits are for support staff only', async () => {
+    expect((await alice.api.get('/api/support/tickets?scope=queue')).statusCode).toBe(403);
+    expect((await bare.api.get('/api/support/tickets?scope=mine')).statusCode).toBe(403);
+    const q = await support2.api.get('/api/support/tickets?scope=queue');
+    expect(q.statusCode).toBe(200);
+    expect(q.json().data.items.some((i: { requesterId: string }) => i.requesterId === alice.id)).toBe(true);
+    for (const url of [
+      '/api/support/board',
+      '/api/support/dashboard',
+      '/api/support/settings',
+      '/api/support/assignees',
+    ])
+      expect((await alice.api.get(url)).statusCode, url).toBe(403);
+  });
+});
+
+describe('transitions', () => {
+  it('offers each user exactly the transitions the server accepts, in every state', async () => {
+    const users = { requester: alice, other: bob, support: support2 };
+    for (const state of TICKET_STATUSES) {
+      for (const [who, u] of Object.entries(users)) {
+        const probe = await raise(alice);
+        await force(probe.id, state);
+        const seen = await u.api.get(`/api/support/tickets/${probe.id}`);
+        const offered =
+          seen.statusCode === 200 ? seen.json().data.allowed.map((a: { name: string }) => a.name) : ([] as string[]);
+        for (const tr of TICKET_TRANSITIONS) {
+          const fresh = await raise(alice);
+          await force(fresh.id, state);
+          const res = await move(u, fresh.id, tr, { reason: 'motivo', assigneeId: support.id });
+          expect([200, 403, 404], `${who} ${state} ${tr}: ${res.body}`).toContain(res.statusCode);
+          expect(res.statusCode === 200, `${who} ${state} ${tr}`).toBe(offered.includes(tr));
+        }
+      }
+    }
+  }, 120_000);
+
+  it('support assigns, starts, holds with a reason, resolves; the requester confirms; history and notices follow', async () => {
+    const tk = await raise(alice);
+    const noticesBefore = await count(`notifications where recipient_id = '${alice.id}'`);
+    const bad = await move(support2, tk.id, 'assign', { assigneeId: alice.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'assigneeId', code: 'assignee_not_support' }]);
+    expect((await move(support2, tk.id, 'assign', { assigneeId: support.id })).json().data).toMatchObject({
+      status: 'asignado',
+      assigneeId: support.id,
+    });
+    expect(
+      (await count(`notifications where recipient_id = '${support.id}' and kind = 'support.ticket_assigned'`)) > 0,
+    ).toBe(true);
+    expect((await move(support, tk.id, 'start')).json().data.status).toBe('curso');
+    const noReason = await move(support, tk.id, 'hold');
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([{ field: 'reason', code: 'required' }]);
+    const held = (await move(support, tk.id, 'hold', { reason: 'Esperando el repuesto del proveedor' })).json().data;
+    expect(held.status).toBe('pendiente');
+    expect(held.sla).toMatchObject({ paused: true, resolutionDueAt: null, resolutionMinutesLeft: null });
+    const resolved = (await move(support, tk.id, 'resolve')).json().data;
+    expect(resolved.status).toBe('resuelto');
+    expect(resolved.sla.resolvedAt).not.toBeNull();
+    expect(resolved.sla.respondedAt).not.toBeNull();
+    const confirmed = (await move(alice, tk.id, 'confirm')).json().data;
+    expect(confirmed.status).toBe('finalizado');
+    expect(confirmed.history.map((h: { transition: string }) => h.transition)).toEqual([
+      'assign',
+      'start',
+      'hold',
+      'resolve',
+      'confirm',
+    ]);
+    expect(confirmed.history[2].reason).toBe('Esperando el repuesto del proveedor');
+    // Four moves by support reached the requester; her own confirmation did not.
+    expect((await count(`notifications where recipient_id = '${alice.id}'`)) - noticesBefore).toBe(4);
+  });
+
+  it('a stale version is 409 stale_transition; a transition from another state is 403 with the state', async () => {
+    const tk = await raise(alice);
+    const stale = await support.api.post(`/api/support/tickets/${tk.id}/transitions`, {
+      transition: 'start',
+      version: tk.version + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('stale_transition');
+    const wrong = await move(alice, tk.id, 'confirm');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().errors).toEqual([
+      { field: 'transition', code: 'transition_from_state', params: { state: 'generado' } },
+    ]);
+    expect((await move(alice, tk.id, 'auto_close')).statusCode).toBe(403);
+  });
+
+  it('the requester reopens a resolution with a reason; the auto-close job closes one nobody confirmed', async () => {
+    const a = await raise(alice);
+    await move(support, a.id, 'start');
+    await move(support, a.id, 'resolve');
+    expect((await move(alice, a.id, 'reopen')).statusCode).toBe(400);
+    const reopened = (await move(alice, a.id, 'reopen', { reason: 'Sigue sin imprimir' })).json().data;
+    expect(reopened).toMatchObject({ status: 'curso' });
+    expect(reopened.sla.resolvedAt).toBeNull();
+
+    const b = await raise(alice);
+    await move(support, b.id, 'start');
+    await move(support, b.id, 'resolve');
+    const [row] = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, b.id));
+    // Five working days (40 working hours) after the resolution: at least a week of calendar days away.
+    expect(row!.autoCloseAt!.getTime() - row!.resolvedAt!.getTime()).toBeGreaterThanOrEqual(5 * 24 * 3600_000);
+    expect(await autoCloseResolved(t.database.db)).toBe(0);
+    await t.database.db
+      .update(supportTickets)
+      .set({ autoCloseAt: new Date(Date.now() - 1000) })
+      .where(eq(supportTickets.id, b.id));
+    expect(await autoCloseResolved(t.database.db)).toBe(1);
+    const closed = (await alice.api.get(`/api/support/tickets/${b.id}`)).json().data;
+    expect(closed.status).toBe('finalizado');
+    expect(closed.history.at(-1)).toMatchObject({ transition: 'auto_close', system: 'job:support-auto-close' });
+  });
+});
+
+describe('comments and files', () => {
+  it('internal comments never reach the requester: not in the record, not in a search, no notice', async () => {
+    const tk = await raise(alice);
+    await move(support2, tk.id, 'assign', { assigneeId: support.id });
+    const aliceNotices = await count(`notifications where recipient_id = '${alice.id}'`);
+    const internal = await support2.api.post(`/api/support/tickets/${tk.id}/comments`, {
+      body: 'Nota interna: clave del router zx81',
+      internal: true,
+    });
+    expect(internal.statusCode, internal.body).toBe(200);
+    expect(await count(`notifications where recipient_id = '${alice.id}'`)).toBe(aliceNotices);
+    const pub = await support.api.post(`/api/support/tickets/${tk.id}/comments`, { body: 'Vamos en camino' });
+    expect(pub.json().data.comments).toHaveLength(2);
+    expect(await count(`notifications where recipient_id = '${alice.id}'`)).toBe(aliceNotices + 1);
+    const seen = (await alice.api.get(`/api/support/tickets/${tk.id}`)).json().data;
+    expect(seen.comments.map((c: { body: string }) => c.body)).toEqual(['Vamos en camino']);
+    expect(JSON.stringify(seen)).not.toContain('zx81');
+    expect((await alice.api.get('/api/support/tickets?q=zx81')).json().data.total).toBe(0);
+    expect((await support.api.get('/api/support/tickets?scope=queue&q=zx81')).json().data.items[0].id).toBe(tk.id);
+    expect((await alice.api.get('/api/support/tickets?q=en%20camino')).json().data.items[0].id).toBe(tk.id);
+  });
+
+  it('refuses an empty comment, an internal one from a requester and any on a closed ticket', async () => {
+    const tk = await raise(alice);
+    expect((await alice.api.post(`/api/support/tickets/${tk.id}/comments`, { body: ' ' })).statusCode).toBe(400);
+    expect(
+      (await alice.api.post(`/api/support/tickets/${tk.id}/comments`, { body: 'x', internal: true })).statusCode,
+    ).toBe(403);
+    await move(alice, tk.id, 'cancel');
+    const closed = await alice.api.post(`/api/support/tickets/${tk.id}/comments`, { body: 'otra cosa' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('ticket_closed');
+    expect(await count(`support_comments where ticket_id = '${tk.id}'`)).toBe(0);
+  });
+
+  it('takes a screenshot, refuses a forged one, and keeps internal files from the requester', async () => {
+    const tk = await raise(alice);
+    const up = (who: Who, name: string, content: Buffer | string, internal = false) => {
+      const m = multipartFile('file', name, content, 'image/png');
+      return who.api.post(`/api/support/tickets/${tk.id}/files?internal=${internal}`, m.payload, {
+        headers: m.headers,
+      });
+    };
+    const shot = await up(alice, 'pantalla.png', PNG_FIXTURE());
+    expect(shot.statusCode, shot.body).toBe(200);
+    const fileId = shot.json().data.files[0].id;
+    const content = await alice.api.get(`/api/support/tickets/${tk.id}/files/${fileId}`);
+    expect(content.statusCode).toBe(200);
+    expect(content.headers['content-type']).toBe('image/png');
+    const forged = await up(alice, 'pantalla.png', '<script>alert(1)</script>');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().errors).toEqual([{ field: 'file', code: 'file_type' }]);
+    expect((await up(alice, 'x.png', PNG_FIXTURE(), true)).statusCode).toBe(403);
+    const hidden = await up(support, 'red.png', PNG_FIXTURE(), true);
+    const hiddenId = hidden.json().data.files.find((f: { internal: boolean }) => f.internal).id;
+    expect((await alice.api.get(`/api/support/tickets/${tk.id}`)).json().data.files).toHaveLength(1);
+    expect((await alice.api.get(`/api/support/tickets/${tk.id}/files/${hiddenId}`)).statusCode).toBe(404);
+    expect((await bob.api.get(`/api/support/tickets/${tk.id}/files/${fileId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('edits, lists and reports', () => {
+  it('support edits the classification with the version; a stale one is 409; a non-support assignee 400', async () => {
+    const tk = await raise(alice);
+    const edit = (over: Record<string, unknown>) =>
+      support.api.put(`/api/support/tickets/${tk.id}`, {
+        type: 'SOFTWARE',
+        priority: 'alta',
+        criticality: 'alta',
+        headquarterId: hq,
+        assigneeId: support2.id,
+        estimatedDate: '2026-12-01',
+        followUpDate: null,
+        version: tk.version,
+        ...over,
+      });
+    const staff = (await support.api.get('/api/support/assignees')).json().data.map((u: { id: string }) => u.id);
+    expect(staff).toEqual(expect.arrayContaining([support.id, support2.id]));
+    expect(staff).not.toContain(alice.id);
+    const ok = await edit({});
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ priority: 'alta', assigneeId: support2.id, estimatedDate: '2026-12-01' });
+    // Alta responds in 2 working hours instead of 4: the target moved earlier.
+    expect(new Date(ok.json().data.sla.responseDueAt).getTime()).toBeLessThan(
+      new Date((tk.sla as { responseDueAt: string }).responseDueAt).getTime(),
+    );
+    expect((await edit({})).statusCode).toBe(409);
+    expect((await edit({ version: tk.version + 1, assigneeId: bob.id })).json().errors).toEqual([
+      { field: 'assigneeId', code: 'assignee_not_support' },
+    ]);
+    expect((await alice.api.put(`/api/support/tickets/${tk.id}`, {})).statusCode).toBe(403);
+  });
+
+  it('filters the queue, counts breached tickets and exports what the list shows', async () => {
+    const late = await raise(bob, { priority: 'alta', description: 'Sin acceso al correo' });
+    await t.database.db
+      .update(supportTickets)
+      .set({ responseDueAt: new Date(Date.now() - 3600_000) })
+      .where(eq(supportTickets.id, late.id));
+    const breached = (await support.api.get('/api/support/tickets?scope=queue&breached=true&pageSize=100')).json().data;
+    expect(breached.items.map((i: { id: string }) => i.id)).toContain(late.id);
+    expect(breached.items.find((i: { id: string }) => i.id === late.id).sla.responseMinutesLeft).toBeLessThan(0);
+    const filtered = (
+      await support.api.get(
+        `/api/support/tickets?scope=queue&priority=alta&status=generado&age=today&headquarterId=${hq}`,
+      )
+    ).json().data;
+    expect(filtered.items.every((i: { priority: string; status: string }) => i.priority === 'alta')).toBe(true);
+    expect((await support.api.get('/api/support/tickets?scope=queue&q=a')).statusCode).toBe(400);
+    const dash = (await support.api.get('/api/support/dashboard')).json().data;
+    expect(dash.breached).toBeGreaterThanOrEqual(1);
+    expect(dash.open.length).toBeGreaterThan(0);
+    const boardRes = await support.api.get('/api/support/board');
+    expect(boardRes.json().data.columns.map((c: { status: string }) => c.status)).toEqual([...TICKET_STATUSES]);
+
+    const xlsx = await bob.api.get('/api/support/tickets/export?lang=es');
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const numbers = book.worksheets[0]!.getColumn(1).values.slice(2) as string[];
+    const own = (await bob.api.get('/api/support/tickets?scope=mine&pageSize=100')).json().data;
+    expect(numbers.length).toBe(own.total);
+    expect(Number(xlsx.headers['x-export-rows'])).toBe(own.total);
+  });
+
+  it('settings change the targets of new tickets; bad ones are 400', async () => {
+    const current = (await support.api.get('/api/support/settings')).json().data;
+    const bad = await support.api.put('/api/support/settings', {
+      ...current,
+      targets: current.targets.map((x: { responseHours: number }) => ({ ...x, responseHours: 999 })),
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await support.api.put('/api/support/settings', { ...current, autoCloseDays: 3 });
+    expect(res.json().data.autoCloseDays).toBe(3);
+    await support.api.put('/api/support/settings', current);
+  });
+});

@@ -1,0 +1,159 @@
+import { Button, Group, Select, Switch } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TICKET_LEVELS, TICKET_STATUSES } from '@amparo/shared/modules/support.schema';
+import { useCatalog } from '../../../shared/hooks/use-catalog';
+import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
+import { SearchBox } from '../../../shared/ui/search-box';
+import type { TicketListSearch } from '../api/list-search';
+import { useAssignees } from '../api/queries';
+
+type Filters = Pick<
+  TicketListSearch,
+  'q' | 'status' | 'type' | 'priority' | 'criticality' | 'assigneeId' | 'headquarterId' | 'age' | 'breached'
+>;
+
+interface Props {
+  search: TicketListSearch;
+  /** The support queue also filters by assignee. */
+  queue: boolean;
+  /** Any change of filter goes back to page 1. */
+  onChange: (patch: Partial<Filters>) => void;
+}
+
+const FILTER_WIDTH = 180;
+const NONE = 'none';
+
+/** The tickets list's search and filters (all kept in the URL). */
+export function TicketsFilters({ search, queue, onChange }: Props) {
+  const { t } = useTranslation('support');
+  const types = useCatalog('ticket_type');
+  const headquarters = useCatalog('headquarter');
+  const assignees = useAssignees(queue);
+  const levels = TICKET_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }));
+  const active = !!(
+    search.q ||
+    search.status ||
+    search.type ||
+    search.priority ||
+    search.criticality ||
+    search.assigneeId ||
+    search.headquarterId ||
+    search.age ||
+    search.breached
+  );
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <SearchBox
+        value={search.q}
+        onSearch={(q) => onChange({ q })}
+        label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        clearLabel={t('list.clearSearch')}
+      />
+      <Select
+        label={t('fields.status')}
+        placeholder={t('list.any')}
+        w={FILTER_WIDTH}
+        clearable
+        data={[
+          {
+            group: t('list.statusGroups'),
+            items: [
+              { value: 'open', label: t('statusGroup.open') },
+              { value: 'closed', label: t('statusGroup.closed') },
+            ],
+          },
+          { group: t('fields.status'), items: TICKET_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+        ]}
+        value={search.status ?? null}
+        onChange={(v) => onChange({ status: (v ?? undefined) as Filters['status'] })}
+      />
+      <Select
+        label={t('fields.type')}
+        placeholder={t('list.any')}
+        w={FILTER_WIDTH}
+        clearable
+        searchable
+        nothingFoundMessage={t('common:status.empty')}
+        data={types.data}
+        value={search.type ?? null}
+        onChange={(v) => onChange({ type: v ?? undefined })}
+      />
+      <Select
+        label={t('fields.priority')}
+        placeholder={t('list.any')}
+        w={140}
+        clearable
+        data={levels}
+        value={search.priority ?? null}
+        onChange={(v) => onChange({ priority: (v ?? undefined) as Filters['priority'] })}
+      />
+      <Select
+        label={t('fields.criticality')}
+        placeholder={t('list.any')}
+        w={140}
+        clearable
+        data={levels}
+        value={search.criticality ?? null}
+        onChange={(v) => onChange({ criticality: (v ?? undefined) as Filters['criticality'] })}
+      />
+      {queue && (
+        <Select
+          label={t('fields.assignee')}
+          placeholder={t('list.any')}
+          w={FILTER_WIDTH}
+          clearable
+          searchable
+          nothingFoundMessage={t('common:status.empty')}
+          data={[
+            { value: NONE, label: t('view.unassigned') },
+            ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.fullName })),
+          ]}
+          value={search.assigneeId ?? null}
+          onChange={(v) => onChange({ assigneeId: v ?? undefined })}
+        />
+      )}
+      <Select
+        label={t('fields.headquarter')}
+        placeholder={t('list.any')}
+        w={FILTER_WIDTH}
+        clearable
+        searchable
+        nothingFoundMessage={t('common:status.empty')}
+        data={headquarters.data}
+        value={search.headquarterId ?? null}
+        onChange={(v) => onChange({ headquarterId: v ?? undefined })}
+      />
+      <ItemAgeSelect value={search.age} onChange={(age) => onChange({ age })} />
+      <Switch
+        mt={32}
+        label={t('list.breachedOnly')}
+        checked={search.breached === 'true'}
+        onChange={(e) => onChange({ breached: e.currentTarget.checked ? 'true' : undefined })}
+      />
+      {active && (
+        <Button
+          variant="subtle"
+          mt={25}
+          leftSection={<IconFilterOff size={16} />}
+          onClick={() =>
+            onChange({
+              q: undefined,
+              status: undefined,
+              type: undefined,
+              priority: undefined,
+              criticality: undefined,
+              assigneeId: undefined,
+              headquarterId: undefined,
+              age: undefined,
+              breached: undefined,
+            })
+          }
+        >
+          {t('list.clearFilters')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import {
+  catalogCode,
+  envelope,
+  itemAge,
+  optionalDate,
+  optionalText,
+  paged,
+  pageQuery,
+  searchTerm,
+  text,
+  uuid,
+  version,
+} from '../validation.ts';
+
+/**
+ * Support tickets (issue 12; spec sections 3 and 4), module `support`:
+ * permissions `soporte` (the module), `soporte_tickets` (raise and follow
+ * one's own tickets) and `soporte_gestion` (see, assign and work every
+ * ticket). Statuses move only along the workflow of
+ * `apps/server/src/modules/support/support.workflow.ts`.
+ */
+
+/** Ticket statuses (spec section 4), in the order the board shows them. */
+export const TICKET_STATUSES = [
+  'generado',
+  'asignado',
+  'curso',
+  'pendiente',
+  'resuelto',
+  'finalizado',
+  'cancelado',
+  'rechazado',
+] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Statuses whose service targets still run (the ticket waits on support or on its requester). */
+export const OPEN_TICKET_STATUSES = ['generado', 'asignado', 'curso', 'pendiente'] as const satisfies TicketStatus[];
+/** Statuses after which nothing is added to a ticket: no comment, no file. */
+export const CLOSED_TICKET_STATUSES = ['finalizado', 'cancelado', 'rechazado'] as const satisfies TicketStatus[];
+
+/** Ticket levels (spec section 4), for priority and criticality. */
+export const TICKET_LEVELS = ['alta', 'media', 'baja'] as const;
+export type TicketLevel = (typeof TICKET_LEVELS)[number];
+
+/** The workflow's transitions; `auto_close` is taken by the auto-close job only. */
+export const TICKET_TRANSITIONS = [
+  'assign',
+  'start',
+  'hold',
+  'resolve',
+  'reject',
+  'cancel',
+  'confirm',
+  'reopen',
+  'auto_close',
+] as const;
+export type TicketTransition = (typeof TICKET_TRANSITIONS)[number];
+
+/** Accepted attachments, checked by content: screenshots and PDF. */
+export const TICKET_FILE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+
+const level = z.enum(TICKET_LEVELS, { error: 'invalid' });
+
+/** POST /api/support/tickets: the requester's report (spec section 5: a description is required). */
+export const ticketInput = z.object({
+  /** ticket_type catalog (hardware, software, access, building, administrative, other). */
+  type: catalogCode,
+  priority: level,
+  criticality: level,
+  headquarterId: uuid,
+  description: text(5000),
+});
+export type TicketInput = z.input<typeof ticketInput>;
+
+/** PUT /api/support/tickets/:id (soporte_gestion): classification, assignee and dates, with the version seen. */
+export const ticketUpdate = ticketInput.omit({ description: true }).extend({
+  /** A user holding soporte_gestion, or null. */
+  assigneeId: uuid.nullable(),
+  estimatedDate: optionalDate,
+  followUpDate: optionalDate,
+  version,
+});
+export type TicketUpdate = z.input<typeof ticketUpdate>;
+
+/** POST /api/support/tickets/:id/transitions. */
+export const ticketTransitionBody = z.object({
+  transition: z.enum(TICKET_TRANSITIONS, { error: 'invalid' }),
+  version,
+  /** Required by hold (pendiente: whom the ticket waits for), reject and reopen. */
+  reason: optionalText(2000),
+  /** `assign`: the support user who takes the ticket (holding soporte_gestion). */
+  assigneeId: uuid.optional(),
+});
+export type TicketTransitionBody = z.input<typeof ticketTransitionBody>;
+
+/** POST /api/support/tickets/:id/comments (spec section 5: a comment is required). */
+export const ticketCommentInput = z.object({
+  body: text(5000),
+  /** Internal: support staff only; never in the requester's answers. */
+  internal: z.boolean().default(false),
+});
+
+/**
+ * Service targets of a ticket (issue 12), in working time of its headquarter's
+ * calendar (America/Guatemala office hours, public holidays and the charity's
+ * closed days). Minutes left are negative once a target is missed; null once
+ * met, or while the ticket waits in pendiente (the resolution clock stops).
+ */
+export const ticketSla = z.object({
+  responseDueAt: z.string(),
+  respondedAt: z.string().nullable(),
+  responseMinutesLeft: z.number().int().nullable(),
+  /** Null while the clock is stopped (pendiente). */
+  resolutionDueAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionMinutesLeft: z.number().int().nullable(),
+  paused: z.boolean(),
+  /** A target missed (response or resolution), met late or still running late. */
+  breached: z.boolean(),
+});
+export type TicketSla = z.infer<typeof ticketSla>;
+
+export const allowedTicketTransition = z.object({
+  name: z.enum(TICKET_TRANSITIONS),
+  to: z.enum(TICKET_STATUSES),
+  reason: z.enum(['required', 'optional', 'none']),
+});
+export type AllowedTicketTransition = z.infer<typeof allowedTicketTransition>;
+
+export const ticketSummary = z.object({
+  id: uuid,
+  /** TK-YYYY-NNNNNN, per year of creation (America/Guatemala). */
+  number: z.string(),
+  type: z.string(),
+  priority: z.enum(TICKET_LEVELS),
+  criticality: z.enum(TICKET_LEVELS),
+  status: z.enum(TICKET_STATUSES),
+  headquarterId: uuid,
+  headquarterName: z.string().nullable(),
+  /** The first 200 characters. */
+  descriptionPreview: z.string(),
+  requesterId: uuid.nullable(),
+  requesterName: z.string().nullable(),
+  assigneeId: uuid.nullable(),
+  assigneeName: z.string().nullable(),
+  estimatedDate: z.string().nullable(),
+  followUpDate: z.string().nullable(),
+  sla: ticketSla,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticketFile = z.object({
+  id: uuid,
+  name: z.string(),
+  mime: z.enum(TICKET_FILE_TYPES),
+  sizeBytes: z.number().int(),
+  internal: z.boolean(),
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type TicketFile = z.infer<typeof ticketFile>;
+
+export const ticketComment = z.object({
+  id: uuid,
+  body: z.string(),
+  internal: z.boolean(),
+  authorId: uuid.nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TicketComment = z.infer<typeof ticketComment>;
+
+export const ticketHistoryEntry = z.object({
+  transition: z.string(),
+  from: z.enum(TICKET_STATUSES),
+  to: z.enum(TICKET_STATUSES),
+  actorName: z.string().nullable(),
+  /** A job's name when the system acted (`job:support-auto-close`). */
+  system: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+
+export const ticket = ticketSummary.extend({
+  description: z.string(),
+  comments: z.array(ticketComment),
+  files: z.array(ticketFile),
+  history: z.array(ticketHistoryEntry),
+  /** What the caller may do now: the same table the server checks a transition by. */
+  allowed: z.array(allowedTicketTransition),
+  /** Whether the caller works tickets (soporte_gestion): edits, internal comments. */
+  canManage: z.boolean(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+/** Sort keys of the lists. */
+export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt'] as const;
+
+/**
+ * GET /api/support/tickets. `scope=mine`: the caller's own tickets (soporte_tickets or soporte_gestion);
+ * `scope=queue`: every ticket (soporte_gestion, else 403). `status=open`/`closed` group the statuses.
+ */
+export const ticketListQuery = pageQuery.extend({
+  scope: z.enum(['mine', 'queue'], { error: 'invalid' }).default('mine'),
+  q: searchTerm(100),
+  status: z.enum([...TICKET_STATUSES, 'open', 'closed'], { error: 'invalid' }).optional(),
+  type: catalogCode.optional(),
+  priority: level.optional(),
+  criticality: level.optional(),
+  /** A user's id, or `none` for the unassigned. */
+  assigneeId: z.union([uuid, z.literal('none')]).optional(),
+  headquarterId: uuid.optional(),
+  /** Age of the ticket (spec section 9), on its creation instant in America/Guatemala. */
+  age: itemAge.optional(),
+  breached: z.enum(['true'], { error: 'invalid' }).optional(),
+  sort: z.enum(TICKET_SORTS, { error: 'invalid' }).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+/** GET /api/support/tickets/export: the list's filters, every row, as xlsx in the caller's language. */
+export const ticketExportQuery = ticketListQuery.omit({ page: true, pageSize: true }).extend({
+  lang: z.enum(['es', 'en']).default('es'),
+});
+
+/** GET /api/support/board (soporte_gestion): the queue's filters, without paging. */
+export const ticketBoardQuery = ticketListQuery.pick({
+  q: true,
+  type: true,
+  priority: true,
+  criticality: true,
+  assigneeId: true,
+  headquarterId: true,
+});
+
+export const boardCard = ticketSummary.extend({ allowed: z.array(allowedTicketTransition) });
+export type BoardCard = z.infer<typeof boardCard>;
+export const boardColumn = z.object({
+  status: z.enum(TICKET_STATUSES),
+  /** Tickets in the column (closed columns: those closed in the last 14 days), whatever the cards shown. */
+  total: z.number().int(),
+  /** Open columns: the oldest first, up to 50; closed ones: the latest 20 of the last 14 days. */
+  cards: z.array(boardCard),
+});
+
+/** Service targets per priority, in working hours, and the auto-close delay, in working days. */
+export const supportSettings = z.object({
+  targets: z
+    .array(
+      z.object({
+        priority: level,
+        responseHours: z.number().int().min(1).max(2000),
+        resolutionHours: z.number().int().min(1).max(2000),
+      }),
+    )
+    .length(3),
+  autoCloseDays: z.number().int().min(1).max(60),
+});
+export type SupportSettings = z.infer<typeof supportSettings>;
+
+export const supportDashboard = z.object({
+  open: z.array(
+    z.object({ status: z.enum(TICKET_STATUSES), priority: z.enum(TICKET_LEVELS), count: z.number().int() }),
+  ),
+  /** Open or resolved tickets past a target now. */
+  breached: z.number().int(),
+  /** Median working hours from creation to resolution, tickets resolved in the last 90 days; null if none. */
+  medianResolutionHours: z.number().nullable(),
+  resolvedLast90Days: z.number().int(),
+});
+export type SupportDashboard = z.infer<typeof supportDashboard>;
+
+export const ticketResponse = envelope(ticket);
+export const ticketListResponse = envelope(paged(ticketSummary));
+export const ticketBoardResponse = envelope(z.object({ columns: z.array(boardColumn) }));
+export const supportSettingsResponse = envelope(supportSettings);
+export const supportDashboardResponse = envelope(supportDashboard);
+export const assigneesResponse = envelope(z.array(z.object({ id: uuid, fullName: z.string() })));
