@@ -1,4 +1,5 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -93,9 +94,20 @@ export function AppShellLayout() {
       {/* Room under the last row for the scroll-to-top button (bottom right), which otherwise sat over a form's
           Save button once the page was scrolled to its end. */}
       <AppShell.Main pb={SCROLL_TOP_CLEARANCE_PX}>
-        <Outlet />
+        <DeferredOutlet />
         <ScrollToTop />
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * The page, drawn after the shell on the first load: the router's updates are synchronous renders (its store is
+ * read with useSyncExternalStore), so the shell and a page such as the person list with its filters and table were
+ * one long task. Deferred, the page's first render is a transition, which React renders in slices between which
+ * the browser works (issue 11 item 8: total blocking time). Later navigations render as before.
+ */
+function DeferredOutlet() {
+  const shown = useDeferredValue(true, false);
+  return shown ? <Outlet /> : null;
 }

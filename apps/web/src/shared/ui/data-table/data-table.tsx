@@ -81,6 +81,8 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
 }
 
+const NO_ROWS: never[] = [];
+
 /**
  * The one table of the app (issue 10 item 5), headless with @tanstack/react-table
  * and drawn with Mantine's Table: column definitions with widths, truncation
@@ -121,12 +123,17 @@ export function DataTable<T>({
   // TanStack Table hands back functions that change every render, so the React Compiler leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: rows ?? [],
+    // One empty array while loading: a new `[]` each render is new data to TanStack Table, whose page-index reset
+    // then set state again, re-rendering the table without end until the rows came (issue 11 item 8).
+    data: rows ?? NO_ROWS,
     columns: defs,
     getRowId: (row) => rowKey(row),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     manualSorting: !!sort,
+    // No paging here (the server pages, or all rows show): new rows need no page-index reset, whose state change
+    // drew the whole table a second time each time they arrived.
+    autoResetPageIndex: false,
     state: { sorting: sort ? [{ id: sort.by, desc: sort.order === 'desc' }] : localSort },
     onSortingChange: setLocalSort,
   });

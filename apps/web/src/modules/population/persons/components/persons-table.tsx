@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
 import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { PersonListSearch } from '../api/list-search';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
-import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';
+import { CodeBadges } from '../../shared/components/catalog-text';
 import { AdmissionBadge } from '../../shared/components/person-status';
 
 type Sort = PersonListSearch['sort'];
@@ -29,7 +29,10 @@ interface Props {
 /** The persons list's table: server sorting on file code, names, last names and admission date. */
 export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pageSize }: Props) {
   const { t } = useTranslation('population');
+  // Each catalog read once for the page's rows, not once a cell.
   const ageGroups = useCatalog('age_group');
+  const sexes = useCatalog('sex');
+  const thematic = useCatalog('thematic');
   const columns: DataColumn<PersonListItem>[] = [
     {
       id: 'fileCode',
@@ -80,7 +83,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pag
       width: '13%',
       visibleFrom: 'xl',
     },
-    { id: 'sex', header: t('columns.sex'), cell: (p) => <CatalogText catalog="sex" code={p.sex} />, width: 90 },
+    { id: 'sex', header: t('columns.sex'), text: (p) => sexes.labelOf(p.sex), width: 90 },
     {
       id: 'location',
       header: t('columns.location'),
@@ -91,7 +94,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pag
     {
       id: 'thematic',
       header: t('columns.thematic'),
-      cell: (p) => <CatalogBadges catalog="thematic" codes={p.thematic} limit={1} />,
+      cell: (p) => <CodeBadges codes={p.thematic} labelOf={thematic.labelOf} limit={1} />,
       width: '14%',
     },
     {

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { personListSearch } from './list-search';
+import { getPersonsQueryOptions } from './queries';
+
+/**
+ * Starts the persons list's request for a URL's raw search (the list route's
+ * loader): the same contract parse and query key as the page's `usePersons`,
+ * so the page's query takes this request over instead of making a second one.
+ * A failure is left to the page's own query, which shows it.
+ */
+export function prefetchPersons(queryClient: QueryClient, rawSearch: object) {
+  return queryClient.prefetchQuery(getPersonsQueryOptions(personListSearch.parse(rawSearch)));
+}
