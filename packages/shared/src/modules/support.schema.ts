@@ -243,7 +243,7 @@ export const boardColumn = z.object({
   status: z.enum(TICKET_STATUSES),
   /** Tickets in the column (closed columns: those closed in the last 14 days), whatever the cards shown. */
   total: z.number().int(),
-  /** Open columns: the oldest first, up to 50; closed ones: the latest 20 of the last 14 days. */
+  /** Open columns: the oldest first, up to 20; closed ones: the latest 10 of the last 14 days. */
   cards: z.array(boardCard),
 });
 

@@ -484,11 +484,15 @@ export async function listTickets(db: Db, actor: UserActor, q: z.output<typeof t
 
 /** How far back the board's closed columns (finalizado, cancelado, rechazado) reach. */
 const BOARD_CLOSED_DAYS = 14;
+/** Cards per column: the oldest open ones (the first to work), the latest closed ones; the totals count them all. */
+const BOARD_OPEN_CARDS = 20;
+const BOARD_CLOSED_CARDS = 10;
 
 /**
  * Board columns, one per status: open ones (and resuelto) with every ticket
- * counted and the oldest 50 as cards; closed ones with the tickets closed in
- * the last BOARD_CLOSED_DAYS days, the latest 20 as cards. Each card carries
+ * counted and the oldest BOARD_OPEN_CARDS as cards; closed ones with the
+ * tickets closed in the last BOARD_CLOSED_DAYS days, the latest
+ * BOARD_CLOSED_CARDS as cards. Each card carries
  * the transitions the caller may take (the columns it may be dropped on).
  */
 export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketBoardQuery>) {
@@ -498,7 +502,7 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
     db,
     where,
     { open: TICKET_STATUSES.filter((s) => !closed.includes(s)), closed },
-    { open: 50, closed: 20, closedWithinDays: BOARD_CLOSED_DAYS },
+    { open: BOARD_OPEN_CARDS, closed: BOARD_CLOSED_CARDS, closedWithinDays: BOARD_CLOSED_DAYS },
   );
   const calendarOf = calendars(db);
   const now = new Date();

@@ -14,9 +14,11 @@ type Filters = Pick<
 >;
 
 interface Props {
-  search: TicketListSearch;
+  search: Partial<Filters>;
   /** The support queue also filters by assignee. */
   queue: boolean;
+  /** The board: its columns are the statuses, and it filters neither by age nor by missed target. */
+  board?: boolean;
   /** Any change of filter goes back to page 1. */
   onChange: (patch: Partial<Filters>) => void;
 }
@@ -24,8 +26,8 @@ interface Props {
 const FILTER_WIDTH = 180;
 const NONE = 'none';
 
-/** The tickets list's search and filters (all kept in the URL). */
-export function TicketsFilters({ search, queue, onChange }: Props) {
+/** The tickets list's (or the board's) search and filters, all kept in the URL. */
+export function TicketsFilters({ search, queue, board = false, onChange }: Props) {
   const { t } = useTranslation('support');
   const types = useCatalog('ticket_type');
   const headquarters = useCatalog('headquarter');
@@ -51,24 +53,26 @@ export function TicketsFilters({ search, queue, onChange }: Props) {
         placeholder={t('list.searchPlaceholder')}
         clearLabel={t('list.clearSearch')}
       />
-      <Select
-        label={t('fields.status')}
-        placeholder={t('list.any')}
-        w={FILTER_WIDTH}
-        clearable
-        data={[
-          {
-            group: t('list.statusGroups'),
-            items: [
-              { value: 'open', label: t('statusGroup.open') },
-              { value: 'closed', label: t('statusGroup.closed') },
-            ],
-          },
-          { group: t('fields.status'), items: TICKET_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-        ]}
-        value={search.status ?? null}
-        onChange={(v) => onChange({ status: (v ?? undefined) as Filters['status'] })}
-      />
+      {!board && (
+        <Select
+          label={t('fields.status')}
+          placeholder={t('list.any')}
+          w={FILTER_WIDTH}
+          clearable
+          data={[
+            {
+              group: t('list.statusGroups'),
+              items: [
+                { value: 'open', label: t('statusGroup.open') },
+                { value: 'closed', label: t('statusGroup.closed') },
+              ],
+            },
+            { group: t('fields.status'), items: TICKET_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+          ]}
+          value={search.status ?? null}
+          onChange={(v) => onChange({ status: (v ?? undefined) as Filters['status'] })}
+        />
+      )}
       <Select
         label={t('fields.type')}
         placeholder={t('list.any')}
@@ -125,13 +129,17 @@ export function TicketsFilters({ search, queue, onChange }: Props) {
         value={search.headquarterId ?? null}
         onChange={(v) => onChange({ headquarterId: v ?? undefined })}
       />
-      <ItemAgeSelect value={search.age} onChange={(age) => onChange({ age })} />
-      <Switch
-        mt={32}
-        label={t('list.breachedOnly')}
-        checked={search.breached === 'true'}
-        onChange={(e) => onChange({ breached: e.currentTarget.checked ? 'true' : undefined })}
-      />
+      {!board && (
+        <>
+          <ItemAgeSelect value={search.age} onChange={(age) => onChange({ age })} />
+          <Switch
+            mt={32}
+            label={t('list.breachedOnly')}
+            checked={search.breached === 'true'}
+            onChange={(e) => onChange({ breached: e.currentTarget.checked ? 'true' : undefined })}
+          />
+        </>
+      )}
       {active && (
         <Button
           variant="subtle"

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   DndContext,
   DragOverlay,
@@ -14,19 +14,18 @@ import {
 import { IconList, IconSettings } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_LEVELS, type BoardCard, type TicketStatus } from '@amparo/shared/modules/support.schema';
-import { useCatalog } from '../../../shared/hooks/use-catalog';
+import { type BoardCard, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
-import { SearchBox } from '../../../shared/ui/search-box';
 import { boardSearch, type BoardSearch } from '../api/list-search';
-import { useAssignees, useBoard, type Board } from '../api/queries';
+import { useBoard, type Board } from '../api/queries';
 import { StatusBadge } from '../components/badges';
 import { CardBody, TicketCard } from '../components/board-card';
 import { SupportDashboardCards } from '../components/support-dashboard';
 import { useTransitionRunner } from '../components/transition-dialog';
+import { TicketsFilters } from '../components/tickets-filters';
 
 const COLUMN_WIDTH = 280;
 
@@ -97,9 +96,6 @@ export function BoardPage() {
   const search = useContractSearch(boardSearch, useSearch({ from: '/app/support/board' }));
   const board = useBoard(search);
   const runner = useTransitionRunner();
-  const types = useCatalog('ticket_type');
-  const headquarters = useCatalog('headquarter');
-  const assignees = useAssignees();
   const [active, setActive] = useState<BoardCard | null>(null);
   const [liveRegion, setLiveRegion] = useState<HTMLElement | null>(null);
   // A press becomes a drag after 6 px, so a click on the card's link or menu stays a click.
@@ -132,7 +128,6 @@ export function BoardPage() {
     if (transition) runner.start(card, transition);
   };
 
-  const levels = TICKET_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }));
   return (
     <Stack gap="lg">
       <PageHeader
@@ -156,69 +151,7 @@ export function BoardPage() {
       />
       <SupportDashboardCards />
       <Paper withBorder p="md">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <SearchBox
-            value={search.q}
-            onSearch={(q) => update({ q })}
-            label={t('list.searchLabel')}
-            placeholder={t('list.searchPlaceholder')}
-            clearLabel={t('list.clearSearch')}
-          />
-          <Select
-            label={t('fields.type')}
-            placeholder={t('list.any')}
-            w={180}
-            clearable
-            searchable
-            nothingFoundMessage={t('common:status.empty')}
-            data={types.data}
-            value={search.type ?? null}
-            onChange={(v) => update({ type: v ?? undefined })}
-          />
-          <Select
-            label={t('fields.priority')}
-            placeholder={t('list.any')}
-            w={140}
-            clearable
-            data={levels}
-            value={search.priority ?? null}
-            onChange={(v) => update({ priority: (v ?? undefined) as BoardSearch['priority'] })}
-          />
-          <Select
-            label={t('fields.criticality')}
-            placeholder={t('list.any')}
-            w={140}
-            clearable
-            data={levels}
-            value={search.criticality ?? null}
-            onChange={(v) => update({ criticality: (v ?? undefined) as BoardSearch['criticality'] })}
-          />
-          <Select
-            label={t('fields.assignee')}
-            placeholder={t('list.any')}
-            w={180}
-            clearable
-            searchable
-            nothingFoundMessage={t('common:status.empty')}
-            data={[
-              { value: 'none', label: t('view.unassigned') },
-              ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.fullName })),
-            ]}
-            value={search.assigneeId ?? null}
-            onChange={(v) => update({ assigneeId: v ?? undefined })}
-          />
-          <Select
-            label={t('fields.headquarter')}
-            placeholder={t('list.any')}
-            w={180}
-            clearable
-            searchable
-            nothingFoundMessage={t('common:status.empty')}
-            data={headquarters.data}
-            value={search.headquarterId ?? null}
-            onChange={(v) => update({ headquarterId: v ?? undefined })}
-          />
-        </Group>
+        <TicketsFilters search={search} queue board onChange={(patch) => update(patch as Partial<BoardSearch>)} />
       </Paper>
       {board.isError && <PageError error={board.error} onRetry={() => void board.refetch()} />}
       {!board.data ? (
