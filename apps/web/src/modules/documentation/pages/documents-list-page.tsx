@@ -13,6 +13,7 @@ import { SearchBox } from '../../../shared/ui/search-box';
 import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { DocumentsTable } from '../components/documents-table';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { SortSelects } from '../../../shared/ui/sort-selects';
 
 /** Documentation › Documents: server-side paging, sorting, search and type filter, all kept in the URL. */
 export function DocumentsListPage() {
@@ -55,24 +56,13 @@ export function DocumentsListPage() {
             w={220}
           />
           <ItemAgeSelect value={search.age} onChange={(age) => update({ age })} />
-          <Select
-            label={t('list.sortBy')}
-            w={200}
-            allowDeselect={false}
-            data={DOCUMENT_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            value={search.sort}
-            onChange={(v) => v && update({ sort: v as DocumentListSearch['sort'] })}
-          />
-          <Select
-            label={t('list.order')}
-            w={150}
-            allowDeselect={false}
-            data={[
-              { value: 'asc', label: t('sort.asc') },
-              { value: 'desc', label: t('sort.desc') },
-            ]}
-            value={search.order}
-            onChange={(v) => v && update({ order: v as DocumentListSearch['order'] })}
+          <SortSelects
+            sorts={DOCUMENT_SORTS}
+            sortLabel={(s) => t(`sort.${s}`)}
+            sort={search.sort}
+            order={search.order}
+            onChange={(patch) => update(patch)}
+            widths={[200, 150]}
           />
           <Select
             label={t('list.pageSize')}

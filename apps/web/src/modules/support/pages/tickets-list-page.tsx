@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Select } from '@mantine/core';
+import { Group, Paper, SegmentedControl } from '@mantine/core';
 import { IconLayoutKanban, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useContractSearch } from '../../../shared/lib/url-search';
 import { ListFooter } from '../../../shared/ui/list-footer';
 import { ListPage } from '../../../shared/ui/list-page';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { SortSelects } from '../../../shared/ui/sort-selects';
 import { isFiltered, ticketListSearch, type TicketListSearch } from '../api/list-search';
 import { PAGE_SIZES } from '../api/list-url';
 import { useTickets } from '../api/queries';
@@ -85,26 +86,13 @@ export function TicketsListPage() {
           onPageSize={(pageSize) => update({ pageSize })}
           totalLabel={(total, count) => t('list.total', { total, count })}
         >
-          <Select
-            label={t('list.sortBy')}
+          <SortSelects
+            sorts={TICKET_SORTS}
+            sortLabel={(s) => t(`sort.${s}`)}
+            sort={search.sort}
+            order={search.order}
+            onChange={(patch) => update(patch)}
             size="xs"
-            w={180}
-            allowDeselect={false}
-            data={TICKET_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            value={search.sort}
-            onChange={(v) => v && update({ sort: v as TicketListSearch['sort'] })}
-          />
-          <Select
-            label={t('list.order')}
-            size="xs"
-            w={140}
-            allowDeselect={false}
-            data={[
-              { value: 'asc', label: t('sort.asc') },
-              { value: 'desc', label: t('sort.desc') },
-            ]}
-            value={search.order}
-            onChange={(v) => v && update({ order: v as TicketListSearch['order'] })}
           />
         </ListFooter>
       }

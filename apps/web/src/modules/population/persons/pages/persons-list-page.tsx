@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Paper, Select } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
+import { SortSelects } from '../../../../shared/ui/sort-selects';
 
 /** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
 export function PersonsListPage() {
@@ -56,26 +57,13 @@ export function PersonsListPage() {
           onPageSize={(pageSize) => update({ pageSize })}
           totalLabel={(total, count) => t('list.total', { total, count })}
         >
-          <Select
-            label={t('list.sort_by')}
+          <SortSelects
+            sorts={PERSON_SORTS}
+            sortLabel={(s) => t(`sort.${s}`)}
+            sort={search.sort}
+            order={search.order}
+            onChange={(patch) => update(patch)}
             size="xs"
-            w={180}
-            allowDeselect={false}
-            data={PERSON_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            value={search.sort}
-            onChange={(v) => v && update({ sort: v as PersonListSearch['sort'] })}
-          />
-          <Select
-            label={t('list.order')}
-            size="xs"
-            w={140}
-            allowDeselect={false}
-            data={[
-              { value: 'asc', label: t('sort.asc') },
-              { value: 'desc', label: t('sort.desc') },
-            ]}
-            value={search.order}
-            onChange={(v) => v && update({ order: v as PersonListSearch['order'] })}
           />
         </ListFooter>
       }
