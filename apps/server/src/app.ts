@@ -197,6 +197,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
+  // A web build without its own sign-in page (the tests' stand-in shells) gets the app's shell there too.
+  const signInPage = serveWeb && existsSync(join(webDist, 'sign-in.html'));
   await app.register(authPlugin, {
     staticRoots: serveWeb ? [webDist] : [],
     sessionCacheSeconds: config.SESSION_CACHE_SECONDS,
@@ -242,8 +244,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET')
       return sendProblem(reply, 404, 'not_found');
-    // Client-side routes (and unknown paths, which the web turns into /404) get the SPA shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    // The sign-in page is its own, lighter page (apps/web/sign-in.html, issue 11 item 8); client-side routes (and
+    // unknown paths, which the web turns into /404) get the app's shell.
+    const page = signInPage && request.url.split('?')[0] === '/sign-in' ? 'sign-in.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page, { maxAge: 0, immutable: false });
   });
 
   return app;

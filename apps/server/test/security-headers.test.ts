@@ -17,6 +17,10 @@ describe('security headers', () => {
       join(web, 'index.html'),
       '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(
+      join(web, 'sign-in.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/sign-in.js"></script></head><body><div id="root"></div></body></html>',
+    );
   });
   afterAll(() => rmSync(web, { recursive: true, force: true }));
 
@@ -50,6 +54,14 @@ describe('security headers', () => {
         expect(shell.headers['content-type']).toContain('text/html');
         expectCommonHeaders(shell.headers);
       }
+      // The sign-in page is its own, lighter page (issue 11 item 8); every other path gets the app.
+      for (const [url, script] of [
+        ['/sign-in', 'sign-in.js'],
+        ['/sign-in?redirect=%2Fdashboard', 'sign-in.js'],
+        ['/sign-in/x', 'index.js'],
+        ['/population/persons?q=sign-in', 'index.js'],
+      ] as const)
+        expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(`/assets/${script}`);
       // Errors too (problem+json from the error handler).
       expectCommonHeaders((await t.app.inject({ method: 'GET', url: '/api/nope' })).headers);
     });

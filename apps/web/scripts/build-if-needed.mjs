@@ -9,6 +9,7 @@ const sources = [
   join(root, 'src'),
   join(root, '../../packages/shared/src'),
   join(root, 'index.html'),
+  join(root, 'sign-in.html'),
   join(root, 'vite.config.ts'),
 ];
 

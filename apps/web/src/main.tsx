@@ -1,6 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's styles in its cascade layer (@layer mantine): the app's own CSS, in whichever file the build puts it,
+// always wins over them, whatever order the files load in (the sign-in page shares some with the app).
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
 import './shared/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +10,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient, Providers, useSessionExpiry } from './app/providers';
 import { createAppRouter } from './app/router';
 import { installErrorFocus } from './shared/lib/error-focus';
+import { signInHref } from './shared/lib/route-roots';
 
 installErrorFocus();
 const queryClient = createQueryClient();
@@ -21,9 +24,9 @@ for (const route of initialRoutes) void router.loadRouteChunk(route)?.catch(() =
 
 function App() {
   useSessionExpiry(() => {
-    queryClient.setQueryData(['session'], null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    void router.navigate({ to: '/sign-in' });
+    // A page load of the sign-in page (src/sign-in.tsx): nothing of this user stays in memory.
+    queryClient.clear();
+    window.location.assign(signInHref(router.state.location.href));
   });
   return <RouterProvider router={router} />;
 }

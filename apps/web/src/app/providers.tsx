@@ -1,11 +1,8 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
-import { cssVariablesResolver, useAppTheme } from './theme';
-
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'amparo.color-scheme' });
+import { AppThemeProvider } from './theme-provider';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -20,17 +17,11 @@ export function createQueryClient() {
 }
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const theme = useAppTheme();
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
-    >
+    <AppThemeProvider>
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </AppThemeProvider>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserAvatar } from '../shared/ui/user-avatar';
@@ -10,9 +9,9 @@ import { MenuItemLink } from '../shared/ui/router-links/menu-item-link';
 /** The user's name with Account and Sign out. */
 export function UserMenu({ user }: { user: UserProfile }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const logout = useLogout();
-  const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/sign-in' }) });
+  // A page load: the sign-in page is its own (src/sign-in.tsx), and nothing of this user stays in memory.
+  const signOut = () => logout.mutate(undefined, { onSettled: () => window.location.assign('/sign-in') });
 
   return (
     <Group gap="xs" wrap="nowrap">

@@ -5,22 +5,9 @@ import { appLayout, openLayout, publicLayout } from '../../shared/lib/route-root
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['auth'];
 
-/** `?redirect=` carries the page a signed-out user asked for (set by the app layout guard). */
-function signInSearch(search: Record<string, unknown>): { redirect?: string } {
-  return typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
-}
-
-// Pages load lazily so /sign-in ships only what it needs.
+// Pages load lazily. /sign-in is not one of them: it is its own page (src/sign-in.tsx, served for /sign-in by the
+// server), without the router, so the first load carries the least code (issue 11 item 8).
 export const authPublicRoutes = [
-  createRoute({
-    getParentRoute: () => publicLayout,
-    path: '/sign-in',
-    validateSearch: signInSearch,
-    component: lazyRouteComponent(
-      withNamespaces(NS, () => import('./pages/sign-in-page')),
-      'SignInPage',
-    ),
-  }),
   createRoute({
     getParentRoute: () => publicLayout,
     path: '/forgot-password',

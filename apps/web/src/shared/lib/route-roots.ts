@@ -15,7 +15,12 @@ export interface RouterContext {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
 
-/** Public pages (sign-in, ...): a signed-in user is sent to /dashboard. */
+/** The sign-in page's address; `redirect` is the page to return to once signed in. */
+export function signInHref(redirect?: string): string {
+  return redirect ? `/sign-in?${new URLSearchParams({ redirect }).toString()}` : '/sign-in';
+}
+
+/** Public pages (forgot password, register, ...): a signed-in user is sent to /dashboard. */
 export const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'public',
@@ -39,7 +44,8 @@ export const appLayout = createRoute({
     const user = await verifySession(context.queryClient).catch(() => null);
     if (!user) {
       context.queryClient.clear();
-      throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+      // /sign-in is its own page outside the router (src/sign-in.tsx): reached by a page load.
+      throw redirect({ href: signInHref(location.href), reloadDocument: true });
     }
     return { user };
   },

@@ -4,28 +4,11 @@ import type {
   emailConfirmBody,
   emailConfirmResponse,
   forgotBody,
-  loginBody,
-  loginResponse,
   registerBody,
   resetBody,
 } from '@amparo/shared/modules/auth.schema';
 import { api } from '../../../shared/lib/api';
 import { sessionQueryOptions } from '../../../shared/lib/session';
-
-type LoginData = z.infer<typeof loginResponse>['data'];
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.input<typeof loginBody>) => api.post<LoginData>('login', body, { quiet401: true }),
-    onSuccess: async ({ user }) => {
-      // The token lives in the httpOnly cookie; the cache keeps the profile only.
-      const { token: _token, ...profile } = user;
-      queryClient.setQueryData(sessionQueryOptions().queryKey, profile);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
-    },
-  });
-}
 
 /** Signs out on the server, then forgets everything cached for this user. */
 export function useLogout() {

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { zodValidate } from '../../../shared/lib/form';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError } from '../../../shared/lib/notify';
 import { useForgotPassword } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -54,9 +53,9 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <AnchorLink to="/sign-in" size="sm">
+      <Anchor href="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </AnchorLink>
+      </Anchor>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
@@ -79,9 +79,9 @@ export function PasswordResetPage() {
           </Stack>
         </form>
       )}
-      <AnchorLink to="/sign-in" size="sm">
+      <Anchor href="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </AnchorLink>
+      </Anchor>
     </Stack>
   );
 }

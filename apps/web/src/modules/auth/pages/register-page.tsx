@@ -1,5 +1,5 @@
 import { useState, type FocusEvent } from 'react';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,6 @@ import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PageLoader } from '../../../shared/ui/page-state';
 import { useRegister } from '../api/mutations';
 import { getUsernameAvailableQueryOptions, useInvitation } from '../api/queries';
-import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { PasswordField } from '../../../shared/ui/password-field';
 
 /** /register and /register/$id: sign-up is by invitation only (registerBody needs its id). */
@@ -33,9 +32,9 @@ export function RegisterPage() {
         </Text>
       </div>
       {id ? <InvitationRegister id={id} /> : <InvitationCodeForm />}
-      <AnchorLink to="/sign-in" size="sm">
+      <Anchor href="/sign-in" size="sm">
         {t('auth:backToSignIn')}
-      </AnchorLink>
+      </Anchor>
     </Stack>
   );
 }

@@ -1,30 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/lib/api';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { useLogin } from '../api/mutations';
-import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { PasswordField } from '../../../shared/ui/password-field';
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeRedirect(target: string | undefined): string {
+/**
+ * Only same-site paths are followed after sign-in (no open redirect); anything
+ * else, and the sign-in page itself, goes to /dashboard.
+ */
+export function safeRedirect(target: string | null | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/sign-in'))
     return '/dashboard';
   return target;
 }
 
-export function SignInPage() {
+/**
+ * The sign-in form (spec section 2). It runs outside the app's router and
+ * TanStack Query (src/sign-in.tsx is its own page): the first page most users
+ * load, on rural links, carries only React, Mantine and i18next (issue 11
+ * item 8). `POST /api/login` sets the session cookie; `onSignedIn` then leaves
+ * the page. Two fields and one rule each (filled in) are checked here;
+ * everything else about a sign-in (lengths, the credentials, a locked account)
+ * is the server's answer, shown beside the fields or above the form.
+ */
+export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const { redirect } = useSearch({ from: '/public/sign-in' });
-  const login = useLogin();
-  // Two fields and one rule each (filled in) checked here; everything else about a sign-in (lengths, the
-  // credentials) is the server's answer, shown beside the fields. The form carries no zod and no form library:
-  // this is the first page most users load, on rural links (issue 11 item 8).
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   // As the contract (loginBody): the username is trimmed, a password is taken as typed.
   const required = (name: keyof typeof values, value: string) =>
     (name === 'username' ? value.trim() : value) === '' ? t('errors:field.required') : undefined;
@@ -39,20 +45,26 @@ export function SignInPage() {
     onBlur: () => setErrors((er) => ({ ...er, [name]: required(name, values[name]) })),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { username: required('username', values.username), password: required('password', values.password) };
     setErrors(found);
     // The first empty field gets the focus from installErrorFocus, as in every form.
-    if (found.username || found.password) return;
-    login.mutate(values, {
-      onSuccess: () => void navigate({ href: safeRedirect(redirect), replace: true }),
-      onError: (error) => applyServerErrors(error, t, setErrors),
-    });
+    if (found.username || found.password || pending) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await api.post<object>('login', values, { quiet401: true });
+      onSignedIn();
+    } catch (error) {
+      setFailure(error);
+      applyServerErrors(error, t, setErrors);
+      setPending(false);
+    }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack>
         <div>
           <Title order={2} size="h3">
@@ -62,23 +74,24 @@ export function SignInPage() {
             {t('auth:signIn.subtitle')}
           </Text>
         </div>
-        {login.error && (
+        {failure !== null && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {applyServerErrors(login.error, t)}
+            {applyServerErrors(failure, t)}
           </Alert>
         )}
         <TextInput label={t('auth:signIn.username')} autoComplete="username" {...field('username')} />
         <PasswordField label={t('auth:signIn.password')} autoComplete="current-password" {...field('password')} />
-        <Button type="submit" loading={login.isPending} fullWidth>
+        <Button type="submit" loading={pending} fullWidth>
           {t('auth:signIn.submit')}
         </Button>
+        {/* Plain links: the app's pages load with the app (a full page load, its files cached for good). */}
         <Group justify="space-between">
-          <AnchorLink to="/forgot-password" size="sm">
+          <Anchor href="/forgot-password" size="sm">
             {t('auth:signIn.forgot')}
-          </AnchorLink>
-          <AnchorLink to="/register" size="sm">
+          </Anchor>
+          <Anchor href="/register" size="sm">
             {t('auth:signIn.register')}
-          </AnchorLink>
+          </Anchor>
         </Group>
       </Stack>
     </form>
