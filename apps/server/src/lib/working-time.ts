@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { fromGuatemalaLocal, TIME_ZONE } from '@amparo/shared/format';
 import type { Executor } from '../db/client.ts';
 import { workingHolidays } from './working-time.table.ts';
@@ -209,12 +210,39 @@ export async function workingTimeFor(db: Executor, headquarterId: string | null)
   return (await workingTimesFor(db))(headquarterId);
 }
 
+/** How long an instance reuses the charity's closed days it read: another instance may have changed them meanwhile. */
+export const CLOSED_DAYS_TTL_MS = 60_000;
+type Calendars = (headquarterId: string | null) => WorkingTime;
+let cached = new WeakMap<object, { until: number; calendars: Promise<Calendars> }>();
+
 /**
  * The working calendars of every headquarter from one read of the charity's
  * closed days: a function giving a headquarter's calendar (built once each),
- * for answers that count working time for many records.
+ * for answers that count working time for many records. Outside a
+ * transaction the read is reused by this instance for CLOSED_DAYS_TTL_MS
+ * (the lists and the board count time left on every request; a day added
+ * here clears it at once, `forgetClosedDays`, one added on another instance
+ * shows within the minute). Inside a transaction (a ticket's due dates) it is
+ * always read afresh.
  */
-export async function workingTimesFor(db: Executor): Promise<(headquarterId: string | null) => WorkingTime> {
+export function workingTimesFor(db: Executor): Promise<Calendars> {
+  if (db instanceof PgTransaction) return readCalendars(db);
+  const now = Date.now();
+  const hit = cached.get(db);
+  if (hit && hit.until > now) return hit.calendars;
+  const calendars = readCalendars(db);
+  cached.set(db, { until: now + CLOSED_DAYS_TTL_MS, calendars });
+  // A failed read is not kept.
+  calendars.catch(() => cached.delete(db));
+  return calendars;
+}
+
+/** Forgets every instance-cached read of the closed days: call it once a change to them is committed. */
+export function forgetClosedDays(): void {
+  cached = new WeakMap();
+}
+
+async function readCalendars(db: Executor): Promise<Calendars> {
   const rows = await db
     .select({
       date: workingHolidays.date,

@@ -108,7 +108,7 @@ export async function exportTickets(
   q: z.output<typeof ticketExportQuery>,
   log: { error(details: object, message: string): void },
 ): Promise<Content> {
-  const where = listWhere(actor, q);
+  const { where } = listWhere(actor, q);
   const { total } = await repo.countTickets(db, where, Number.MAX_SAFE_INTEGER - 1);
   const text = TEXT[q.lang];
   const types = await catalogLabels(db, 'ticket_type', q.lang);

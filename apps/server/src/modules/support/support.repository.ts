@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { allOf, col, preparedFor, sqlCte, statementName } from '../../db/sql.ts';
 import { headquarters, roles, users } from '../../db/schema.ts';
 import { workflowHistory } from '../../lib/workflow/workflow.table.ts';
 import { supportComments, supportFiles, supportTicketCounters, supportTickets } from './support.table.ts';
@@ -78,15 +79,34 @@ export async function findTicket(db: Executor, id: string) {
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
 
-const like = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+const nameOf = (id: Column) =>
+  sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(id)})`;
+/** A ticket with its headquarter's, requester's and assignee's names as per-row subqueries (for prepared reads). */
+const namedRow = {
+  ticket: supportTickets,
+  headquarterName: sql<
+    string | null
+  >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(supportTickets.headquarterId)})`.as(
+    'headquarter_name',
+  ),
+  requesterName: nameOf(supportTickets.requesterId).as('requester_name'),
+  assigneeName: nameOf(supportTickets.assigneeId).as('assignee_name'),
+};
+
+/** `term` as an ILIKE pattern matching it anywhere, its LIKE wildcards escaped. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * SQL: the ticket's number, description or a comment contains `term`
- * (case-insensitive, LIKE wildcards escaped); internal comments count only
- * when `internal` (support staff). A union of trigram-indexed lookups.
+ * SQL: the ticket's number, description or a comment matches `pattern` (a
+ * `likePattern`, or its placeholder; case-insensitive); internal comments
+ * count only when `internal` (support staff). A union of trigram-indexed lookups.
  */
-export function searchWhere(term: string, internal: boolean): SQL {
-  const pattern = like(term);
+export interface TicketSearch {
+  pattern: string | Placeholder;
+  internal: boolean;
+}
+
+export function searchWhere(pattern: string | Placeholder, internal: boolean): SQL {
   const t = supportTickets;
   const c = supportComments;
   return sql`${t.id} in (
@@ -108,44 +128,94 @@ const SORTS = {
 } as const;
 
 /**
- * A page of tickets matching `where`, sorted (then by id), with the total
- * counted up to `cap` (`capped` when there are more). The filter runs once:
- * the ids of the first `cap + 1` matches in order, then the page's rows.
+ * A page of tickets matching `list` (built with placeholders), sorted (then by
+ * id), with their headquarter's, requester's and assignee's names and, on
+ * every row, the number of matches counted up to `cap` + 1 (`total`): one
+ * statement, prepared once per shape (filters used, sort) and then only run
+ * with values (issue 12 benchmark). The count's subquery reads
+ * `support_tickets` again; its conditions bind to that inner reference.
+ *
+ * A search is prepared unnamed, so PostgreSQL plans each one for its pattern,
+ * and finds its matches once: the union of number, description and comment
+ * matches (with the other filters and the sort key) is a CTE that both the
+ * page and the count read, so only the page's 25 tickets are fetched whole.
  */
 export async function listTickets(
   db: Executor,
-  where: SQL | undefined,
+  list: {
+    where: SQL | undefined;
+    values: Record<string, unknown>;
+    shape: string;
+    search: TicketSearch | null;
+    filters: SQL | undefined;
+  },
   sort: keyof typeof SORTS,
   order: 'asc' | 'desc',
   page: number,
   pageSize: number,
   cap: number,
 ) {
-  const by = SORTS[sort];
-  const dir = order === 'asc' ? asc : desc;
-  const matched = await db
-    .select({ id: supportTickets.id })
-    .from(supportTickets)
-    .where(where)
-    .orderBy(
-      sort === 'priority' ? sql`${by} ${sql.raw(order)}` : dir(by as typeof supportTickets.createdAt),
-      dir(supportTickets.id),
-    )
-    .limit(cap + 1);
-  const ids = matched.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
-  return {
-    items: await ticketsInOrder(db, ids),
-    total: Math.min(matched.length, cap),
-    capped: matched.length > cap,
-  };
-}
-
-/** The tickets of `ids` with their names, in the order of `ids`. */
-async function ticketsInOrder(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await selectTickets(db).where(inArray(supportTickets.id, ids));
-  const byId = new Map(rows.map((r) => [r.ticket.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const key = `tickets_list:${list.shape}:${sort}:${order}`;
+  const statement = preparedFor(db, key, () => {
+    const t = supportTickets;
+    const dir = sql.raw(order);
+    const sortKey = SORTS[sort];
+    const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const ordered = [sql`${sortKey} ${dir}`, sql`${t.id} ${dir}`];
+    if (list.search) {
+      const { pattern, internal } = list.search;
+      const also = list.filters ? sql` and ${list.filters}` : sql``;
+      const part = (from: SQL, match: SQL) =>
+        sql`select ${t.id} as id, ${sortKey} as sort_key from ${from} where ${match}${also}`;
+      const matched = sqlCte(
+        'matched',
+        sql.join(
+          [
+            part(sql`${t}`, sql`${t.number} ilike ${pattern}`),
+            part(sql`${t}`, sql`${t.description} ilike ${pattern}`),
+            part(
+              sql`${supportComments} join ${t} on ${t.id} = ${supportComments.ticketId}`,
+              sql`${supportComments.body} ilike ${pattern}${internal ? sql`` : sql` and not ${supportComments.internal}`}`,
+            ),
+          ],
+          sql` union `,
+        ),
+      );
+      const pageIds = sqlCte('page_ids', sql`select id from matched order by sort_key ${dir}, id ${dir} ${limit}`);
+      return db
+        .with(matched, pageIds)
+        .select({
+          ...namedRow,
+          total:
+            sql<number>`(select count(*)::int from (select 1 from matched limit ${sql.placeholder('countLimit')}) c)`.as(
+              'total',
+            ),
+        })
+        .from(t)
+        .where(sql`${t.id} in (select id from page_ids)`)
+        .orderBy(...ordered)
+        .prepare('');
+    }
+    const where = list.where ?? sql`true`;
+    return db
+      .select({
+        ...namedRow,
+        total: sql<number>`(select count(*)::int from (select 1 from ${t} where ${where}
+          limit ${sql.placeholder('countLimit')}) c)`.as('total'),
+      })
+      .from(t)
+      .where(where)
+      .orderBy(...ordered)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(statementName('tickets_list', key));
+  });
+  return statement.execute({
+    ...list.values,
+    countLimit: cap + 1,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
 }
 
 /** How many tickets match `where`, counted up to `cap` (`capped` when there are more). */
@@ -166,45 +236,71 @@ export function exportBatch(db: Executor, where: SQL | undefined, afterNumber: s
 }
 
 /**
- * The board's columns in three statements: each status's cards (open
- * statuses: every ticket, the oldest `limit` first; closed ones: those that
- * reached it in the last `closedWithinDays` days, the latest `closedLimit`
- * first), their rows, and the count per status over the same tickets.
+ * The board's columns in two statements, each prepared once per filter shape
+ * (`list` built with placeholders; issue 12 benchmark): each status's cards
+ * with their names (open statuses: every ticket, the oldest `limits.open`
+ * first; closed ones: those that reached it in the last `closedWithinDays`
+ * days, the latest `limits.closed` first), and the count per status over the
+ * same tickets. Cards come open ones by creation, then closed ones newest first.
  */
 export async function boardColumns(
   db: Executor,
-  where: SQL | undefined,
+  list: { where: SQL | undefined; values: Record<string, unknown>; shape: string },
   statuses: { open: readonly string[]; closed: readonly string[] },
   limits: { open: number; closed: number; closedWithinDays: number },
 ) {
   const t = supportTickets;
-  const filter = where ?? sql`true`;
-  const recent = sql`${t.updatedAt} > now() - make_interval(days => ${limits.closedWithinDays})`;
-  const parts = [
-    ...statuses.open.map(
-      (s) =>
-        sql`(select ${t.id} as id from ${t} where ${filter} and ${t.status} = ${s} order by ${t.createdAt} asc, ${t.id} asc limit ${limits.open})`,
-    ),
-    ...statuses.closed.map(
-      (s) =>
-        sql`(select ${t.id} as id from ${t} where ${filter} and ${t.status} = ${s} and ${recent} order by ${t.updatedAt} desc, ${t.id} asc limit ${limits.closed})`,
-    ),
-  ];
-  const picked = await db.execute<{ id: string }>(sql.join(parts, sql` union all `));
-  const cards = await ticketsInOrder(
-    db,
-    picked.rows.map((r) => r.id),
-  );
-  const counted = await db
-    .select({ status: t.status, n: sql<number>`count(*)::int` })
-    .from(t)
-    .where(
-      and(
-        where,
-        sql`(${inArray(t.status, [...statuses.open])} or (${inArray(t.status, [...statuses.closed])} and ${recent}))`,
+  const key = `tickets_board:${list.shape}:${statuses.open.join('|')}:${statuses.closed.join('|')}`;
+  // A search is planned for its pattern (unnamed), as in the list.
+  const name = (what: string) => (list.shape.includes('pattern') ? '' : statementName(what, key));
+  const filter = list.where ?? sql`true`;
+  const recent = sql`${t.updatedAt} > now() - make_interval(days => ${sql.placeholder('closedDays')})`;
+  const statusIn = (list: readonly string[]) =>
+    sql`${t.status} in (${sql.join(
+      list.map((s) => sql`${s}`),
+      sql`, `,
+    )})`;
+  const isClosed = statusIn(statuses.closed);
+  const cardsOf = preparedFor(db, `${key}:cards`, () => {
+    const parts = [
+      ...statuses.open.map(
+        (s) =>
+          sql`(select ${t.id} as id from ${t} where ${filter} and ${t.status} = ${s} order by ${t.createdAt} asc, ${t.id} asc limit ${sql.placeholder('openLimit')})`,
       ),
-    )
-    .groupBy(t.status);
+      ...statuses.closed.map(
+        (s) =>
+          sql`(select ${t.id} as id from ${t} where ${filter} and ${t.status} = ${s} and ${recent} order by ${t.updatedAt} desc, ${t.id} asc limit ${sql.placeholder('closedLimit')})`,
+      ),
+    ];
+    const picked = sqlCte('picked', sql.join(parts, sql` union all `));
+    return db
+      .with(picked)
+      .select(namedRow)
+      .from(t)
+      .where(sql`${t.id} in (select id from picked)`)
+      .orderBy(
+        sql`case when ${isClosed} then null else ${t.createdAt} end asc`,
+        sql`case when ${isClosed} then ${t.updatedAt} end desc`,
+        asc(t.id),
+      )
+      .prepare(name('tickets_board'));
+  });
+  const countsOf = preparedFor(db, `${key}:counts`, () =>
+    db
+      .select({ status: t.status, n: sql<number>`count(*)::int` })
+      .from(t)
+      // Positive on both sides so each uses the status indexes (a negation reads the whole table).
+      .where(and(list.where, sql`(${statusIn(statuses.open)} or (${isClosed} and ${recent}))`))
+      .groupBy(t.status)
+      .prepare(name('tickets_board_counts')),
+  );
+  const values = {
+    ...list.values,
+    openLimit: limits.open,
+    closedLimit: limits.closed,
+    closedDays: limits.closedWithinDays,
+  };
+  const [cards, counted] = await allOf(db, [() => cardsOf.execute(values), () => countsOf.execute(values)]);
   return { cards, counts: new Map(counted.map((c) => [c.status, c.n])) };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { hasPermission } from '@amparo/shared/permissions';
 import { todayInGuatemala } from '@amparo/shared/format';
 import {
@@ -447,39 +447,98 @@ async function lockedStatus(tx: Executor, id: string) {
 
 type Filters = Omit<z.output<typeof ticketListQuery>, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-/**
- * The SQL filter of a list: the scope (`mine`: the caller's own tickets;
- * `queue`: every ticket, support staff only, else 403 `forbidden`), the
- * search term (number, description, comments: internal ones for support
- * staff only) and the filters.
- */
-export function listWhere(actor: UserActor, q: Partial<Filters> & { scope: Filters['scope'] }): SQL | undefined {
-  const manager = isManager(actor);
-  if (q.scope === 'queue' ? !manager : !(manager || isRaiser(actor))) throw new AppError(403, 'forbidden');
-  const t = supportTickets;
-  const where: (SQL | undefined)[] = [];
-  if (q.scope === 'mine') where.push(eq(t.requesterId, actor.userId));
-  if (q.q) where.push(repo.searchWhere(q.q, manager));
-  if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
-  else if (q.status === 'closed') where.push(inArray(t.status, [...CLOSED_TICKET_STATUSES]));
-  else if (q.status) where.push(eq(t.status, q.status));
-  if (q.type) where.push(eq(t.type, q.type));
-  if (q.priority) where.push(eq(t.priority, q.priority));
-  if (q.criticality) where.push(eq(t.criticality, q.criticality));
-  if (q.assigneeId === 'none') where.push(sql`${t.assigneeId} is null`);
-  else if (q.assigneeId) where.push(eq(t.assigneeId, q.assigneeId));
-  if (q.headquarterId) where.push(eq(t.headquarterId, q.headquarterId));
-  if (q.age) where.push(createdWithin(t.createdAt, q.age));
-  if (q.breached) where.push(breachedSql());
-  return where.length ? and(...where) : undefined;
+/** A list's WHERE, the values of its placeholders, and its shape (everything that changes the statement's text). */
+export interface TicketListWhere {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  shape: string;
+  /** The search alone (its pattern and whether internal comments count) and the other filters, for the list's search path. */
+  search: repo.TicketSearch | null;
+  filters: SQL | undefined;
 }
 
-/** A page of tickets (see `listWhere`), each with its service targets; the total counted up to four pages ahead. */
+/**
+ * The WHERE of a ticket list: `scope` mine (the caller's own tickets) or queue
+ * (every ticket: support staff only, 403 `forbidden` otherwise), search
+ * (internal comments only for support staff) and the filters. With `bind =
+ * 'placeholders'` every value is a named placeholder filled from `values`, so
+ * one prepared statement serves every list of the same `shape`; with 'values'
+ * the values are in the SQL (the board, the export, a count).
+ */
+export function listWhere(
+  actor: UserActor,
+  q: Partial<Filters> & { scope: Filters['scope'] },
+  bind: 'values' | 'placeholders' = 'values',
+): TicketListWhere {
+  const manager = isManager(actor);
+  if (q.scope === 'queue' ? !manager : !(manager || isRaiser(actor))) throw new AppError(403, 'forbidden');
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [q.scope];
+  const v = <T>(name: string, value: T): T | Placeholder => {
+    values[name] = value;
+    shape.push(name);
+    return bind === 'placeholders' ? sql.placeholder(name) : value;
+  };
+  const t = supportTickets;
+  const where: (SQL | undefined)[] = [];
+  if (q.scope === 'mine') where.push(eq(t.requesterId, v('requesterId', actor.userId)));
+  const search = q.q ? { pattern: v('pattern', repo.likePattern(q.q)), internal: manager } : null;
+  if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
+  else if (q.status === 'closed') where.push(inArray(t.status, [...CLOSED_TICKET_STATUSES]));
+  else if (q.status) where.push(eq(t.status, v('status', q.status)));
+  if (q.type) where.push(eq(t.type, v('type', q.type)));
+  if (q.priority) where.push(eq(t.priority, v('priority', q.priority)));
+  if (q.criticality) where.push(eq(t.criticality, v('criticality', q.criticality)));
+  if (q.assigneeId === 'none') where.push(sql`${t.assigneeId} is null`);
+  else if (q.assigneeId) where.push(eq(t.assigneeId, v('assigneeId', q.assigneeId)));
+  if (q.headquarterId) where.push(eq(t.headquarterId, v('headquarterId', q.headquarterId)));
+  // Constant SQL per value (no placeholder): the value is part of the shape.
+  if (q.status === 'open' || q.status === 'closed' || q.assigneeId === 'none')
+    shape.push(`${q.status}:${q.assigneeId}`);
+  if (q.age) {
+    where.push(createdWithin(t.createdAt, q.age));
+    shape.push(`age:${q.age}`);
+  }
+  if (q.breached) {
+    where.push(breachedSql());
+    shape.push('breached');
+  }
+  const filters = where.length ? and(...where) : undefined;
+  return {
+    where: search ? and(repo.searchWhere(search.pattern, search.internal), filters) : filters,
+    values,
+    shape: shape.join(','),
+    search,
+    filters,
+  };
+}
+
+/**
+ * A page of tickets (see `listWhere`), each with its service targets in
+ * working minutes; the total counted up to four pages ahead (`totalCapped`
+ * beyond). One prepared statement per list shape (issue 12 benchmark).
+ */
 export async function listTickets(db: Db, actor: UserActor, q: z.output<typeof ticketListQuery>) {
-  const where = listWhere(actor, q);
   const cap = (q.page + 4) * q.pageSize;
-  const { items, total, capped } = await repo.listTickets(db, where, q.sort, q.order, q.page, q.pageSize, cap);
-  return { items: await summaries(db, items), page: q.page, pageSize: q.pageSize, total, totalCapped: capped };
+  const rows = await repo.listTickets(
+    db,
+    listWhere(actor, q, 'placeholders'),
+    q.sort,
+    q.order,
+    q.page,
+    q.pageSize,
+    cap,
+  );
+  // The count rides on the rows; a page past the end has none, so count alone then.
+  const counted =
+    rows[0]?.total ?? (q.page > 1 ? (await repo.countTickets(db, listWhere(actor, q).where, cap)).total : 0);
+  return {
+    items: await summaries(db, rows),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: Math.min(counted, cap),
+    totalCapped: counted > cap,
+  };
 }
 
 /** How far back the board's closed columns (finalizado, cancelado, rechazado) reach. */
@@ -496,11 +555,11 @@ const BOARD_CLOSED_CARDS = 10;
  * the transitions the caller may take (the columns it may be dropped on).
  */
 export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketBoardQuery>) {
-  const where = listWhere(actor, { ...q, scope: 'queue' });
+  const list = listWhere(actor, { ...q, scope: 'queue' }, 'placeholders');
   const closed = CLOSED_TICKET_STATUSES as readonly string[];
   const { cards, counts } = await repo.boardColumns(
     db,
-    where,
+    list,
     { open: TICKET_STATUSES.filter((s) => !closed.includes(s)), closed },
     { open: BOARD_OPEN_CARDS, closed: BOARD_CLOSED_CARDS, closedWithinDays: BOARD_CLOSED_DAYS },
   );

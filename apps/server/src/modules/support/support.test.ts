@@ -405,6 +405,125 @@ describe('edits, lists and reports', () => {
     expect(Number(xlsx.headers['x-export-rows'])).toBe(own.total);
   });
 
+  it("a list's pages, searched or not, are what a plain reading of the tables gives, in every sort", async () => {
+    // Own text so no other test's tickets match; matches through the number, the description and comments.
+    const word = 'quetzalito';
+    const made = [];
+    for (const [i, priority] of (['alta', 'media', 'baja', 'media', 'alta', 'baja', 'media'] as const).entries())
+      made.push(
+        await raise(i % 2 ? alice : bob, { priority, description: i < 3 ? `Falla ${word} ${i}` : `Otra ${i}` }),
+      );
+    await support.api.post(`/api/support/tickets/${made[3]!.id}/comments`, { body: `Visto: ${word}` });
+    // Alice's own ticket, matched only by an internal comment: in the queue's search, never in hers.
+    await support.api.post(`/api/support/tickets/${made[5]!.id}/comments`, { body: `Nota ${word}`, internal: true });
+    await force(made[4]!.id, 'curso');
+    const SORTS = {
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      number: 'number',
+      priority: "case priority when 'alta' then 1 when 'media' then 2 else 3 end",
+      resolutionDueAt: 'resolution_due_at',
+    };
+    const cases = [
+      {
+        who: support,
+        query: `scope=queue&q=${word}`,
+        where: `(number ilike '%${word}%' or description ilike '%${word}%' or exists (select 1 from support_comments c where c.ticket_id = t.id and c.body ilike '%${word}%'))`,
+      },
+      {
+        who: alice,
+        query: `scope=mine&q=${word}`,
+        where: `requester_id = '${alice.id}' and (description ilike '%${word}%' or exists (select 1 from support_comments c where c.ticket_id = t.id and c.body ilike '%${word}%' and not c.internal))`,
+      },
+      {
+        who: support,
+        query: `scope=queue&q=${word}&priority=media`,
+        where: `priority = 'media' and (description ilike '%${word}%' or exists (select 1 from support_comments c where c.ticket_id = t.id and c.body ilike '%${word}%'))`,
+      },
+      { who: bob, query: `scope=mine&status=generado`, where: `requester_id = '${bob.id}' and status = 'generado'` },
+    ];
+    for (const c of cases)
+      for (const [sort, column] of Object.entries(SORTS))
+        for (const order of ['asc', 'desc'] as const) {
+          const expected = (
+            await t.database.db.execute<{ id: string }>(
+              sql.raw(`select id from support_tickets t where ${c.where} order by ${column} ${order}, id ${order}`),
+            )
+          ).rows.map((r) => r.id);
+          const got: string[] = [];
+          for (let page = 1; page <= Math.ceil(expected.length / 2) + 1; page++) {
+            const res = await c.who.api.get(
+              `/api/support/tickets?${c.query}&sort=${sort}&order=${order}&page=${page}&pageSize=2`,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            const data = res.json().data;
+            // Counted up to four pages ahead.
+            const cap = (page + 4) * 2;
+            expect(data.total, `${c.query} ${sort} ${order} page ${page}`).toBe(Math.min(expected.length, cap));
+            expect(data.totalCapped).toBe(expected.length > cap);
+            got.push(...data.items.map((i: { id: string }) => i.id));
+          }
+          expect(got, `${c.query} ${sort} ${order}`).toEqual(expected);
+        }
+  });
+
+  it("the board's columns are what a plain reading of the table gives, filtered or not", async () => {
+    // Enough tickets that an open column is cut at 20 cards; closed ones from long ago stay off the board.
+    for (let i = 0; i < 22; i++) await raise(i % 2 ? alice : bob, { priority: i % 3 ? 'media' : 'baja' });
+    const old = await raise(bob);
+    await force(old.id, 'finalizado');
+    await t.database.db
+      .update(supportTickets)
+      .set({ updatedAt: new Date(Date.now() - 20 * 86_400_000) })
+      .where(eq(supportTickets.id, old.id));
+    // Two closed in the last days: the latest first.
+    for (const daysAgo of [1, 2]) {
+      const recent = await raise(bob);
+      await force(recent.id, 'cancelado');
+      await t.database.db
+        .update(supportTickets)
+        .set({ updatedAt: new Date(Date.now() - daysAgo * 86_400_000) })
+        .where(eq(supportTickets.id, recent.id));
+    }
+    const closed = new Set(['finalizado', 'cancelado', 'rechazado']);
+    for (const [query, where] of [
+      ['', 'true'],
+      ['?priority=baja', "priority = 'baja'"],
+    ] as const) {
+      const columns = (await support.api.get(`/api/support/board${query}`)).json().data.columns as {
+        status: string;
+        total: number;
+        cards: { id: string }[];
+      }[];
+      for (const column of columns) {
+        const scope = closed.has(column.status)
+          ? `status = '${column.status}' and updated_at > now() - interval '14 days'`
+          : `status = '${column.status}'`;
+        const order = closed.has(column.status)
+          ? 'updated_at desc, id asc limit 10'
+          : 'created_at asc, id asc limit 20';
+        const ids = (
+          await t.database.db.execute<{ id: string }>(
+            sql.raw(`select id from support_tickets where ${where} and ${scope} order by ${order}`),
+          )
+        ).rows.map((r) => r.id);
+        expect(
+          column.cards.map((c) => c.id),
+          `${query} ${column.status}`,
+        ).toEqual(ids);
+        expect(column.total, `${query} ${column.status}`).toBe(
+          await count(`support_tickets where ${where} and ${scope}`),
+        );
+      }
+      expect(columns.find((c) => c.status === 'generado')!.cards.length).toBeLessThanOrEqual(20);
+    }
+    expect(
+      (await support.api.get('/api/support/board'))
+        .json()
+        .data.columns.flatMap((c: { cards: { id: string }[] }) => c.cards.map((card) => card.id)),
+    ).not.toContain(old.id);
+  });
+
   it('settings change the targets of new tickets; bad ones are 400', async () => {
     const current = (await support.api.get('/api/support/settings')).json().data;
     const bad = await support.api.put('/api/support/settings', {

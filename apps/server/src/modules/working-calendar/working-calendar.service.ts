@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { WorkingTime } from '../../lib/working-time.ts';
+import { forgetClosedDays, WorkingTime } from '../../lib/working-time.ts';
 import * as repo from './working-calendar.repository.ts';
 import { headquarterNames } from '../headquarters/headquarters.service.ts';
 
@@ -42,7 +42,7 @@ export async function calendarOf(db: Db, year = Number(todayInGuatemala().slice(
  */
 export async function addHoliday(db: Db, actor: UserActor, body: z.output<typeof workingHolidayInput>) {
   try {
-    return await db.transaction(async (tx) => {
+    const added = await db.transaction(async (tx) => {
       const row = await repo.insertHoliday(tx, { ...body, createdBy: actor.userId });
       await writeAudit(tx, actor, {
         action: 'create',
@@ -52,6 +52,9 @@ export async function addHoliday(db: Db, actor: UserActor, body: z.output<typeof
       });
       return toItem(row, await headquarterNames(tx, [row.headquarterId]));
     });
+    // Committed: the time left on tickets counts the new day from the next request.
+    forgetClosedDays();
+    return added;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'duplicate', [{ field: 'date', code: 'duplicate' }]);
     if (isForeignKeyViolation(err)) throw invalidField('headquarterId', 'unknown_code');
@@ -71,4 +74,5 @@ export async function removeHoliday(db: Db, actor: UserActor, id: string) {
       changes: { day: { before: { date: row.date, name: row.name, headquarterId: row.headquarterId }, after: null } },
     });
   });
+  forgetClosedDays();
 }

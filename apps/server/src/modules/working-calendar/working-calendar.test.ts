@@ -82,6 +82,20 @@ describe('working calendar', () => {
     expect(everywhere.addHours(gt('2026-08-04T11:00'), 2)).toEqual(gt('2026-08-04T14:00'));
   });
 
+  it('a day added or removed counts at once, though the closed days are kept per instance', async () => {
+    // Friday 2 October 16:00 + 2 h: Monday 5 October 09:00, unless Monday is closed.
+    const before = await workingTimeFor(t.database.db, null);
+    expect(before.addHours(gt('2026-10-02T16:00'), 2)).toEqual(gt('2026-10-05T09:00'));
+    const added = await admin.post('/api/working-calendar/holidays', { date: '2026-10-05', name: 'Cierre' });
+    expect(added.statusCode).toBe(200);
+    const closed = await workingTimeFor(t.database.db, null);
+    expect(closed.addHours(gt('2026-10-02T16:00'), 2)).toEqual(gt('2026-10-06T09:00'));
+    const id = added.json().data.id;
+    expect((await admin.delete(`/api/working-calendar/holidays/${id}`)).statusCode).toBe(200);
+    const reopened = await workingTimeFor(t.database.db, null);
+    expect(reopened.addHours(gt('2026-10-02T16:00'), 2)).toEqual(gt('2026-10-05T09:00'));
+  });
+
   it('removes a day (404 when gone), and a user without the key is refused', async () => {
     const added = await admin.post('/api/working-calendar/holidays', { date: '2026-10-30', name: 'Puente' });
     const id = added.json().data.id;
