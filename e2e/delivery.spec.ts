@@ -55,12 +55,14 @@ test.describe('delivery', () => {
     for (const { url, text } of await Promise.all(bodies)) expect(text, url).not.toContain('ZodError');
   });
 
-  test('the HTML holds a loading state that needs no script', async ({ request }) => {
-    const res = await request.get('/sign-in', { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers()['content-encoding']).toBe('gzip');
-    const html = await res.text();
-    expect(html).toMatch(/<div id="root">\s*<div class="boot" data-boot/);
-    expect(html).toContain('.boot-spin');
+  test('the HTML holds a loading state that needs no script, on both pages', async ({ request }) => {
+    for (const path of ['/sign-in', '/dashboard']) {
+      const res = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers()['content-encoding'], path).toBe('gzip');
+      const html = await res.text();
+      expect(html, path).toMatch(/<div id="root">\s*<div class="boot" data-boot/);
+      expect(html, path).toContain('.boot-spin');
+    }
   });
 
   test('a screen whose code cannot be fetched offers to reload the page', async ({ page }) => {

@@ -9,14 +9,16 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
  * The two pages: the app (index.html) and the sign-in page (sign-in.html, src/sign-in.tsx), which the server
- * sends for /sign-in (issue 11 item 8). Both get the loading state's style inlined from src/boot.css, and
+ * sends for /sign-in (issue 11 item 8). Both get the loading state inlined from src/boot.css and src/boot.html, and
  * `npm run dev` serves sign-in.html for /sign-in as the server does.
  */
 function pages(): Plugin {
   return {
     name: 'amparo-pages',
     transformIndexHtml: (html) =>
-      html.replace('<!--boot-style-->', `<style>\n${readFileSync(here('src/boot.css'), 'utf8')}</style>`),
+      html
+        .replace('<!--boot-style-->', `<style>\n${readFileSync(here('src/boot.css'), 'utf8')}</style>`)
+        .replace('<!--boot-markup-->', readFileSync(here('src/boot.html'), 'utf8').trim()),
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url && /^\/sign-in(\?|$)/.test(req.url)) req.url = req.url.replace('/sign-in', '/sign-in.html');
