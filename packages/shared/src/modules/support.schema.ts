@@ -121,6 +121,15 @@ export const ticketSla = z.object({
 });
 export type TicketSla = z.infer<typeof ticketSla>;
 
+/** The time left and the flags of a ticket's targets, without their instants: what a board card shows. */
+export const ticketSlaLeft = ticketSla.pick({
+  responseMinutesLeft: true,
+  resolutionMinutesLeft: true,
+  paused: true,
+  breached: true,
+});
+export type TicketSlaLeft = z.infer<typeof ticketSlaLeft>;
+
 export const allowedTicketTransition = z.object({
   name: z.enum(TICKET_TRANSITIONS),
   to: z.enum(TICKET_STATUSES),
@@ -237,7 +246,18 @@ export const ticketBoardQuery = ticketListQuery.pick({
   headquarterId: true,
 });
 
-export const boardCard = ticketSummary.extend({ allowed: z.array(allowedTicketTransition) });
+/**
+ * A board card: what the card shows and what moving it needs, lighter than
+ * the list's summary (a board carries up to 130 of them).
+ */
+export const boardCard = ticketSummary
+  .pick({ id: true, number: true, status: true, priority: true, version: true, assigneeId: true, assigneeName: true })
+  .extend({
+    /** The first 140 characters (the card shows three lines). */
+    descriptionPreview: z.string(),
+    sla: ticketSlaLeft,
+    allowed: z.array(allowedTicketTransition),
+  });
 export type BoardCard = z.infer<typeof boardCard>;
 export const boardColumn = z.object({
   status: z.enum(TICKET_STATUSES),

@@ -7,6 +7,7 @@ import {
   OPEN_TICKET_STATUSES,
   TICKET_FILE_TYPES,
   TICKET_STATUSES,
+  type BoardCard,
   type SupportDashboard,
   type SupportSettings,
   type Ticket,
@@ -35,7 +36,7 @@ import { disposition, type Content } from '../../lib/content.ts';
 import { headquarters } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import * as repo from './support.repository.ts';
-import { breachedSql, calendars, dueDates, loadTargets, slaOf } from './support.sla.ts';
+import { breachedSql, calendars, dueDates, loadTargets, slaLeftOf, slaOf } from './support.sla.ts';
 import { supportComments, supportFiles, supportSettings, supportTargets, supportTickets } from './support.table.ts';
 import { ticketWorkflow } from './support.workflow.ts';
 
@@ -566,8 +567,16 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
   const calendarOf = calendars(db);
   const now = new Date();
   const withTargets = await Promise.all(
-    cards.map(async (r) => ({
-      ...toSummary(r, slaOf(await calendarOf(r.ticket.headquarterId), r.ticket, now)),
+    cards.map(async (r): Promise<BoardCard> => ({
+      id: r.ticket.id,
+      number: r.ticket.number,
+      status: r.ticket.status as TicketStatus,
+      priority: r.ticket.priority as BoardCard['priority'],
+      version: r.ticket.version,
+      assigneeId: r.ticket.assigneeId,
+      assigneeName: r.assigneeName,
+      descriptionPreview: r.ticket.description.slice(0, 140),
+      sla: slaLeftOf(await calendarOf(r.ticket.headquarterId), r.ticket, now),
       allowed: allowedTicketTransitions(r, actor),
     })),
   );

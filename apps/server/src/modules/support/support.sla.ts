@@ -1,5 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { OPEN_TICKET_STATUSES, type TicketLevel, type TicketSla } from '@amparo/shared/modules/support.schema';
+import {
+  OPEN_TICKET_STATUSES,
+  type TicketLevel,
+  type TicketSla,
+  type TicketSlaLeft,
+} from '@amparo/shared/modules/support.schema';
 import type { Executor } from '../../db/client.ts';
 import { workingTimesFor, type WorkingTime } from '../../lib/working-time.ts';
 import { supportSettings, supportTargets, supportTickets, type SupportTicketRow } from './support.table.ts';
@@ -61,8 +66,8 @@ function minutesLeft(wt: WorkingTime, due: Date, now: Date): number {
   return due >= now ? Math.floor(wt.minutesBetween(now, due)) : -Math.ceil(wt.minutesBetween(due, now));
 }
 
-/** The ticket's targets as the lists and the record show them, at `now`. */
-export function slaOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSla {
+/** The ticket's time left (working minutes, negative once missed) and flags at `now`: what a board card shows. */
+export function slaLeftOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSlaLeft {
   const open = isOpen(t.status);
   const paused = t.pausedAt !== null;
   const responseRunning = open && t.respondedAt === null;
@@ -72,14 +77,25 @@ export function slaOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSl
     t.resolutionDueAt !== null &&
     (t.resolvedAt ? t.resolvedAt > t.resolutionDueAt : resolutionRunning && now > t.resolutionDueAt);
   return {
-    responseDueAt: t.responseDueAt.toISOString(),
-    respondedAt: t.respondedAt?.toISOString() ?? null,
     responseMinutesLeft: responseRunning ? minutesLeft(wt, t.responseDueAt, now) : null,
-    resolutionDueAt: paused ? null : (t.resolutionDueAt?.toISOString() ?? null),
-    resolvedAt: t.resolvedAt?.toISOString() ?? null,
     resolutionMinutesLeft: resolutionRunning ? minutesLeft(wt, t.resolutionDueAt!, now) : null,
     paused,
     breached: responseLate || resolutionLate,
+  };
+}
+
+/** The ticket's targets as the lists and the record show them, at `now`: the instants and `slaLeftOf`. */
+export function slaOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSla {
+  const left = slaLeftOf(wt, t, now);
+  return {
+    responseDueAt: t.responseDueAt.toISOString(),
+    respondedAt: t.respondedAt?.toISOString() ?? null,
+    responseMinutesLeft: left.responseMinutesLeft,
+    resolutionDueAt: left.paused ? null : (t.resolutionDueAt?.toISOString() ?? null),
+    resolvedAt: t.resolvedAt?.toISOString() ?? null,
+    resolutionMinutesLeft: left.resolutionMinutesLeft,
+    paused: left.paused,
+    breached: left.breached,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TicketLevel, TicketSla, TicketStatus } from '@amparo/shared/modules/support.schema';
+import type { TicketLevel, TicketSlaLeft, TicketStatus } from '@amparo/shared/modules/support.schema';
 import { EMPTY } from '../../../shared/lib/format';
 import { slaState, slaText } from '../lib/sla';
 
@@ -49,7 +49,7 @@ export function BreachedBadge() {
 }
 
 /** The time left of the target that runs out first ('Quedan 3 h 20 min', 'Vencido hace 1 h', 'En pausa'). */
-export function SlaLeft({ sla, withBreached = true }: { sla: TicketSla; withBreached?: boolean }) {
+export function SlaLeft({ sla, withBreached = true }: { sla: TicketSlaLeft; withBreached?: boolean }) {
   const { t } = useTranslation('support');
   const state = slaState(sla);
   const text = slaText(t, sla);

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { TicketSla } from '@amparo/shared/modules/support.schema';
+import type { TicketSlaLeft } from '@amparo/shared/modules/support.schema';
 
 /** The target that runs out first: minutes left (negative once missed), paused, or none running (met or closed). */
 export type SlaState = { kind: 'paused' } | { kind: 'running'; minutes: number } | { kind: 'none' };
 
-export function slaState(sla: TicketSla): SlaState {
+export function slaState(sla: TicketSlaLeft): SlaState {
   if (sla.paused) return { kind: 'paused' };
   const running = [sla.responseMinutesLeft, sla.resolutionMinutesLeft].filter((m): m is number => m !== null);
   if (running.length === 0) return { kind: 'none' };
@@ -27,7 +27,7 @@ export function minutesLeftText(t: TFunction, minutes: number): string {
   return minutes < 0 ? t('support:sla.overdue', { time }) : t('support:sla.left', { time });
 }
 
-export function slaText(t: TFunction, sla: TicketSla): string | null {
+export function slaText(t: TFunction, sla: TicketSlaLeft): string | null {
   const state = slaState(sla);
   if (state.kind === 'paused') return t('support:sla.paused');
   if (state.kind === 'none') return null;
