@@ -80,7 +80,7 @@ export default defineConfig({
               // Mantine's basic components, on every page (the sign-in form and the shell alike): one file, not twenty
               // of a few hundred bytes each.
               name: 'ui',
-              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|SegmentedControl|FloatingIndicator|ActionIcon|Loader|Title|Group|Paper|Stack|Anchor|Text|Button|Alert|CloseButton|Transition|Center|UnstyledButton)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-merged-ref|use-uncontrolled|use-id|use-reduced-motion|use-did-update|use-isomorphic-effect|use-media-query|use-mounted|utils)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
+              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|ActionIcon|Loader|Title|Group|Paper|Stack|Anchor|Text|Button|Alert|CloseButton|Transition|Center|UnstyledButton)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-merged-ref|use-uncontrolled|use-id|use-reduced-motion|use-did-update|use-isomorphic-effect|use-media-query|use-mounted|utils)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
             },
           ],
         },

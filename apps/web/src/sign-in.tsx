@@ -18,8 +18,6 @@ import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import i18n from './shared/lib/i18n';

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
@@ -70,7 +70,8 @@ export function AppShellLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label={t('common:menu.label')}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every first load (issue 11 item 8). */}
+        <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
           {nav.top.map(link)}
           {nav.groups.map((group) => (
             <NavLink
