@@ -3,14 +3,14 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
-import { TICKET_LEVELS, ticketUpdate, type Ticket, type TicketLevel } from '@amparo/shared/modules/support.schema';
-import { useCatalog } from '../../../shared/hooks/use-catalog';
+import { ticketUpdate, type Ticket, type TicketLevel } from '@amparo/shared/modules/support.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { ApiError } from '../../../shared/lib/api';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { useUpdateTicket } from '../api/mutations';
 import { supportKeys, useAssignees } from '../api/queries';
+import { ClassificationFields } from './classification-fields';
 
 interface EditValues extends Record<string, unknown> {
   type: string;
@@ -32,8 +32,6 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const { t, i18n } = useTranslation('support');
   const queryClient = useQueryClient();
   const update = useUpdateTicket(ticket.id);
-  const types = useCatalog('ticket_type');
-  const headquarters = useCatalog('headquarter');
   const assignees = useAssignees();
   const { form } = useZodForm<EditValues>(ticketUpdate, {
     type: ticket.type,
@@ -45,7 +43,6 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
     followUpDate: ticket.followUpDate,
     version: ticket.version,
   });
-  const levels = TICKET_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }));
   // The current assignee stays choosable even if they no longer hold soporte_gestion.
   const people = [
     ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.fullName })),
@@ -70,36 +67,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
       <form onSubmit={submit} noValidate aria-label={t('view.edit')}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <Select
-              label={t('fields.type')}
-              withAsterisk
-              searchable
-              data={types.data}
-              nothingFoundMessage={t('common:status.empty')}
-              {...form.getInputProps('type')}
-            />
-            <Select
-              label={t('fields.priority')}
-              withAsterisk
-              allowDeselect={false}
-              data={levels}
-              {...form.getInputProps('priority')}
-            />
-            <Select
-              label={t('fields.criticality')}
-              withAsterisk
-              allowDeselect={false}
-              data={levels}
-              {...form.getInputProps('criticality')}
-            />
-            <Select
-              label={t('fields.headquarter')}
-              withAsterisk
-              searchable
-              data={headquarters.data}
-              nothingFoundMessage={t('common:status.empty')}
-              {...form.getInputProps('headquarterId')}
-            />
+            <ClassificationFields inputProps={form.getInputProps} />
             <Select
               label={t('fields.assignee')}
               placeholder={t('view.unassigned')}

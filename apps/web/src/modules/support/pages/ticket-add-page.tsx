@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_LEVELS, ticketInput, type TicketLevel } from '@amparo/shared/modules/support.schema';
-import { useCatalog } from '../../../shared/hooks/use-catalog';
+import { ticketInput, type TicketLevel } from '@amparo/shared/modules/support.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
@@ -12,6 +11,7 @@ import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useCreateTicket, useTicketChanged } from '../api/mutations';
 import { uploadTicketFile } from '../api/upload';
 import { AttachmentInput } from '../components/attachment-input';
+import { ClassificationFields } from '../components/classification-fields';
 
 interface TicketValues extends Record<string, unknown> {
   type: string;
@@ -31,8 +31,6 @@ export function TicketAddPage() {
   const navigate = useNavigate();
   const create = useCreateTicket();
   const changed = useTicketChanged();
-  const types = useCatalog('ticket_type');
-  const headquarters = useCatalog('headquarter');
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const { form, submitWith } = useZodForm<TicketValues>(ticketInput, {
@@ -42,7 +40,6 @@ export function TicketAddPage() {
     headquarterId: '',
     description: '',
   });
-  const levels = TICKET_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }));
 
   const submit = submitWith(async (values) => {
     const ticket = await create.mutateAsync(values);
@@ -69,38 +66,7 @@ export function TicketAddPage() {
           <Paper withBorder p="lg">
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label={t('fields.type')}
-                  withAsterisk
-                  searchable
-                  data={types.data}
-                  nothingFoundMessage={t('common:status.empty')}
-                  {...form.getInputProps('type')}
-                />
-                <Select
-                  label={t('fields.headquarter')}
-                  withAsterisk
-                  searchable
-                  data={headquarters.data}
-                  nothingFoundMessage={t('common:status.empty')}
-                  {...form.getInputProps('headquarterId')}
-                />
-                <Select
-                  label={t('fields.priority')}
-                  description={t('form.priorityHint')}
-                  withAsterisk
-                  allowDeselect={false}
-                  data={levels}
-                  {...form.getInputProps('priority')}
-                />
-                <Select
-                  label={t('fields.criticality')}
-                  description={t('form.criticalityHint')}
-                  withAsterisk
-                  allowDeselect={false}
-                  data={levels}
-                  {...form.getInputProps('criticality')}
-                />
+                <ClassificationFields inputProps={form.getInputProps} withHints />
               </SimpleGrid>
               <Textarea
                 label={t('fields.description')}
