@@ -6,10 +6,9 @@ import { TICKET_SORTS } from '@amparo/shared/modules/support.schema';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { can } from '../../../shared/lib/session';
 import { useContractSearch } from '../../../shared/lib/url-search';
-import { ListFooter } from '../../../shared/ui/list-footer';
+import { SortedListFooter } from '../../../shared/ui/sorted-list-footer';
 import { ListPage } from '../../../shared/ui/list-page';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
-import { SortSelects } from '../../../shared/ui/sort-selects';
 import { isFiltered, ticketListSearch, type TicketListSearch } from '../api/list-search';
 import { PAGE_SIZES } from '../api/list-url';
 import { useTickets } from '../api/queries';
@@ -77,24 +76,15 @@ export function TicketsListPage() {
       query={tickets}
       busy={tickets.isPlaceholderData}
       footer={
-        <ListFooter
+        <SortedListFooter
+          search={search}
           data={data}
-          page={search.page}
-          pageSize={search.pageSize}
           pageSizes={PAGE_SIZES}
-          onPage={(page) => update({ page }, false)}
-          onPageSize={(pageSize) => update({ pageSize })}
+          sorts={TICKET_SORTS}
+          sortLabel={(s) => t(`sort.${s}`)}
           totalLabel={(total, count) => t('list.total', { total, count })}
-        >
-          <SortSelects
-            sorts={TICKET_SORTS}
-            sortLabel={(s) => t(`sort.${s}`)}
-            sort={search.sort}
-            order={search.order}
-            onChange={(patch) => update(patch)}
-            size="xs"
-          />
-        </ListFooter>
+          update={update}
+        />
       }
     >
       <Paper withBorder p={0}>

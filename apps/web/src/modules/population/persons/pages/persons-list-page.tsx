@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
-import { ListFooter } from '../../../../shared/ui/list-footer';
+import { SortedListFooter } from '../../../../shared/ui/sorted-list-footer';
 import { ListPage } from '../../../../shared/ui/list-page';
 import { useContractSearch } from '../../../../shared/lib/url-search';
 import { isFiltered, personListSearch, type PersonListSearch } from '../api/list-search';
@@ -14,7 +14,6 @@ import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
-import { SortSelects } from '../../../../shared/ui/sort-selects';
 
 /** Population › Served › list: server-side paging, sorting, search and filters, all kept in the URL. */
 export function PersonsListPage() {
@@ -48,24 +47,15 @@ export function PersonsListPage() {
       query={persons}
       busy={persons.isPlaceholderData}
       footer={
-        <ListFooter
+        <SortedListFooter
+          search={search}
           data={data}
-          page={search.page}
-          pageSize={search.pageSize}
           pageSizes={PAGE_SIZES}
-          onPage={(page) => update({ page }, false)}
-          onPageSize={(pageSize) => update({ pageSize })}
+          sorts={PERSON_SORTS}
+          sortLabel={(s) => t(`sort.${s}`)}
           totalLabel={(total, count) => t('list.total', { total, count })}
-        >
-          <SortSelects
-            sorts={PERSON_SORTS}
-            sortLabel={(s) => t(`sort.${s}`)}
-            sort={search.sort}
-            order={search.order}
-            onChange={(patch) => update(patch)}
-            size="xs"
-          />
-        </ListFooter>
+          update={update}
+        />
       }
     >
       <Paper withBorder p={0}>
