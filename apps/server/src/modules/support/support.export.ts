@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
-import ExcelJS from 'exceljs';
 import { todayInGuatemala, toGuatemalaLocal } from '@amparo/shared/format';
 import type { ticketExportQuery } from '@amparo/shared/modules/support.schema';
 import type { Db } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
 import type { Content } from '../../lib/content.ts';
+import { nextBatch, xlsxExport } from '../../lib/xlsx-export.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { catalogLabels } from '../catalogs/catalogs.service.ts';
 import * as repo from './support.repository.ts';
@@ -119,26 +118,26 @@ export async function exportTickets(
     changes: { export: { before: null, after: { filters: { ...q }, rows: total } } },
   });
 
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(text.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((k) => ({ header: text[k], key: k, width: k === 'description' ? 60 : 16 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   const local = (d: Date | null) => (d ? toGuatemalaLocal(d).replace('T', ' ').slice(0, 16) : '');
-
-  const write = async () => {
-    const calendarOf = calendars(db);
-    let after = '';
-    for (;;) {
-      const rows = await repo.exportBatch(db, where, after, BATCH);
-      if (rows.length === 0) break;
-      const now = new Date();
-      for (const r of rows) {
-        const t = r.ticket;
-        const sla = slaOf(await calendarOf(t.headquarterId), t, now);
-        sheet
-          .addRow({
+  return xlsxExport({
+    filename: `tickets-${todayInGuatemala()}.xlsx`,
+    rows: total,
+    sheet: {
+      name: text.sheet,
+      columns: COLUMNS.map((k) => ({ header: text[k], key: k, width: k === 'description' ? 60 : 16 })),
+    },
+    log,
+    fill: async (addRow) => {
+      const calendarOf = calendars(db);
+      let after = '';
+      for (;;) {
+        const rows = await repo.exportBatch(db, where, after, BATCH);
+        if (rows.length === 0) break;
+        const now = new Date();
+        for (const r of rows) {
+          const t = r.ticket;
+          const sla = slaOf(await calendarOf(t.headquarterId), t, now);
+          addRow({
             number: t.number,
             status: text.statuses[t.status as keyof typeof text.statuses] ?? t.status,
             type: types.get(t.type) ?? t.type,
@@ -153,27 +152,11 @@ export async function exportTickets(
             resolvedAt: local(t.resolvedAt),
             breached: sla.breached ? text.yes : text.no,
             description: t.description,
-          })
-          .commit();
+          });
+        }
+        after = rows[rows.length - 1]!.ticket.number;
+        await nextBatch();
       }
-      after = rows[rows.length - 1]!.ticket.number;
-      // Let the response drain between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err) => {
-    log.error({ err }, 'export failed');
-    stream.destroy(err);
-  });
-  return {
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    headers: {
-      'content-disposition': `attachment; filename="tickets-${todayInGuatemala()}.xlsx"`,
-      'x-export-rows': String(total),
-      'cache-control': 'no-store',
     },
-    body: stream,
-  };
+  });
 }

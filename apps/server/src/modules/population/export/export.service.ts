@@ -1,8 +1,7 @@
-import { PassThrough } from 'node:stream';
 import type { UserActor } from '../../../lib/actor.ts';
 import type { Content } from '../../../lib/content.ts';
+import { nextBatch, xlsxExport } from '../../../lib/xlsx-export.ts';
 import type { z } from 'zod';
-import ExcelJS from 'exceljs';
 import type { personExportQuery } from '@amparo/shared/modules/population.schema';
 import { hasPermission } from '@amparo/shared/permissions';
 import { todayInGuatemala } from '@amparo/shared/format';
@@ -171,69 +170,54 @@ export async function exportPersons(
     changes: { export: { before: null, after: { filters: { ...q }, rows: total, sensitive } } },
   });
 
-  const stream = new PassThrough();
-  const filename = `poblacion-${today}.xlsx`;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(labels.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = keys.map((k) => ({ header: labels[k], key: k, width: Math.max(12, labels[k]!.length + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
   const yesNo = (v: boolean | null) => (v === null ? '' : v ? labels.yes : labels.no);
-  const write = async () => {
-    let after = 0;
-    for (;;) {
-      const rows = await repo.exportBatch(db, where, after, BATCH);
-      if (rows.length === 0) break;
-      const hq = await headquarterNames(
-        db,
-        rows.map((r) => r.headquarterId),
-      );
-      for (const p of rows) {
-        const age = ageOn(p.birthDate, today);
-        const row: Record<string, unknown> = {
-          fileCode: fileCode(p.fileNumber),
-          names: p.names,
-          lastNames: p.lastNames,
-          alias: p.alias ?? '',
-          birthDate: p.birthDate ?? '',
-          age: age ?? '',
-          ageGroup: label('age_group', ageGroupOf(age, groups)),
-          knowsRead: yesNo(p.knowsRead),
-          knowsWrite: yesNo(p.knowsWrite),
-          country: p.country,
-          state: p.state ? (geo.departments.get(p.state) ?? p.state) : '',
-          town: p.town ? (geo.municipalities.get(p.town) ?? p.town) : '',
-          community: p.community ?? '',
-          thematic: p.thematic.map((c) => label('thematic', c)).join(', '),
-          admissionDate: p.admissionDate,
-          departureDate: p.departureDate ?? '',
-          headquarter: p.headquarterId ? (hq.get(p.headquarterId) ?? '') : '',
-          externalFileNumber: p.externalFileNumber ?? '',
-          pregnancy: yesNo(p.pregnancy),
-        };
-        for (const [field, catalog] of Object.entries(CATALOG_COLUMNS))
-          row[field] = label(catalog, p[field as keyof typeof p] as string | null);
-        sheet.addRow(Object.fromEntries(keys.map((k) => [k, row[k]]))).commit();
-      }
-      after = rows[rows.length - 1]!.fileNumber;
-      // Let the response drain between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err) => {
-    log.error({ err }, 'export failed');
-    stream.destroy(err);
-  });
-  return {
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    headers: {
-      'content-disposition': `attachment; filename="${filename}"`,
-      'x-export-rows': String(total),
-      'cache-control': 'no-store',
+  return xlsxExport({
+    filename: `poblacion-${today}.xlsx`,
+    rows: total,
+    sheet: {
+      name: labels.sheet,
+      columns: keys.map((k) => ({ header: labels[k]!, key: k, width: Math.max(12, labels[k]!.length + 2) })),
     },
-    body: stream,
-  };
+    log,
+    fill: async (addRow) => {
+      let after = 0;
+      for (;;) {
+        const rows = await repo.exportBatch(db, where, after, BATCH);
+        if (rows.length === 0) break;
+        const hq = await headquarterNames(
+          db,
+          rows.map((r) => r.headquarterId),
+        );
+        for (const p of rows) {
+          const age = ageOn(p.birthDate, today);
+          const row: Record<string, unknown> = {
+            fileCode: fileCode(p.fileNumber),
+            names: p.names,
+            lastNames: p.lastNames,
+            alias: p.alias ?? '',
+            birthDate: p.birthDate ?? '',
+            age: age ?? '',
+            ageGroup: label('age_group', ageGroupOf(age, groups)),
+            knowsRead: yesNo(p.knowsRead),
+            knowsWrite: yesNo(p.knowsWrite),
+            country: p.country,
+            state: p.state ? (geo.departments.get(p.state) ?? p.state) : '',
+            town: p.town ? (geo.municipalities.get(p.town) ?? p.town) : '',
+            community: p.community ?? '',
+            thematic: p.thematic.map((c) => label('thematic', c)).join(', '),
+            admissionDate: p.admissionDate,
+            departureDate: p.departureDate ?? '',
+            headquarter: p.headquarterId ? (hq.get(p.headquarterId) ?? '') : '',
+            externalFileNumber: p.externalFileNumber ?? '',
+            pregnancy: yesNo(p.pregnancy),
+          };
+          for (const [field, catalog] of Object.entries(CATALOG_COLUMNS))
+            row[field] = label(catalog, p[field as keyof typeof p] as string | null);
+          addRow(Object.fromEntries(keys.map((k) => [k, row[k]])));
+        }
+        after = rows[rows.length - 1]!.fileNumber;
+        await nextBatch();
+      }
+    },
+  });
 }
