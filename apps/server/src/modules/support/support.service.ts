@@ -547,6 +547,8 @@ const BOARD_CLOSED_DAYS = 14;
 /** Cards per column: the oldest open ones (the first to work), the latest closed ones; the totals count them all. */
 const BOARD_OPEN_CARDS = 20;
 const BOARD_CLOSED_CARDS = 10;
+/** Characters of a card's description preview. */
+const BOARD_PREVIEW_CHARS = 140;
 
 /**
  * Board columns, one per status: open ones (and resuelto) with every ticket
@@ -562,22 +564,32 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
     db,
     list,
     { open: TICKET_STATUSES.filter((s) => !closed.includes(s)), closed },
-    { open: BOARD_OPEN_CARDS, closed: BOARD_CLOSED_CARDS, closedWithinDays: BOARD_CLOSED_DAYS },
+    {
+      open: BOARD_OPEN_CARDS,
+      closed: BOARD_CLOSED_CARDS,
+      closedWithinDays: BOARD_CLOSED_DAYS,
+      preview: BOARD_PREVIEW_CHARS,
+    },
   );
   const calendarOf = calendars(db);
   const now = new Date();
   const withTargets = await Promise.all(
     cards.map(async (r): Promise<BoardCard> => ({
-      id: r.ticket.id,
-      number: r.ticket.number,
-      status: r.ticket.status as TicketStatus,
-      priority: r.ticket.priority as BoardCard['priority'],
-      version: r.ticket.version,
-      assigneeId: r.ticket.assigneeId,
+      id: r.id,
+      number: r.number,
+      status: r.status as TicketStatus,
+      priority: r.priority as BoardCard['priority'],
+      version: r.version,
+      assigneeId: r.assigneeId,
       assigneeName: r.assigneeName,
-      descriptionPreview: r.ticket.description.slice(0, 140),
-      sla: slaLeftOf(await calendarOf(r.ticket.headquarterId), r.ticket, now),
-      allowed: allowedTicketTransitions(r, actor),
+      descriptionPreview: r.descriptionPreview,
+      sla: slaLeftOf(await calendarOf(r.headquarterId), r, now),
+      // The workflow's rules read the ticket's status, requester and assignee, all on the card's row.
+      allowed: allowedTransitions(
+        ticketWorkflow,
+        r as unknown as Row['ticket'] & { status: TicketStatus },
+        actor,
+      ) as BoardCard['allowed'],
     })),
   );
   return {

@@ -67,7 +67,11 @@ function minutesLeft(wt: WorkingTime, due: Date, now: Date): number {
 }
 
 /** The ticket's time left (working minutes, negative once missed) and flags at `now`: what a board card shows. */
-export function slaLeftOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSlaLeft {
+export function slaLeftOf(
+  wt: WorkingTime,
+  t: Pick<SupportTicketRow, 'status' | 'pausedAt' | 'respondedAt' | 'responseDueAt' | 'resolvedAt' | 'resolutionDueAt'>,
+  now: Date,
+): TicketSlaLeft {
   const open = isOpen(t.status);
   const paused = t.pausedAt !== null;
   const responseRunning = open && t.respondedAt === null;

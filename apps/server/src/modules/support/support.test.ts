@@ -377,7 +377,9 @@ describe('edits, lists and reports', () => {
     const late = await raise(bob, { priority: 'alta', description: 'Sin acceso al correo' });
     await t.database.db
       .update(supportTickets)
-      .set({ responseDueAt: new Date(Date.now() - 3600_000) })
+      // A week late, so working time has passed since whatever the hour the test runs (an hour late at night
+      // counted 0 working minutes: the test failed before office hours in Guatemala).
+      .set({ responseDueAt: new Date(Date.now() - 7 * 86_400_000) })
       .where(eq(supportTickets.id, late.id));
     const breached = (await support.api.get('/api/support/tickets?scope=queue&breached=true&pageSize=100')).json().data;
     expect(breached.items.map((i: { id: string }) => i.id)).toContain(late.id);
@@ -469,7 +471,12 @@ describe('edits, lists and reports', () => {
 
   it("the board's columns are what a plain reading of the table gives, filtered or not", async () => {
     // Enough tickets that an open column is cut at 20 cards; closed ones from long ago stay off the board.
-    for (let i = 0; i < 22; i++) await raise(i % 2 ? alice : bob, { priority: i % 3 ? 'media' : 'baja' });
+    // Descriptions longer than a card's 140-character preview.
+    for (let i = 0; i < 22; i++)
+      await raise(i % 2 ? alice : bob, {
+        priority: i % 3 ? 'media' : 'baja',
+        description: `Ticket ${i}: la impresora de la sede no imprime. `.repeat(5),
+      });
     const old = await raise(bob);
     await force(old.id, 'finalizado');
     await t.database.db
@@ -516,6 +523,25 @@ describe('edits, lists and reports', () => {
         );
       }
       expect(columns.find((c) => c.status === 'generado')!.cards.length).toBeLessThanOrEqual(20);
+    }
+    // Each column's first card says what the ticket's record says: the board reads only a card's columns.
+    const cards = (await support.api.get('/api/support/board'))
+      .json()
+      .data.columns.flatMap((c: { cards: Record<string, unknown>[] }) => c.cards.slice(0, 1));
+    expect(cards.length).toBeGreaterThan(1);
+    for (const card of cards) {
+      const record = (await support.api.get(`/api/support/tickets/${card.id}`)).json().data;
+      expect(card).toMatchObject({
+        number: record.number,
+        status: record.status,
+        priority: record.priority,
+        version: record.version,
+        assigneeId: record.assigneeId,
+        assigneeName: record.assigneeName,
+        descriptionPreview: record.description.slice(0, 140),
+        allowed: record.allowed,
+        sla: { paused: record.sla.paused, breached: record.sla.breached },
+      });
     }
     expect(
       (await support.api.get('/api/support/board'))
