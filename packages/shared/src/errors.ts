@@ -58,6 +58,7 @@ export const FIELD_ERROR_CODES = [
   'password_mismatch', // 'Password does not match'
   'password_too_short',
   'nit_invalid',
+  'max_two_decimals', // money: 'At most two decimals' (issue 13: quetzales to the centavo)
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',
