@@ -59,6 +59,13 @@ export const FIELD_ERROR_CODES = [
   'password_too_short',
   'nit_invalid',
   'max_two_decimals', // money: 'At most two decimals' (issue 13: quetzales to the centavo)
+  // Issue 13: spreadsheet import (lib/spreadsheet-import).
+  'spreadsheet_unreadable', // a damaged workbook
+  'spreadsheet_too_complex', // parsing passed its time or memory limit
+  'too_many_rows', // params.max
+  'too_many_columns', // params.max
+  'columns_missing', // params.columns: the missing headers
+  'import_has_errors', // params.count: rows with errors; nothing is written
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FieldError } from '@amparo/shared/errors';
+
+/**
+ * Sentences for documents the server itself renders: the error column of a
+ * spreadsheet import (and, like mail, printable documents). They come from the
+ * web's own locale files, so a field error reads the same in the browser and
+ * in the file; no sentence is written twice (decision 0018, an exception to
+ * architecture rule 8 for documents, as mail already is).
+ */
+const LOCALES = join(import.meta.dirname, '../../../web/src/locales');
+const cache = new Map<string, { field: Record<string, string> }>();
+
+function errorsOf(locale: 'es' | 'en') {
+  let texts = cache.get(locale);
+  if (!texts) {
+    texts = JSON.parse(readFileSync(join(LOCALES, locale, 'errors.json'), 'utf8')) as { field: Record<string, string> };
+    cache.set(locale, texts);
+  }
+  return texts;
+}
+
+/** A field error as the web shows it ('Debe ser como máximo 100'), its `{{param}}`s filled; 'Inválido' for an unknown code. */
+export function fieldErrorText(locale: 'es' | 'en', error: FieldError): string {
+  const { field } = errorsOf(locale);
+  const template = field[error.code] ?? field.invalid ?? error.code;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(error.params?.[name] ?? ''));
+}

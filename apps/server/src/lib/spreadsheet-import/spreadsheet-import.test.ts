@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { z } from 'zod';
+import { moneyAmount } from '@amparo/shared/money';
+import { AppError } from '../errors.ts';
+import { fieldErrorText } from '../locale-text.ts';
+import {
+  assertImportable,
+  DEFAULT_IMPORT_LIMITS,
+  errorWorkbook,
+  previewImport,
+  readSpreadsheet,
+  templateWorkbook,
+  type ImportDefinition,
+} from './spreadsheet-import.ts';
+
+/** A small import like the POA's: a year, a code that must exist, an amount, a date. */
+const KNOWN = new Set(['EJ1', 'EJ2']);
+const definition: ImportDefinition<{ year: number; axis: string; amount: string; date: string }> = {
+  columns: [
+    { key: 'year', header: { es: 'Año', en: 'Year' }, example: '2027' },
+    { key: 'axis', header: { es: 'Eje estratégico', en: 'Strategic axis' }, example: 'EJ1' },
+    { key: 'amount', header: { es: 'Monto', en: 'Amount' }, example: '1500.00' },
+    { key: 'date', header: { es: 'Fecha', en: 'Date' }, example: '2027-01-31' },
+  ],
+  row: z.object({
+    year: z.coerce.number().int().min(2000).max(2100),
+    axis: z.string().min(1),
+    amount: moneyAmount(),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+  check: (rows) => {
+    for (const r of rows) if (!KNOWN.has(r.value!.axis)) r.errors.push({ field: 'axis', code: 'invalid' });
+  },
+};
+
+/** A Buffer's bytes as the ArrayBuffer ExcelJS's types ask for. */
+const arrayBuffer = (b: Buffer) => new Uint8Array(b).buffer;
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('POA');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A legacy .xls (BIFF8), as Excel 97–2003 saves it. */
+function xls(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'POA');
+  return XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
+
+async function refusal(p: Promise<unknown>) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  const e = err as AppError;
+  return { status: e.status, field: e.fieldErrors[0] };
+}
+
+const GOOD = [
+  ['Año', 'Eje estratégico', 'Monto', 'Fecha'],
+  [2027, 'EJ1', 1500.5, new Date(2027, 0, 31)],
+  // A sum computed by the spreadsheet (a float): read as the amount it shows.
+  ['2027', 'EJ2', 0.1 + 0.2, '2027-02-28'],
+];
+
+describe('spreadsheet import (issue 13 section 0)', () => {
+  it('reads xlsx and legacy xls by content into the same text cells', async () => {
+    for (const file of [await xlsx(GOOD), xls(GOOD)]) {
+      const rows = await readSpreadsheet(file);
+      expect(rows).toEqual([
+        ['Año', 'Eje estratégico', 'Monto', 'Fecha'],
+        ['2027', 'EJ1', '1500.5', '2027-01-31'],
+        ['2027', 'EJ2', '0.3', '2027-02-28'],
+      ]);
+    }
+    // Typed as text, the same digits are what the user wrote: too many decimals, refused by the preview.
+    expect((await readSpreadsheet(await xlsx([['Monto'], ['0.30000000000000004']])))[1]).toEqual([
+      '0.30000000000000004',
+    ]);
+  });
+
+  it('checks every row against the schema and the checks, and says which cell is wrong', async () => {
+    const sheet = await readSpreadsheet(
+      await xlsx([
+        // Headers in English, another order, other case: still recognised.
+        ['AMOUNT', 'year', 'Strategic Axis', 'date', 'Comentario'],
+        [1500.5, 2027, 'EJ1', '2027-01-31', 'extra columns are ignored'],
+        ['12.345', 2027, 'EJ1', '2027-01-31'],
+        [-5, 1999, 'EJ9', 'mañana'],
+        [null, null, null, null],
+        ['10', 2027, 'EJ9', '2027-03-01'],
+      ]),
+    );
+    const preview = await previewImport(definition, sheet);
+    expect(preview).toMatchObject({ valid: 1, invalid: 3 });
+    expect(preview.rows.map((r) => r.line)).toEqual([2, 3, 4, 6]);
+    expect(preview.rows[0]).toMatchObject({
+      errors: [],
+      value: { year: 2027, axis: 'EJ1', amount: '1500.50', date: '2027-01-31' },
+    });
+    expect(preview.rows[1]!.errors).toEqual([{ field: 'amount', code: 'max_two_decimals' }]);
+    expect(preview.rows[2]!.errors.map((e) => e.field).sort()).toEqual(['amount', 'date', 'year']);
+    // The schema passed; the import's own check refused the unknown axis.
+    expect(preview.rows[3]!.errors).toEqual([{ field: 'axis', code: 'invalid' }]);
+    expect(preview.rows.filter((r) => r.errors.length).every((r) => r.value === null)).toBe(true);
+    // All or none: with any error, nothing is importable.
+    expect((await refusal(Promise.resolve().then(() => assertImportable(preview)))).field).toEqual({
+      field: 'file',
+      code: 'import_has_errors',
+      params: { count: 3 },
+    });
+    const good = await previewImport(definition, await readSpreadsheet(await xlsx(GOOD)));
+    expect(assertImportable(good).map((v) => v.amount)).toEqual(['1500.50', '0.30']);
+  });
+
+  it('names the missing columns', async () => {
+    const sheet = await readSpreadsheet(
+      await xlsx([
+        ['Año', 'Monto'],
+        [2027, 5],
+      ]),
+    );
+    expect((await refusal(previewImport(definition, sheet))).field).toEqual({
+      field: 'file',
+      code: 'columns_missing',
+      params: { columns: 'Eje estratégico, Fecha' },
+    });
+  });
+
+  it('refuses what is not a workbook, a damaged one, and one over its limits', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect(await refusal(readSpreadsheet(png))).toEqual({ status: 400, field: { field: 'file', code: 'file_type' } });
+    // A .csv renamed .xlsx is text, not a workbook.
+    expect((await refusal(readSpreadsheet(Buffer.from('Año,Monto\n2027,5\n')))).field?.code).toBe('file_type');
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]);
+    expect((await refusal(readSpreadsheet(damaged))).field?.code).toBe('spreadsheet_unreadable');
+
+    const eleven = await xlsx([['Año'], ...Array.from({ length: 11 }, () => [2027])]);
+    const limits = { ...DEFAULT_IMPORT_LIMITS, maxRows: 10 };
+    expect((await refusal(readSpreadsheet(eleven, 'file', limits))).field).toEqual({
+      field: 'file',
+      code: 'too_many_rows',
+      params: { max: 10 },
+    });
+    expect(
+      await readSpreadsheet(await xlsx([['Año'], ...Array.from({ length: 10 }, () => [2027])]), 'file', limits),
+    ).toHaveLength(11);
+    expect(await refusal(readSpreadsheet(eleven, 'file', { ...DEFAULT_IMPORT_LIMITS, maxBytes: 100 }))).toMatchObject({
+      status: 413,
+      field: { code: 'file_too_large' },
+    });
+    const wide = await xlsx([Array.from({ length: 8 }, (_, i) => `c${i}`)]);
+    expect(
+      (await refusal(readSpreadsheet(wide, 'file', { ...DEFAULT_IMPORT_LIMITS, maxColumns: 5 }))).field?.code,
+    ).toBe('too_many_columns');
+  });
+
+  it('stops a parse that passes its time or memory limit, and the server goes on', async () => {
+    const big = await xlsx([
+      ['Año', 'Monto', 'Descripción'],
+      ...Array.from({ length: 20_000 }, (_, i) => [2027, i, `línea del plan número ${i}`]),
+    ]);
+    const roomy = { ...DEFAULT_IMPORT_LIMITS, maxRows: 50_000 };
+    expect((await refusal(readSpreadsheet(big, 'file', { ...roomy, maxMillis: 5 }))).field?.code).toBe(
+      'spreadsheet_too_complex',
+    );
+    expect((await refusal(readSpreadsheet(big, 'file', { ...roomy, maxMemoryMb: 16 }))).field?.code).toBe(
+      'spreadsheet_too_complex',
+    );
+    // The same file within the limits reads whole.
+    expect(await readSpreadsheet(big, 'file', roomy)).toHaveLength(20_001);
+  });
+
+  it('writes the rows back with their errors in Spanish, and a template', async () => {
+    const sheet = await readSpreadsheet(
+      await xlsx([
+        ['Año', 'Eje estratégico', 'Monto', 'Fecha'],
+        [2027, 'EJ1', '12.345', '2027-01-31'],
+        [2027, 'EJ1', 5, '2027-01-31'],
+      ]),
+    );
+    const preview = await previewImport(definition, sheet);
+    const file = await errorWorkbook(definition, preview, 'es', (e) => fieldErrorText('es', e));
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(arrayBuffer(file));
+    const rows = back.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(rows[0]!.slice(1)).toEqual(['Año', 'Eje estratégico', 'Monto', 'Fecha', 'Errores']);
+    expect(rows[1]!.slice(1)).toEqual(['2027', 'EJ1', '12.345', '2027-01-31', 'Monto: Como máximo dos decimales']);
+    expect(rows[2]!.slice(1, 5)).toEqual(['2027', 'EJ1', '5', '2027-01-31']);
+    expect(rows[2]![5] ?? '').toBe('');
+    expect(fieldErrorText('en', { field: 'x', code: 'too_many_rows', params: { max: 5000 } })).toBe(
+      'The file has more than 5000 rows',
+    );
+
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load(arrayBuffer(await templateWorkbook(definition, 'en')));
+    const t = template.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(t[0]!.slice(1)).toEqual(['Year', 'Strategic axis', 'Amount', 'Date']);
+    expect(t[1]!.slice(1)).toEqual(['2027', 'EJ1', '1500.00', '2027-01-31']);
+    // The template reads back as a valid import.
+    expect(
+      (await previewImport(definition, await readSpreadsheet(await templateWorkbook(definition, 'es')))).valid,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,264 @@
+import { Worker } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { FieldError } from '@amparo/shared/errors';
+import { toFieldErrors } from '@amparo/shared/validation';
+import { AppError, invalidField } from '../errors.ts';
+
+/**
+ * Spreadsheet import (issue 13 section 0, decision 0018), in four steps that
+ * every import (the POA, later the personnel execution) follows:
+ *
+ * 1. `readSpreadsheet`: an uploaded .xlsx or legacy .xls (BIFF8), recognised
+ *    by its content, parsed by SheetJS in a worker thread under size, row,
+ *    column, time and memory limits, into rows of text cells.
+ * 2. `previewImport`: the header row matched to the import's columns, every
+ *    row checked by the import's zod schema (errors per row and cell), then by
+ *    its own `check` (codes that must exist, totals that must add up).
+ * 3. `errorWorkbook`: the uploaded rows with an error column, in the user's
+ *    language, to fix and upload again; `templateWorkbook`: the expected
+ *    columns with an example row.
+ * 4. The module writes every valid row in one transaction, all or none, and
+ *    only when no row has an error (`assertImportable`).
+ */
+
+/** Limits that keep a hostile file from exhausting the server. */
+export interface SpreadsheetLimits {
+  /** Bytes of the uploaded file (413 over it). */
+  maxBytes: number;
+  /** Data rows under the header. */
+  maxRows: number;
+  maxColumns: number;
+  /** Wall time of the parse, in ms. */
+  maxMillis: number;
+  /** Heap of the parsing worker, in MB (at least 16: under that Node cannot start the worker and aborts the process). */
+  maxMemoryMb: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: SpreadsheetLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 5000,
+  maxColumns: 60,
+  maxMillis: 15_000,
+  maxMemoryMb: 256,
+};
+
+/** A sheet as text: row i is line i + 1 of the file; its first non-blank row is the header. */
+export type SheetRows = (string | null)[][];
+
+const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]); // a zip (Office Open XML)
+const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]); // an OLE2 compound file (BIFF8)
+
+/** 'xlsx', 'xls' or null, by the file's first bytes (its name and declared type are not trusted). */
+export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
+  if (data.subarray(0, 4).equals(XLSX_MAGIC)) return 'xlsx';
+  if (data.subarray(0, 8).equals(XLS_MAGIC)) return 'xls';
+  return null;
+}
+
+/**
+ * Reads the first sheet of an uploaded workbook into text cells (numbers
+ * without float noise, dates as YYYY-MM-DD, blanks as null; formulas give
+ * their cached values, never evaluated).
+ *
+ * Errors (field `field`): 413 `file_too_large` over `maxBytes`; 400
+ * `file_type` for content that is neither xlsx nor xls; 400
+ * `spreadsheet_unreadable` for a damaged workbook; 400 `spreadsheet_too_complex`
+ * when parsing passes `maxMillis` or `maxMemoryMb` (the worker is stopped);
+ * 400 `too_many_rows` (params.max) over `maxRows` data rows; 400 `required`
+ * for a sheet without rows.
+ */
+export async function readSpreadsheet(
+  data: Buffer,
+  field = 'file',
+  limits: SpreadsheetLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<SheetRows> {
+  if (data.length > limits.maxBytes)
+    throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
+  if (!spreadsheetKind(data)) throw invalidField(field, 'file_type');
+  const parsed = await new Promise<{ rows: SheetRows; columns: number }>((resolve, reject) => {
+    const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
+      workerData: { data: new Uint8Array(data), maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      resourceLimits: { maxOldGenerationSizeMb: Math.max(16, limits.maxMemoryMb), maxYoungGenerationSizeMb: 8 },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(invalidField(field, 'spreadsheet_too_complex'))),
+      limits.maxMillis,
+    );
+    worker.once('message', (message: { rows: SheetRows; columns: number }) => finish(() => resolve(message)));
+    worker.once('error', (err: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          invalidField(
+            field,
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'spreadsheet_too_complex' : 'spreadsheet_unreadable',
+          ),
+        ),
+      ),
+    );
+    worker.once('exit', () => finish(() => reject(invalidField(field, 'spreadsheet_unreadable'))));
+  });
+  const lines = parsed.rows.filter((r) => r.some((c) => c !== null)).length;
+  if (lines === 0) throw invalidField(field, 'required');
+  if (lines - 1 > limits.maxRows) throw invalidField(field, 'too_many_rows', { max: limits.maxRows });
+  if (parsed.columns > limits.maxColumns) throw invalidField(field, 'too_many_columns', { max: limits.maxColumns });
+  return parsed.rows;
+}
+
+/** One column of an import: its key in the row object, its header in each language, an example for the template. */
+export interface ImportColumn {
+  key: string;
+  header: { es: string; en: string };
+  example: string;
+  /** Template column width, in characters. */
+  width?: number;
+}
+
+/** A checked row: its line in the file (1 = the header), its cells by column key, its errors, and its value when valid. */
+export interface PreviewRow<T> {
+  line: number;
+  values: Record<string, string | null>;
+  errors: FieldError[];
+  value: T | null;
+}
+
+/** An import's definition: its columns, the schema each row must satisfy, and checks across rows or on the database. */
+export interface ImportDefinition<T> {
+  columns: readonly ImportColumn[];
+  /** Parses one row's cells (`Record<column key, string | null>`); its field errors name column keys. */
+  row: z.ZodType<T>;
+  /** Adds errors to rows after the schema (unknown codes, totals that do not add up); may read the database. */
+  check?: (rows: PreviewRow<T>[]) => void | Promise<void>;
+}
+
+export interface ImportPreview<T> {
+  rows: PreviewRow<T>[];
+  valid: number;
+  invalid: number;
+}
+
+/** Lower case, no accents, single spaces: 'Año ' and 'ano' name the same column. */
+const headerKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Checks every row of a read sheet against the import (no row is written).
+ * The first row is the header; a column is recognised by its Spanish or
+ * English header or its key, in any order, case and accents aside. Rows with
+ * every cell blank are skipped. Errors: 400 `columns_missing` (params.columns,
+ * the missing headers in Spanish, comma-separated) on `field`.
+ */
+export async function previewImport<T>(
+  definition: ImportDefinition<T>,
+  sheet: SheetRows,
+  field = 'file',
+): Promise<ImportPreview<T>> {
+  const headerIndex = sheet.findIndex((r) => r.some((c) => c !== null));
+  const header = sheet[headerIndex] ?? [];
+  const body = sheet.slice(headerIndex + 1);
+  const byHeader = new Map<string, string>();
+  for (const c of definition.columns)
+    for (const name of [c.key, c.header.es, c.header.en]) byHeader.set(headerKey(name), c.key);
+  const positions = new Map<string, number>();
+  header.forEach((cell, i) => {
+    const key = cell === null ? undefined : byHeader.get(headerKey(cell));
+    if (key && !positions.has(key)) positions.set(key, i);
+  });
+  const missing = definition.columns.filter((c) => !positions.has(c.key));
+  if (missing.length)
+    throw invalidField(field, 'columns_missing', { columns: missing.map((c) => c.header.es).join(', ') });
+
+  const rows: PreviewRow<T>[] = [];
+  body.forEach((cells, i) => {
+    if (cells.every((c) => c === null)) return;
+    const values = Object.fromEntries(definition.columns.map((c) => [c.key, cells[positions.get(c.key)!] ?? null]));
+    const parsed = definition.row.safeParse(values);
+    rows.push({
+      // Line in the file as the user sees it in a spreadsheet program.
+      line: headerIndex + i + 2,
+      values,
+      errors: parsed.success ? [] : toFieldErrors(parsed.error),
+      value: parsed.success ? parsed.data : null,
+    });
+  });
+  await definition.check?.(rows.filter((r) => r.errors.length === 0));
+  for (const r of rows) if (r.errors.length) r.value = null;
+  const invalid = rows.filter((r) => r.errors.length > 0).length;
+  return { rows, valid: rows.length - invalid, invalid };
+}
+
+/** The checked rows' values, or 400 `import_has_errors` (params: invalid rows) when any row has an error: all or none. */
+export function assertImportable<T>(preview: ImportPreview<T>, field = 'file'): T[] {
+  if (preview.invalid > 0 || preview.rows.length === 0)
+    throw invalidField(field, preview.rows.length === 0 ? 'required' : 'import_has_errors', { count: preview.invalid });
+  return preview.rows.map((r) => r.value!);
+}
+
+/** An error as a sentence of the file's language (for the error column). */
+export type DescribeError = (error: FieldError) => string;
+
+async function workbook(
+  columns: readonly ImportColumn[],
+  locale: 'es' | 'en',
+  extra: string | null,
+  fill: (sheet: ExcelJS.Worksheet) => void,
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(locale === 'es' ? 'Datos' : 'Data', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    ...columns.map((c) => ({
+      header: c.header[locale],
+      key: c.key,
+      width: c.width ?? Math.max(12, c.header[locale].length + 2),
+    })),
+    ...(extra ? [{ header: extra, key: '__errors', width: 60 }] : []),
+  ];
+  sheet.getRow(1).font = { bold: true };
+  fill(sheet);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The import's template: its headers in `locale` and one example row (xlsx). */
+export function templateWorkbook<T>(definition: ImportDefinition<T>, locale: 'es' | 'en'): Promise<Buffer> {
+  return workbook(definition.columns, locale, null, (sheet) => {
+    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, c.example])));
+  });
+}
+
+/**
+ * The uploaded rows as they were read, with a last column giving each row's
+ * errors as sentences ('Columna: error; …', empty for a good row), in
+ * `locale`: the user fixes them there and uploads the file again (xlsx).
+ */
+export function errorWorkbook<T>(
+  definition: ImportDefinition<T>,
+  preview: ImportPreview<T>,
+  locale: 'es' | 'en',
+  describe: DescribeError,
+): Promise<Buffer> {
+  const headerOf = new Map(definition.columns.map((c) => [c.key, c.header[locale]]));
+  return workbook(definition.columns, locale, locale === 'es' ? 'Errores' : 'Errors', (sheet) => {
+    for (const r of preview.rows) {
+      const row = sheet.addRow({
+        ...r.values,
+        __errors: r.errors.map((e) => `${headerOf.get(e.field) ?? e.field}: ${describe(e)}`).join('; '),
+      });
+      if (r.errors.length) row.getCell('__errors').font = { color: { argb: 'FFB00020' } };
+    }
+  });
+}
