@@ -24,5 +24,15 @@ export const CATALOG_NAMES = [
   'activity_type',
   'departure_reason_person',
   'ticket_type',
+  // Issue 13: the annual operating plan's classification (a program sits under a strategic axis).
+  'strategic_axis',
+  'program',
+  'expense_type',
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
+
+/**
+ * Catalogs whose items sit under an item of another catalog (`parent` holds its code): a program under a
+ * strategic axis (issue 13 section 1).
+ */
+export const CATALOG_PARENTS: Partial<Record<CatalogName, CatalogName>> = { program: 'strategic_axis' };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
 import { CATALOG_NAMES } from './catalog-names.ts';
 
-export { CATALOG_NAMES, type CatalogName } from './catalog-names.ts';
+export { CATALOG_NAMES, CATALOG_PARENTS, type CatalogName } from './catalog-names.ts';
 
 export const catalogItem = z.object({
   id: uuid,
@@ -14,6 +14,8 @@ export const catalogItem = z.object({
   sortOrder: z.number().int(),
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  /** The code of the item it sits under, in the parent catalog (`CATALOG_PARENTS`: a program's strategic axis). */
+  parent: z.string().nullable(),
   version: z.number().int(),
 });
 export type CatalogItem = z.infer<typeof catalogItem>;
@@ -23,8 +25,17 @@ export const catalogItemCreate = z.object({
   code: catalogCode,
   es: text(120),
   en: text(120),
+  /** Required for a catalog with a parent catalog (a program's strategic axis), refused for the others. */
+  parent: catalogCode.nullish(),
 });
-export const catalogItemUpdate = z.object({ es: text(120), en: text(120), active: z.boolean(), version });
+export const catalogItemUpdate = z.object({
+  es: text(120),
+  en: text(120),
+  active: z.boolean(),
+  /** A program may move to another strategic axis; records keep their own copy of the axis. */
+  parent: catalogCode.nullish(),
+  version,
+});
 
 export const catalogItemResponse = envelope(catalogItem);
 export const catalogItemsResponse = envelope(z.array(catalogItem));

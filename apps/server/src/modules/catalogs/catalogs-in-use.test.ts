@@ -13,6 +13,8 @@ import { as, buildTestApp, login, personBody, type TestApp } from '../../../test
 /** Catalogs no stored column holds yet, with the reason. */
 const NOT_STORED: Record<string, string> = {
   departure_reason_collaborator: 'for the collaborators module (human talent), not built yet',
+  program: "for the budget's planning lines (issue 13 section 3), not built yet",
+  expense_type: "for the budget's planning lines (issue 13 section 3), not built yet",
 };
 
 describe('catalog items in use, for every registered catalog column', () => {
@@ -124,6 +126,8 @@ describe('catalog items in use, for every registered catalog column', () => {
         'activity_unregistered',
         'documents',
         'support_tickets',
+        // A program's strategic axis (issue 13 section 1).
+        'catalog_items',
       ]),
     );
   });

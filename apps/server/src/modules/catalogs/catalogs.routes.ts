@@ -12,6 +12,7 @@ import {
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { notFound } from '../../lib/errors.ts';
+import { catalogItems } from '../../db/schema.ts';
 import * as service from './catalogs.service.ts';
 import { actorOf } from '../../plugins/actor.ts';
 
@@ -21,6 +22,8 @@ const itemParams = z.object({ id: uuid });
 
 /** The generic catalog call and the catalog editor (permission `configuracion_catalogos`). */
 export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A strategic axis with programs under it is in use (issue 13 section 1).
+  app.catalogColumns.register({ catalog: 'strategic_axis', table: catalogItems, column: catalogItems.parent });
   app.post(
     '/api/catalog/:name',
     {
@@ -29,7 +32,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'catalogOptions',
         tags,
         summary: 'Dropdown options { code, cname, value } of a catalog (spec section 7)',
-        description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role.`,
+        description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role; program takes body.parent = a strategic axis code.`,
         params: z.object({ name: z.string().max(40) }),
         body: catalogOptionsBody,
         response: { 200: catalogOptionsResponse },

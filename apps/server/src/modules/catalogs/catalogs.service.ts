@@ -6,9 +6,9 @@ import type {
   catalogItemCreate,
   catalogItemUpdate,
 } from '@amparo/shared/modules/catalogs.schema';
-import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES, CATALOG_PARENTS, type CatalogName } from '@amparo/shared/modules/catalogs.schema';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { catalogItems } from '../../db/schema.ts';
@@ -27,9 +27,32 @@ const toItem = (r: Row): CatalogItem => ({
   sortOrder: r.sortOrder,
   minAge: r.minAge,
   maxAge: r.maxAge,
+  parent: r.parent,
   version: r.version,
 });
-const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active });
+const pick = (r: Row) => ({ code: r.code, es: r.es, en: r.en, active: r.active, parent: r.parent });
+
+/**
+ * The parent an item of `catalog` may have: for a catalog with a parent catalog (`CATALOG_PARENTS`: a program
+ * under a strategic axis, issue 13 section 1) an active item of it (`unchanged` keeps an item's current parent even
+ * if since deactivated), else none. Field errors on `parent`: `required`, `invalid`.
+ */
+async function checkParent(
+  db: Executor,
+  catalog: string,
+  parent: string | null | undefined,
+  unchanged: string | null = null,
+): Promise<string | null> {
+  const parentCatalog = CATALOG_PARENTS[catalog as CatalogName];
+  if (!parentCatalog) {
+    if (parent) throw invalidField('parent', 'invalid');
+    return null;
+  }
+  if (!parent) throw invalidField('parent', 'required');
+  if (parent !== unchanged && !(await repo.codesOf(db, parentCatalog)).has(parent))
+    throw invalidField('parent', 'invalid');
+  return parent;
+}
 
 export const departmentExists = repo.departmentExists;
 export const findMunicipality = repo.findMunicipality;
@@ -112,8 +135,10 @@ export async function options(
   const source = sources.get(name);
   if (source) return source(db, { includeInactive });
   if (!(CATALOG_NAMES as readonly string[]).includes(name)) return null;
+  // A catalog under another (programs under a strategic axis) is filtered by its parent's code when one is given.
+  const byParent = parent !== undefined && CATALOG_PARENTS[name as CatalogName] !== undefined;
   return (await repo.listItems(db, name))
-    .filter((i) => includeInactive || i.active)
+    .filter((i) => (includeInactive || i.active) && (!byParent || i.parent === parent))
     .map((i) => ({ code: i.code, cname: lang === 'en' ? i.en : i.es, value: i.code, active: i.active }));
 }
 
@@ -134,6 +159,7 @@ export async function createItem(
     return await db.transaction(async (tx) => {
       const id = await repo.insertItem(tx, {
         ...body,
+        parent: await checkParent(tx, body.catalog, body.parent),
         sortOrder: await repo.nextSortOrder(tx, body.catalog),
         createdBy: actor.userId,
         updatedBy: actor.userId,
@@ -163,8 +189,13 @@ export async function updateItem(
   return db.transaction(async (tx) => {
     const before = await repo.findItem(tx, id);
     if (!before) throw notFound();
-    const { version, ...values } = body;
-    await updateVersioned(tx, catalogItems, id, version, { ...values, updatedBy: actor.userId });
+    const { version, parent, ...values } = body;
+    await updateVersioned(tx, catalogItems, id, version, {
+      ...values,
+      // Absent: unchanged.
+      parent: parent === undefined ? before.parent : await checkParent(tx, before.catalog, parent, before.parent),
+      updatedBy: actor.userId,
+    });
     const after = (await repo.findItem(tx, id))!;
     await writeAudit(tx, actor, {
       action: 'update',

@@ -33,6 +33,8 @@ export const catalogItems = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     minAge: integer('min_age'),
     maxAge: integer('max_age'),
+    /** The code of the item this one sits under in the parent catalog (a program's strategic axis); null otherwise. */
+    parent: text('parent'),
     ...editableColumns(),
   },
   (t) => [uniqueIndex('catalog_items_catalog_code_key').on(t.catalog, t.code)],

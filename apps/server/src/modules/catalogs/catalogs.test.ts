@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
 
@@ -97,5 +98,76 @@ describe('catalogs and reference data', () => {
     const res = await admin.delete(`/api/roles/${role.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('in_use');
+  });
+
+  it("keeps the plan's classification: programs under a strategic axis, expense types (issue 13 section 1)", async () => {
+    const add = (body: Record<string, unknown>) => admin.post('/api/catalogs/items', { es: 'x', en: 'x', ...body });
+    const axis = (await add({ catalog: 'strategic_axis', code: 'EJ_PROT', es: 'Protección', en: 'Protection' })).json()
+      .data;
+    expect(axis).toMatchObject({ code: 'EJ_PROT', parent: null });
+    const other = (await add({ catalog: 'strategic_axis', code: 'EJ_EDU' })).json().data;
+    // A program needs an existing, active axis; other catalogs take no parent.
+    expect((await add({ catalog: 'program', code: 'PR_ACOGIDA' })).json().errors).toEqual([
+      { field: 'parent', code: 'required' },
+    ]);
+    expect((await add({ catalog: 'program', code: 'PR_ACOGIDA', parent: 'EJ_NONE' })).json().errors).toEqual([
+      { field: 'parent', code: 'invalid' },
+    ]);
+    expect((await add({ catalog: 'expense_type', code: 'GT_VIAT', parent: 'EJ_PROT' })).json().errors).toEqual([
+      { field: 'parent', code: 'invalid' },
+    ]);
+    const program = await add({
+      catalog: 'program',
+      code: 'PR_ACOGIDA',
+      es: 'Acogimiento',
+      en: 'Foster care',
+      parent: 'EJ_PROT',
+    });
+    expect(program.statusCode, program.body).toBe(200);
+    await add({ catalog: 'program', code: 'PR_BECAS', parent: 'EJ_EDU' });
+    expect((await add({ catalog: 'expense_type', code: 'GT_VIAT', es: 'Viáticos', en: 'Travel' })).statusCode).toBe(
+      200,
+    );
+
+    // The dropdown of programs filtered by their axis.
+    const under = async (parent?: string) =>
+      ((await admin.post('/api/catalog/program', parent ? { parent } : {})).json().data as { code: string }[]).map(
+        (o) => o.code,
+      );
+    expect(await under('EJ_PROT')).toEqual(['PR_ACOGIDA']);
+    expect(await under('EJ_EDU')).toEqual(['PR_BECAS']);
+    expect(await under()).toEqual(expect.arrayContaining(['PR_ACOGIDA', 'PR_BECAS']));
+
+    // Moved to another axis, audited; not to an inactive one.
+    const item = program.json().data;
+    const moved = await admin.put(`/api/catalogs/items/${item.id}`, {
+      es: item.es,
+      en: item.en,
+      active: true,
+      parent: 'EJ_EDU',
+      version: item.version,
+    });
+    expect(moved.json().data).toMatchObject({ parent: 'EJ_EDU', version: item.version + 1 });
+    const audit = await t.database.db.execute<{ changes: Record<string, unknown> }>(
+      sql`select changes from audit_log where entity_id = ${item.id} and action = 'update'`,
+    );
+    expect(audit.rows[0]!.changes).toMatchObject({ parent: { before: 'EJ_PROT', after: 'EJ_EDU' } });
+    await admin.put(`/api/catalogs/items/${axis.id}`, {
+      es: axis.es,
+      en: axis.en,
+      active: false,
+      version: axis.version,
+    });
+    const toInactive = await admin.put(`/api/catalogs/items/${item.id}`, {
+      es: item.es,
+      en: item.en,
+      active: true,
+      parent: 'EJ_PROT',
+      version: item.version + 1,
+    });
+    expect(toInactive.json().errors).toEqual([{ field: 'parent', code: 'invalid' }]);
+
+    // An axis with programs under it is in use: deactivate it instead.
+    expect((await admin.delete(`/api/catalogs/items/${other.id}`)).statusCode).toBe(409);
   });
 });

@@ -1,12 +1,14 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
+  CATALOG_PARENTS,
   catalogItemCreate,
   catalogItemUpdate,
   type CatalogItem,
   type CatalogName,
 } from '@amparo/shared/modules/catalogs.schema';
+import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { zodValidate } from '../../../shared/lib/form';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
@@ -24,19 +26,31 @@ export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalPro
   const { t } = useTranslation('catalogs');
   const create = useCreateCatalogItem(catalog);
   const update = useUpdateCatalogItem(catalog);
+  // A program sits under a strategic axis (issue 13 section 1): its axis is chosen here.
+  const parentCatalog = CATALOG_PARENTS[catalog];
+  const parents = useCatalog(parentCatalog ?? '', { enabled: !!parentCatalog });
   const form = useForm({
     initialValues: item
-      ? { catalog, code: item.code, es: item.es, en: item.en, active: item.active, version: item.version }
-      : { catalog, code: '', es: '', en: '', active: true, version: 1 },
+      ? {
+          catalog,
+          code: item.code,
+          es: item.es,
+          en: item.en,
+          active: item.active,
+          parent: item.parent,
+          version: item.version,
+        }
+      : { catalog, code: '', es: '', en: '', active: true, parent: null as string | null, version: 1 },
     validate: zodValidate(item ? catalogItemUpdate : catalogItemCreate, t),
     validateInputOnBlur: true,
     validateInputOnChange: true,
   });
 
-  const submit = form.onSubmit(async ({ code, es, en, active, version }) => {
+  const submit = form.onSubmit(async ({ code, es, en, active, parent, version }) => {
     try {
-      if (item) await update.mutateAsync({ id: item.id, es, en, active, version });
-      else await create.mutateAsync({ catalog, code, es, en });
+      const under = parentCatalog ? { parent } : {};
+      if (item) await update.mutateAsync({ id: item.id, es, en, active, version, ...under });
+      else await create.mutateAsync({ catalog, code, es, en, ...under });
       notifySuccess(t(item ? 'common:messages.updated' : 'common:messages.created'));
       onClose();
     } catch (error) {
@@ -58,6 +72,15 @@ export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalPro
           />
           <TextInput label={t('catalogs:fields.es')} withAsterisk {...form.getInputProps('es')} />
           <TextInput label={t('catalogs:fields.en')} withAsterisk {...form.getInputProps('en')} />
+          {parentCatalog && (
+            <Select
+              label={t('catalogs:fields.strategicAxis')}
+              withAsterisk
+              searchable
+              data={parents.data}
+              {...form.getInputProps('parent')}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common:actions.cancel')}

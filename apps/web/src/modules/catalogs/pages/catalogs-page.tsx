@@ -3,7 +3,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_NAMES, type CatalogItem } from '@amparo/shared/modules/catalogs.schema';
+import { CATALOG_NAMES, CATALOG_PARENTS, type CatalogItem } from '@amparo/shared/modules/catalogs.schema';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError } from '../../../shared/lib/notify';
@@ -24,6 +24,7 @@ export function CatalogsPage() {
   const remove = useDeleteCatalogItem(catalog);
   // null: closed; 'new': adding; an item: renaming it.
   const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
+  const parentCatalog = CATALOG_PARENTS[catalog];
   const nameOf = (item: CatalogItem) => (i18n.language.startsWith('en') ? item.en : item.es);
   // An item some record still uses answers 409 in_use; the hook shows the translated reason.
   const deletion = useDeleteConfirm<CatalogItem>({ remove: (item) => remove.mutateAsync(item.id), nameOf });
@@ -38,6 +39,18 @@ export function CatalogsPage() {
     { id: 'code', header: t('catalogs:fields.code'), text: (i) => i.code, strong: true, sortable: true, width: 180 },
     { id: 'es', header: t('catalogs:fields.es'), text: (i) => i.es, sortable: true, truncate: true },
     { id: 'en', header: t('catalogs:fields.en'), text: (i) => i.en, sortable: true, truncate: true },
+    // A program's strategic axis (issue 13 section 1).
+    ...(parentCatalog
+      ? [
+          {
+            id: 'parent',
+            header: t('catalogs:fields.strategicAxis'),
+            text: (i: CatalogItem) => i.parent,
+            sortable: true,
+            width: 180,
+          },
+        ]
+      : []),
     { id: 'active', header: t('catalogs:fields.active'), cell: (i) => <ActiveBadge active={i.active} />, width: 110 },
   ];
 
