@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'transition_not_allowed', // 403: not from this state, not for this user, or a delegation not in force (field error says which)
   // Issue 12: support tickets.
   'ticket_closed', // 409: a finalizado, cancelado or rechazado ticket takes no comment or file
+  // Issue 13 section 0: printable documents (lib/pdf.ts, decision 0017).
+  'document_too_large', // 422: more table rows than a PDF holds (field error rows/too_big, params.max)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
