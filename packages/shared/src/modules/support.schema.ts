@@ -256,9 +256,16 @@ export const boardCard = ticketSummary
     /** The first 140 characters (the card shows three lines). */
     descriptionPreview: z.string(),
     sla: ticketSlaLeft,
-    allowed: z.array(allowedTicketTransition),
+    /**
+     * The moves the caller may make with this card, as indexes into the board's `transitions` (each distinct move
+     * is sent once per board, not on each of its 130 cards: a board's answer was 59 KB, a third of it these).
+     */
+    allowed: z.array(z.number().int().min(0)),
   });
-export type BoardCard = z.infer<typeof boardCard>;
+/** A board card as the API sends it (`allowed` as indexes); `BoardCard` is the card with its moves spelled out. */
+export type BoardCardWire = z.infer<typeof boardCard>;
+/** A board card with its allowed transitions (`expandBoard`), what the web's board works with. */
+export type BoardCard = Omit<BoardCardWire, 'allowed'> & { allowed: AllowedTicketTransition[] };
 export const boardColumn = z.object({
   status: z.enum(TICKET_STATUSES),
   /** Tickets in the column (closed columns: those closed in the last 14 days), whatever the cards shown. */
@@ -266,6 +273,7 @@ export const boardColumn = z.object({
   /** Open columns: the oldest first, up to 20; closed ones: the latest 10 of the last 14 days. */
   cards: z.array(boardCard),
 });
+export type BoardColumn = z.infer<typeof boardColumn>;
 
 /** Service targets per priority, in working hours, and the auto-close delay, in working days. */
 export const supportSettings = z.object({
@@ -296,7 +304,14 @@ export type SupportDashboard = z.infer<typeof supportDashboard>;
 
 export const ticketResponse = envelope(ticket);
 export const ticketListResponse = envelope(paged(ticketSummary));
-export const ticketBoardResponse = envelope(z.object({ columns: z.array(boardColumn) }));
+export const ticketBoard = z.object({
+  columns: z.array(boardColumn),
+  /** Each distinct move the board's cards offer, once; a card's `allowed` indexes into it. */
+  transitions: z.array(allowedTicketTransition),
+});
+export type TicketBoard = z.infer<typeof ticketBoard>;
+export const ticketBoardResponse = envelope(ticketBoard);
+
 export const supportSettingsResponse = envelope(supportSettings);
 export const supportDashboardResponse = envelope(supportDashboard);
 export const assigneesResponse = envelope(z.array(z.object({ id: uuid, fullName: z.string() })));

@@ -7,7 +7,8 @@ import {
   OPEN_TICKET_STATUSES,
   TICKET_FILE_TYPES,
   TICKET_STATUSES,
-  type BoardCard,
+  type AllowedTicketTransition,
+  type BoardCardWire,
   type SupportDashboard,
   type SupportSettings,
   type Ticket,
@@ -573,23 +574,34 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
   );
   const calendarOf = calendars(db);
   const now = new Date();
+  // Each distinct move once per board; a card names its moves by their index here.
+  const transitions: AllowedTicketTransition[] = [];
+  const indexOf = new Map<string, number>();
+  const moveIndex = (m: AllowedTicketTransition) => {
+    const key = `${m.name}>${m.to}>${m.reason}`;
+    let i = indexOf.get(key);
+    if (i === undefined) indexOf.set(key, (i = transitions.push(m) - 1));
+    return i;
+  };
   const withTargets = await Promise.all(
-    cards.map(async (r): Promise<BoardCard> => ({
+    cards.map(async (r): Promise<BoardCardWire> => ({
       id: r.id,
       number: r.number,
       status: r.status as TicketStatus,
-      priority: r.priority as BoardCard['priority'],
+      priority: r.priority as BoardCardWire['priority'],
       version: r.version,
       assigneeId: r.assigneeId,
       assigneeName: r.assigneeName,
       descriptionPreview: r.descriptionPreview,
       sla: slaLeftOf(await calendarOf(r.headquarterId), r, now),
       // The workflow's rules read the ticket's status, requester and assignee, all on the card's row.
-      allowed: allowedTransitions(
-        ticketWorkflow,
-        r as unknown as Row['ticket'] & { status: TicketStatus },
-        actor,
-      ) as BoardCard['allowed'],
+      allowed: (
+        allowedTransitions(
+          ticketWorkflow,
+          r as unknown as Row['ticket'] & { status: TicketStatus },
+          actor,
+        ) as AllowedTicketTransition[]
+      ).map(moveIndex),
     })),
   );
   return {
@@ -598,6 +610,7 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
       total: counts.get(status) ?? 0,
       cards: withTargets.filter((c) => c.status === status),
     })),
+    transitions,
   };
 }
 

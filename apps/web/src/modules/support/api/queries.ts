@@ -2,17 +2,29 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type {
   assigneesResponse,
+  BoardCard,
+  BoardColumn,
   SupportDashboard,
   SupportSettings,
   Ticket,
-  ticketBoardResponse,
+  TicketBoard,
   ticketListResponse,
 } from '@amparo/shared/modules/support.schema';
 import { api } from '../../../shared/lib/api';
 import type { BoardSearch, TicketListSearch } from './list-search';
 
 export type TicketPage = z.infer<typeof ticketListResponse>['data'];
-export type Board = z.infer<typeof ticketBoardResponse>['data'];
+/** The board with each card's moves spelled out (`allowed`), from the answer's indexes into `transitions`. */
+export type Board = { columns: (Omit<BoardColumn, 'cards'> & { cards: BoardCard[] })[] };
+
+function expandBoard(board: TicketBoard): Board {
+  return {
+    columns: board.columns.map((column) => ({
+      ...column,
+      cards: column.cards.map((card) => ({ ...card, allowed: card.allowed.map((i) => board.transitions[i]!) })),
+    })),
+  };
+}
 export type Assignee = z.infer<typeof assigneesResponse>['data'][number];
 
 /** Every key of the module starts with 'support', so one invalidation reaches them all. */
@@ -47,7 +59,8 @@ export const useTicket = (id: string) => useQuery(getTicketQueryOptions(id));
 export const useBoard = (search: BoardSearch) =>
   useQuery({
     queryKey: supportKeys.board(search),
-    queryFn: ({ signal }) => api.get<Board>('support/board', { query: search, signal }),
+    queryFn: ({ signal }) => api.get<TicketBoard>('support/board', { query: search, signal }),
+    select: expandBoard,
     placeholderData: keepPreviousData,
   });
 
