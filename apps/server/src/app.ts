@@ -31,6 +31,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
+import { budgetRoutes } from './modules/budget/budget.routes.ts';
 import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
 import { populationRoutes } from './modules/population/persons/persons.routes.ts';
 import { caseRoutes } from './modules/population/case-file/case.routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     rolesRoutes,
     usersRoutes,
     headquartersRoutes,
+    budgetRoutes,
     catalogsRoutes,
     populationRoutes,
     caseRoutes,

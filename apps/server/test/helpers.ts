@@ -223,3 +223,55 @@ export function personBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+let planningCodes = 0;
+/**
+ * The body of a valid planning line (issue 13 section 3): a new strategic axis, a program under it and an expense
+ * type made through the catalogs API, the signed-in user as responsible and planner, the first headquarter (one is made when there is none), Q 100.00
+ * in each month (Q 1,200.00 a year). Pass `codes` to reuse a classification.
+ */
+export async function planningBody(
+  api: ReturnType<typeof as>,
+  overrides: Record<string, unknown> = {},
+  codes?: { strategicAxis: string; program: string; expenseType: string },
+) {
+  let classification = codes;
+  if (!classification) {
+    planningCodes += 1;
+    const n = `${process.pid}_${planningCodes}`;
+    const add = async (catalog: string, code: string, parent?: string) => {
+      const res = await api.post('/api/catalogs/items', { catalog, code, es: code, en: code, parent });
+      if (res.statusCode !== 200) throw new Error(`catalog ${catalog}: ${res.body}`);
+      return code;
+    };
+    const strategicAxis = await add('strategic_axis', `EJ_${n}`);
+    classification = {
+      strategicAxis,
+      program: await add('program', `PR_${n}`, strategicAxis),
+      expenseType: await add('expense_type', `GT_${n}`),
+    };
+  }
+  const me = (await api.post('/api/user-check', {})).json().data.user.id as string;
+  const hq =
+    (await api.get('/api/headquarters')).json().data[0]?.id ??
+    (
+      await api.post('/api/headquarters', {
+        code: `POA${planningCodes}`,
+        name: 'Sede central',
+        country: 'GT',
+        state: '01',
+      })
+    ).json().data.id;
+  return {
+    year: 2027,
+    ...classification,
+    description: 'Talleres de crianza positiva con familias',
+    goalUnit: 'talleres',
+    responsibleId: me,
+    plannerId: me,
+    headquarterId: hq,
+    municipality: null,
+    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '2', amount: '100.00' })),
+    ...overrides,
+  };
+}

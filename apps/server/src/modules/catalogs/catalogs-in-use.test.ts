@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CATALOG_NAMES } from '@amparo/shared/modules/catalogs.schema';
-import { as, buildTestApp, login, personBody, type TestApp } from '../../../test/helpers.ts';
+import { as, buildTestApp, login, personBody, planningBody, type TestApp } from '../../../test/helpers.ts';
 
 /**
  * Issue 9 item 9: an item in use cannot be deleted, whichever module's record
@@ -13,21 +13,22 @@ import { as, buildTestApp, login, personBody, type TestApp } from '../../../test
 /** Catalogs no stored column holds yet, with the reason. */
 const NOT_STORED: Record<string, string> = {
   departure_reason_collaborator: 'for the collaborators module (human talent), not built yet',
-  program: "for the budget's planning lines (issue 13 section 3), not built yet",
-  expense_type: "for the budget's planning lines (issue 13 section 3), not built yet",
 };
 
 describe('catalog items in use, for every registered catalog column', () => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
   let n = 0;
-  const newItem = async (catalog: string) => {
+  const newItem = async (catalog: string): Promise<{ id: string; code: string }> => {
     n += 1;
+    // A program sits under a strategic axis (issue 13 section 1).
+    const parent = catalog === 'program' ? (await newItem('strategic_axis')).code : undefined;
     const res = await admin.post('/api/catalogs/items', {
       catalog,
       code: `EN_USO_${n}`,
       es: `En uso ${n}`,
       en: `In use ${n}`,
+      parent,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: string; code: string };
@@ -107,6 +108,11 @@ describe('catalog items in use, for every registered catalog column', () => {
       description: 'No abre el sistema',
     });
     expect(ticket.statusCode, ticket.body).toBe(200);
+    const line = await admin.post(
+      '/api/budget/planning',
+      await planningBody(admin, { headquarterId: hq.json().data.id }),
+    );
+    expect(line.statusCode, line.body).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -126,8 +132,9 @@ describe('catalog items in use, for every registered catalog column', () => {
         'activity_unregistered',
         'documents',
         'support_tickets',
-        // A program's strategic axis (issue 13 section 1).
+        // A program's strategic axis (issue 13 section 1), a planning line's classification (section 3).
         'catalog_items',
+        'planning_lines',
       ]),
     );
   });

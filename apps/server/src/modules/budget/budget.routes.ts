@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  planningLineInput,
+  planningLineResponse,
+  planningLineUpdate,
+  planningListQuery,
+  planningListResponse,
+} from '@amparo/shared/modules/budget.schema';
+import { okResponse } from '@amparo/shared/modules/auth.schema';
+import { uuid } from '@amparo/shared/validation';
+import { actorOf } from '../../plugins/actor.ts';
+import { planningLines } from './budget.table.ts';
+import * as planning from './planning.service.ts';
+
+const params = z.object({ id: uuid });
+const config = { permission: 'presupuesto_planificacion' as const };
+const tags = ['budget'];
+
+/**
+ * Budget (issue 13): the annual operating plan's lines under
+ * `/api/budget/planning` (permission `presupuesto_planificacion`). Amounts in
+ * quetzales as decimal strings with two decimals; months 1–12.
+ */
+export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A line's classification keeps its catalog items in use (they can be deactivated, not deleted).
+  app.catalogColumns.register(
+    { catalog: 'strategic_axis', table: planningLines, column: planningLines.strategicAxis },
+    { catalog: 'program', table: planningLines, column: planningLines.program },
+    { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
+  );
+
+  app.get(
+    '/api/budget/planning',
+    {
+      config,
+      schema: {
+        operationId: 'listPlanningLines',
+        tags,
+        summary: 'Planning lines by filters, a page at a time, with the amount per month and total over every match',
+        querystring: planningListQuery,
+        response: { 200: planningListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await planning.listLines(app.db.db, request.query) }),
+  );
+  app.get(
+    '/api/budget/planning/:id',
+    {
+      config,
+      schema: { operationId: 'getPlanningLine', tags, params, response: { 200: planningLineResponse } },
+    },
+    async (request) => ({ success: true as const, data: await planning.getLine(app.db.db, request.params.id) }),
+  );
+  app.post(
+    '/api/budget/planning',
+    {
+      config,
+      schema: {
+        operationId: 'createPlanningLine',
+        tags,
+        summary: 'A line with its 12 months, in one transaction; 400 with every field error',
+        body: planningLineInput,
+        response: { 200: planningLineResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await planning.createLine(app.db.db, actorOf(request), request.body),
+    }),
+  );
+  app.put(
+    '/api/budget/planning/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updatePlanningLine',
+        tags,
+        summary: "Replaces a line's fields and months; 409 on a stale version",
+        params,
+        body: planningLineUpdate,
+        response: { 200: planningLineResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await planning.updateLine(app.db.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/api/budget/planning/:id',
+    {
+      config,
+      schema: { operationId: 'deletePlanningLine', tags, params, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await planning.deleteLine(app.db.db, actorOf(request), request.params.id);
+      return { success: true as const, data: {} };
+    },
+  );
+};

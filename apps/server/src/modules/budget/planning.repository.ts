@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { allOf, col } from '../../db/sql.ts';
+import { headquarters, users } from '../../db/schema.ts';
+import { planningLines, planningMonths } from './budget.table.ts';
+
+const l = planningLines;
+const nameOf = (id: Column) =>
+  sql<string | null>`(select ${col(users.fullName)} from ${users} where ${col(users.id)} = ${col(id)})`;
+/** A line's sums over its months, as numeric text (exact: SQL adds the numeric(14,2) values). */
+const monthSum = (column: 'amount' | 'goal') =>
+  sql<string>`(select coalesce(sum(${sql.raw(`"planning_months"."${column}"`)}), 0)::text from ${planningMonths} where ${col(planningMonths.lineId)} = ${col(l.id)})`;
+
+const lineFields = {
+  line: planningLines,
+  responsibleName: nameOf(l.responsibleId).as('responsible_name'),
+  plannerName: nameOf(l.plannerId).as('planner_name'),
+  headquarterName: sql<
+    string | null
+  >`(select ${col(headquarters.name)} from ${headquarters} where ${col(headquarters.id)} = ${col(l.headquarterId)})`.as(
+    'headquarter_name',
+  ),
+  totalAmount: monthSum('amount').as('total_amount'),
+  totalGoal: monthSum('goal').as('total_goal'),
+};
+export type LineRow = Awaited<ReturnType<typeof findLine>> & object;
+
+/** One line with its names and totals, or null (`forUpdate` locks it for the transaction). */
+export async function findLine(db: Executor, id: string) {
+  const rows = await db.select(lineFields).from(l).where(eq(l.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A line's 12 months, January first, amounts and goals as numeric text. */
+export function monthsOf(db: Executor, lineId: string) {
+  return db
+    .select({ month: planningMonths.month, goal: planningMonths.goal, amount: planningMonths.amount })
+    .from(planningMonths)
+    .where(eq(planningMonths.lineId, lineId))
+    .orderBy(asc(planningMonths.month));
+}
+
+export async function insertLine(db: Executor, values: typeof planningLines.$inferInsert): Promise<string> {
+  const [row] = await db.insert(l).values(values).returning({ id: l.id });
+  return row!.id;
+}
+
+/** Writes the line's months, replacing those it had. */
+export async function replaceMonths(
+  db: Executor,
+  lineId: string,
+  months: { month: number; goal: string; amount: string }[],
+) {
+  await db.delete(planningMonths).where(eq(planningMonths.lineId, lineId));
+  await db.insert(planningMonths).values(months.map((m) => ({ lineId, ...m })));
+}
+
+export async function deleteLine(db: Executor, id: string) {
+  await db.delete(l).where(eq(l.id, id));
+}
+
+const SORTS = {
+  year: l.year,
+  strategicAxis: l.strategicAxis,
+  program: l.program,
+  expenseType: l.expenseType,
+  createdAt: l.createdAt,
+  totalAmount: sql`${monthSum('amount')}::numeric`,
+} as const;
+
+/**
+ * A page of lines matching `where`, sorted (then by id), with the exact
+ * number of matches and, over all of them, the amount per month and the
+ * year's total (numeric text, summed in SQL).
+ */
+export async function listLines(
+  db: Executor,
+  where: SQL | undefined,
+  sort: keyof typeof SORTS,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+) {
+  const by = order === 'asc' ? asc : desc;
+  const [rows, [counted], months] = await allOf(db, [
+    () =>
+      db
+        .select(lineFields)
+        .from(l)
+        .where(where)
+        .orderBy(by(SORTS[sort]), by(l.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(l)
+        .where(where),
+    () =>
+      db
+        .select({ month: planningMonths.month, amount: sql<string>`sum(${planningMonths.amount})::text` })
+        .from(planningMonths)
+        .innerJoin(l, eq(l.id, planningMonths.lineId))
+        .where(where)
+        .groupBy(planningMonths.month),
+  ]);
+  return { rows, total: counted?.n ?? 0, months: new Map(months.map((m) => [m.month, m.amount])) };
+}
+
+/** The filters of the list as SQL on `planning_lines`. */
+export function listWhere(q: {
+  year?: number;
+  strategicAxis?: string | null;
+  program?: string | null;
+  expenseType?: string | null;
+  responsibleId?: string;
+  headquarterId?: string;
+}): SQL | undefined {
+  return and(
+    q.year !== undefined ? eq(l.year, q.year) : undefined,
+    q.strategicAxis ? eq(l.strategicAxis, q.strategicAxis) : undefined,
+    q.program ? eq(l.program, q.program) : undefined,
+    q.expenseType ? eq(l.expenseType, q.expenseType) : undefined,
+    q.responsibleId ? eq(l.responsibleId, q.responsibleId) : undefined,
+    q.headquarterId ? eq(l.headquarterId, q.headquarterId) : undefined,
+  );
+}
