@@ -32,6 +32,7 @@ const SERVER_MODULE_DEPS = {
   'security-log': ['users'],
   notifications: [],
   'working-calendar': ['headquarters'],
+  cooperating: [],
 };
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */

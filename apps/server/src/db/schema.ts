@@ -17,3 +17,4 @@ export * from '../lib/workflow/workflow.table.ts';
 export * from '../lib/notifications/notifications.table.ts';
 export * from '../lib/working-time.table.ts';
 export * from '../modules/support/support.table.ts';
+export * from '../modules/cooperating/cooperating.table.ts';
