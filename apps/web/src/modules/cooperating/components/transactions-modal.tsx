@@ -56,6 +56,7 @@ export function TransactionsModal({ cooperating, item, onClose }: TransactionsMo
       opened={!!item}
       onClose={onClose}
       size="xl"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={item ? t('cooperating:transactions.title', { code: item.code }) : ''}
     >
       {item && <TransactionsPanel cooperating={cooperating} item={item} />}
