@@ -121,7 +121,7 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual([{ field: 'code', code: 'duplicate' }]);
     expect(await snapshot()).toEqual(before);
-    expect((await admin.get(`/api/cooperating/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/cooperating/${unknownId()}`)).statusCode).toBe(404);
   });
 
   it('bad input answers 400 with field errors and writes nothing', async () => {
@@ -259,7 +259,10 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     expect(edit.json().data.goals).toEqual([
       expect.objectContaining({ start: 1, end: 3, description: 'Tres talleres' }),
     ]);
-    expect(await count(`cooperating_goals where item_id = '${a.id}'`)).toBe(1);
+    const goalRows = await rows<{ n: number }>(
+      sql`select count(*)::int as n from cooperating_goals where item_id = ${a.id}`,
+    );
+    expect(Number(goalRows[0]!.n)).toBe(1);
     const [, itemAudit] = await audits('cooperating_item', a.id);
     expect(itemAudit!.changes).toMatchObject({
       initialAmount: { before: '600.00', after: '550.00' },
@@ -412,9 +415,9 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
       (await admin.put(base, { code: item.code, name: 'Ajeno', initialAmount: '5', version: item.version })).statusCode,
     ).toBe(404);
     expect((await move(mine.id, item.id, 'sum', '1')).statusCode).toBe(404);
-    expect((await admin.get(`/api/cooperating/${randomUUID()}/items`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/cooperating/${unknownId()}/items`)).statusCode).toBe(404);
     expect(
-      (await admin.post(`/api/cooperating/${randomUUID()}/items`, { code: 'Z', name: 'Nadie', initialAmount: '1' }))
+      (await admin.post(`/api/cooperating/${unknownId()}/items`, { code: 'Z', name: 'Nadie', initialAmount: '1' }))
         .statusCode,
     ).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -507,6 +510,7 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
   });
 });
 
-function randomUUID() {
+/** A well-formed id no record has. */
+function unknownId() {
   return '00000000-0000-4000-8000-' + randomBytes(6).toString('hex');
 }
