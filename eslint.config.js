@@ -33,6 +33,7 @@ const SERVER_MODULE_DEPS = {
   notifications: [],
   'working-calendar': ['headquarters'],
   budget: ['catalogs', 'headquarters', 'users'],
+  cooperating: [],
 };
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */

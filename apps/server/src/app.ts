@@ -43,6 +43,7 @@ import { securityLogRoutes } from './modules/security-log/security-log.routes.ts
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { workingCalendarRoutes } from './modules/working-calendar/working-calendar.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { cooperatingRoutes } from './modules/cooperating/cooperating.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
@@ -223,6 +224,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     notificationsRoutes,
     workingCalendarRoutes,
     supportRoutes,
+    cooperatingRoutes,
   ]) {
     await app.register(routes);
   }

@@ -218,6 +218,24 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     );
     ids.attention = attention.id as string;
     versions.attention = attention.version as number;
+    const coop = await ok(
+      admin.post('/api/cooperating', {
+        name: 'Cooperante',
+        code: 'POISON',
+        country: 'DE',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        currency: 'EUR',
+        ceiling: '1000.00',
+      }),
+    );
+    ids.cooperating = coop.id as string;
+    versions.cooperating = coop.version as number;
+    const coopItem = await ok(
+      admin.post(`/api/cooperating/${ids.cooperating}/items`, { code: 'R-1', name: 'Renglón', initialAmount: '10' }),
+    );
+    ids.coopItem = coopItem.id as string;
+    versions.coopItem = coopItem.version as number;
     ids.user = other.id;
     ids.me = me.id;
     versions.me = me.version;
@@ -338,6 +356,52 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
       'POST /api/update_user': { fullName: 'Ana Admin', phone: '5555-1234', version: versions.me },
       'POST /api/users/invitations': { email: 'invitada@amparo.test', roleId: null },
       'POST /api/forgot': { email: 'nobody@amparo.test' },
+      'POST /api/cooperating': {
+        name: 'Otro cooperante',
+        code: 'POISON2',
+        country: 'US',
+        contactName: 'Contacto',
+        contactEmail: 'contacto@example.org',
+        contactPhone: '5555-1234',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        currency: 'USD',
+        ceiling: '500.00',
+        active: true,
+      },
+      'PUT /api/cooperating/{id}': {
+        name: 'Cooperante',
+        code: 'POISON',
+        country: 'DE',
+        contactName: 'Contacto',
+        contactEmail: 'contacto@example.org',
+        contactPhone: '5555-1234',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        currency: 'EUR',
+        ceiling: '1000.00',
+        active: true,
+        version: versions.cooperating,
+      },
+      'POST /api/cooperating/{id}/items': {
+        code: 'R-2',
+        name: 'Otro renglón',
+        initialAmount: '5.00',
+        goals: [{ start: 1, end: 2, description: 'Meta' }],
+      },
+      'PUT /api/cooperating/{id}/items/{itemId}': {
+        code: 'R-1',
+        name: 'Renglón',
+        initialAmount: '10.00',
+        goals: [{ start: 1, end: 2, description: 'Meta' }],
+        version: versions.coopItem,
+      },
+      'POST /api/cooperating/{id}/items/{itemId}/transactions': {
+        type: 'sum',
+        date: '2026-03-15',
+        amount: '1.00',
+        reason: 'Ampliación',
+      },
     };
   });
   afterAll(() => t?.close());
@@ -352,6 +416,8 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
       .replace(/^\/api\/roles\/\{id\}/, `/api/roles/${ids.role}`)
       .replace(/^\/api\/users\/\{id\}/, `/api/users/${ids.user}`)
       .replace(/^\/api\/catalogs\/items\/\{id\}/, `/api/catalogs/items/${ids.item}`)
+      .replace(/^\/api\/cooperating\/\{id\}/, `/api/cooperating/${ids.cooperating}`)
+      .replace('{itemId}', ids.coopItem!)
       .replace('{attentionId}', ids.attention!)
       .replace('{linkId}', ids.link!)
       .replace('{personId}', ids.person!)
@@ -443,6 +509,23 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     // Spot check: the person create body is accepted as is.
     const res = await as(t.app, token).post('/api/population/persons', validBodies['POST /api/population/persons']);
     expect(res.statusCode, res.body).toBe(200);
+    // And the cooperating ones (issue 13 section 2), each path filled as the walk fills it.
+    for (const key of [
+      'PUT /api/cooperating/{id}/items/{itemId}',
+      'POST /api/cooperating/{id}/items/{itemId}/transactions',
+      'POST /api/cooperating/{id}/items',
+      'PUT /api/cooperating/{id}',
+      'POST /api/cooperating',
+    ]) {
+      const [method, path] = key.split(' ') as ['POST' | 'PUT', string];
+      const sent = await t.app.inject({
+        method,
+        url: fillPath(path),
+        payload: validBodies[key],
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(sent.statusCode, `${key}: ${sent.body}`).toBe(200);
+    }
   });
 
   it('GET endpoints refuse NUL in every query parameter', async () => {

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'ticket_closed', // 409: a finalizado, cancelado or rechazado ticket takes no comment or file
   // Issue 13 section 0: printable documents (lib/pdf.ts, decision 0017).
   'document_too_large', // 422: more table rows than a PDF holds (field error rows/too_big, params.max)
+  // Issue 13 section 2: cooperating (funders), their items and transactions.
+  'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -91,6 +93,13 @@ export const FIELD_ERROR_CODES = [
   'transition_not_yours', // issue 12: the user lacks the key, or is not whom the transition is for (requester, assignee)
   'delegation_not_valid', // issue 12: no delegation in force lets the user act for that person
   'assignee_not_support', // issue 12: a ticket's assignee must hold soporte_gestion
+  // Issue 13 section 2 (cooperating). Money params are decimal strings ('150.00'), quetzales.
+  'ceiling_exceeded', // the items of a cooperating would pass its ceiling: params.ceiling, available, excess
+  'below_committed', // an item's amount would fall below what is committed on it: params.committed, excess
+  'ceiling_below_items', // a ceiling lower than the items' total: params.itemsTotal, excess
+  'goal_overlap', // a goal's correlative range overlaps another of the item: params.min, max (the other goal's range)
+  'outside_agreement', // a transaction dated outside the agreement period: params.start, end
+  'transactions_outside', // an agreement period leaving transactions outside it: params.first, last
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

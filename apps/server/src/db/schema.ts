@@ -18,3 +18,4 @@ export * from '../lib/notifications/notifications.table.ts';
 export * from '../lib/working-time.table.ts';
 export * from '../modules/support/support.table.ts';
 export * from '../modules/budget/budget.table.ts';
+export * from '../modules/cooperating/cooperating.table.ts';

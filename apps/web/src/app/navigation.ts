@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LinkProps } from '@tanstack/react-router';
 import {
   IconBuilding,
+  IconBuildingBank,
   IconCalendarEvent,
   IconCalendarTime,
   IconCategory,
@@ -86,6 +87,7 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: IconSettings,
     items: [
       { to: '/configuration/headquarter/list', permission: 'configuracion_sede', icon: IconBuilding },
+      { to: '/configuration/cooperating/list', permission: 'configuracion_cooperantes', icon: IconBuildingBank },
       { to: '/configuration/users/list', permission: 'configuracion_usuarios', icon: IconUsers },
       { to: '/configuration/roles/list', permission: 'configuracion_roles', icon: IconShieldLock },
       { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },

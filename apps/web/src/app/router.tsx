@@ -18,6 +18,7 @@ import { documentationRoutes } from '../modules/documentation/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { supportRoutes } from '../modules/support/routes';
+import { cooperatingRoutes } from '../modules/cooperating/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -63,6 +64,7 @@ const routeTree = rootRoute.addChildren([
     ...notificationsRoutes,
     ...workingCalendarRoutes,
     ...supportRoutes,
+    ...cooperatingRoutes,
   ]),
 ]);
 

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatMoney } from '@amparo/shared/format';
 import { withChunkTimeout } from './chunks';
 
 // Every locale file is a namespace named after its module (architecture rule 1);
@@ -72,6 +73,10 @@ void i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+// `{{amount, money}}` in a translation: quetzales as 'Q 1,234.56' (spec section 9), from the decimal string the
+// server sends in a field error's params (issue 13: a refused amount says its limit and the excess).
+i18n.services.formatter?.add('money', (value) => formatMoney(typeof value === 'string' ? value : String(value)));
 
 /**
  * Switches the language. i18next first loads, in the new language, every

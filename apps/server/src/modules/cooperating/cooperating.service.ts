@@ -1,0 +1,373 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Cooperating,
+  CooperatingItem,
+  CooperatingItemSummary,
+  Transaction,
+  TransactionType,
+  cooperatingInput,
+  cooperatingItemInput,
+  cooperatingItemUpdate,
+  cooperatingListQuery,
+  cooperatingUpdate,
+  transactionInput,
+} from '@amparo/shared/modules/cooperating.schema';
+import type { FieldError } from '@amparo/shared/errors';
+import { money, moneyString } from '@amparo/shared/money';
+import type { UserActor } from '../../lib/actor.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import { cooperating, cooperatingItems } from '../../db/schema.ts';
+import * as repo from './cooperating.repository.ts';
+
+/*
+ * Cooperating (funders), their items, goals and transactions: issue 13 section 2, spec sections 2 and 3
+ * 'Cooperating'. Every amount is in quetzales (Q): decimal strings with two decimals, numeric(14,2) in SQL,
+ * decimal.js in code (decision 0016). The money limits are checked in the transaction of the write, after
+ * locking the cooperating's row (`repo.lockCooperating`), against sums computed in SQL from the rows:
+ * - the items' current amounts together never pass the cooperating's ceiling (`ceiling_exceeded`);
+ * - an item's current amount never falls below what is committed on it (`below_committed`; today 0.00);
+ * - the ceiling is never lowered below the items' total (`ceiling_below_items`).
+ * A refused write answers 409 `limit_exceeded` with one field error whose params say the limit and the excess.
+ */
+
+type CooperatingInput = z.output<typeof cooperatingInput>;
+type ItemInput = z.output<typeof cooperatingItemInput>;
+
+/** 409 `limit_exceeded` with the field, the limit's code and its params (amounts in Q, 'NNN.NN'). */
+function limitExceeded(field: string, code: FieldError['code'], params: Record<string, string>): AppError {
+  return new AppError(409, 'limit_exceeded', [{ field, code, params }]);
+}
+
+function duplicateCode(err: unknown): never {
+  if (isUniqueViolation(err)) throw new AppError(409, 'duplicate', [{ field: 'code', code: 'duplicate' }]);
+  throw err;
+}
+
+/**
+ * What is already committed on an item (assigned to plans, executed), in Q: an item's current amount never
+ * goes below it. Returns '0.00' for now: the assignment issue (budget assignment of cooperating items) fills it
+ * with the item's assigned and executed amounts, read in the same transaction as the write it guards.
+ */
+export async function committedOnItem(_tx: Executor, _itemId: string): Promise<string> {
+  return '0.00';
+}
+
+function toCooperating(row: repo.CooperatingRow): Cooperating {
+  return {
+    ...row,
+    currency: row.currency as Cooperating['currency'],
+    available: moneyString(money(row.ceiling).minus(row.itemsTotal)),
+  };
+}
+
+const auditableCooperating = (c: Cooperating) => ({
+  code: c.code,
+  name: c.name,
+  country: c.country,
+  contactName: c.contactName,
+  contactEmail: c.contactEmail,
+  contactPhone: c.contactPhone,
+  startDate: c.startDate,
+  endDate: c.endDate,
+  currency: c.currency,
+  ceiling: c.ceiling,
+  active: c.active,
+});
+
+/**
+ * A page of cooperating (Configuración › Cooperantes), each with its ceiling, items' total and available room
+ * in Q; filtered and sorted as `cooperatingListQuery` says; exact total.
+ */
+export async function listCooperating(db: Db, query: z.output<typeof cooperatingListQuery>) {
+  const { items, total } = await repo.listCooperating(db, query);
+  return {
+    items: items.map(toCooperating),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalCapped: false,
+  };
+}
+
+/** One cooperating with its items' total (Q). 404 `not_found`. */
+export async function getCooperating(db: Executor, id: string): Promise<Cooperating> {
+  const row = await repo.findCooperating(db, id);
+  if (!row) throw notFound();
+  return toCooperating(row);
+}
+
+/**
+ * Creates a cooperating (issue 13 section 2): unique code (409 `duplicate` on `code`), end ≥ start (the
+ * contract's `date_order`), ceiling in Q ≥ 0. Audited (`create`, entity `cooperating`).
+ */
+export async function createCooperating(db: Db, actor: UserActor, body: CooperatingInput): Promise<Cooperating> {
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await repo.insertCooperating(tx, { ...body, createdBy: actor.userId, updatedBy: actor.userId });
+      const created = await getCooperating(tx, id);
+      await writeAudit(tx, actor, {
+        action: 'create',
+        entity: 'cooperating',
+        entityId: id,
+        changes: diff(null, auditableCooperating(created)),
+      });
+      return created;
+    });
+  } catch (err) {
+    duplicateCode(err);
+  }
+}
+
+/**
+ * Edits a cooperating under its row lock (issue 13 section 2). 404; 409 `version_conflict` on a stale version;
+ * 400 `transactions_outside` (on `startDate` or `endDate`, params first/last) when the agreement period would
+ * leave recorded transactions outside it; 409 `limit_exceeded` with `ceiling: ceiling_below_items` (params
+ * itemsTotal, excess in Q) when the ceiling would be lower than the items' total; 409 `duplicate` code.
+ * Audited with before/after.
+ */
+export async function updateCooperating(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  body: z.output<typeof cooperatingUpdate>,
+): Promise<Cooperating> {
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await repo.lockCooperating(tx, id);
+      if (!locked) throw notFound();
+      if (locked.version !== body.version) throw versionConflict();
+      const { first, last } = await repo.transactionDateRange(tx, id);
+      if (first && first < body.startDate)
+        throw invalidField('startDate', 'transactions_outside', { first, last: last! });
+      if (last && last > body.endDate) throw invalidField('endDate', 'transactions_outside', { first: first!, last });
+      const total = await repo.itemsTotal(tx, id);
+      if (money(body.ceiling).lessThan(total))
+        throw limitExceeded('ceiling', 'ceiling_below_items', {
+          itemsTotal: total,
+          excess: moneyString(money(total).minus(body.ceiling)),
+        });
+      const before = await getCooperating(tx, id);
+      const { version, ...values } = body;
+      await updateVersioned(tx, cooperating, id, version, { ...values, updatedBy: actor.userId });
+      const after = await getCooperating(tx, id);
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: 'cooperating',
+        entityId: id,
+        changes: diff(auditableCooperating(before), auditableCooperating(after)),
+      });
+      return after;
+    });
+  } catch (err) {
+    duplicateCode(err);
+  }
+}
+
+// ---------------------------------------------------------------- items
+
+/** Room left under the ceiling when `delta` is added to the items' total; refuses with `ceiling_exceeded`. */
+function checkCeiling(field: string, ceiling: string, total: string, delta: string) {
+  const after = money(total).plus(delta);
+  if (after.greaterThan(ceiling))
+    throw limitExceeded(field, 'ceiling_exceeded', {
+      ceiling,
+      available: moneyString(money(ceiling).minus(total)),
+      excess: moneyString(after.minus(ceiling)),
+    });
+}
+
+/** Refuses an item's current amount below what is committed on it, with `below_committed`. */
+async function checkCommitted(tx: Executor, field: string, itemId: string | null, current: string) {
+  const committed = itemId ? await committedOnItem(tx, itemId) : '0.00';
+  if (money(current).lessThan(committed))
+    throw limitExceeded(field, 'below_committed', {
+      committed,
+      excess: moneyString(money(committed).minus(current)),
+    });
+}
+
+const auditableItem = (i: CooperatingItem) => ({
+  code: i.code,
+  name: i.name,
+  initialAmount: i.initialAmount,
+  goals: i.goals.map((g) => ({ start: g.start, end: g.end, description: g.description })),
+});
+
+/** A cooperating's items with their amounts in Q (initial, sums, subtractions, current), by code. 404. */
+export async function listItems(db: Db, cooperatingId: string): Promise<CooperatingItemSummary[]> {
+  if (!(await repo.findCooperating(db, cooperatingId))) throw notFound();
+  return repo.listItems(db, cooperatingId);
+}
+
+/** One item of a cooperating with its amounts (Q) and goals; 404 when missing or of another cooperating. */
+export async function getItem(db: Executor, cooperatingId: string, itemId: string): Promise<CooperatingItem> {
+  const row = await repo.findItem(db, cooperatingId, itemId);
+  if (!row) throw notFound();
+  return { ...row, goals: await repo.goalsOf(db, itemId) };
+}
+
+/**
+ * Adds an item (a budget line of the funder) with its goals, under the cooperating's row lock (issue 13
+ * section 2). 404 unknown cooperating; 409 `duplicate` code within the cooperating; 409 `limit_exceeded` with
+ * `initialAmount: ceiling_exceeded` (params ceiling, available, excess in Q) when the items would pass the
+ * ceiling; overlapping goal ranges are refused by the contract (`goal_overlap`). Audited (`cooperating_item`).
+ */
+export async function createItem(
+  db: Db,
+  actor: UserActor,
+  cooperatingId: string,
+  body: ItemInput,
+): Promise<CooperatingItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await repo.lockCooperating(tx, cooperatingId);
+      if (!locked) throw notFound();
+      checkCeiling('initialAmount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), body.initialAmount);
+      const itemId = await repo.insertItem(tx, {
+        cooperatingId,
+        code: body.code,
+        name: body.name,
+        initialAmount: body.initialAmount,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+      await repo.replaceGoals(tx, itemId, body.goals, actor.userId);
+      const created = await getItem(tx, cooperatingId, itemId);
+      await writeAudit(tx, actor, {
+        action: 'create',
+        entity: 'cooperating_item',
+        entityId: itemId,
+        changes: diff(null, { cooperatingId, ...auditableItem(created) }),
+      });
+      return created;
+    });
+  } catch (err) {
+    duplicateCode(err);
+  }
+}
+
+/**
+ * Edits an item and replaces its goals, under the cooperating's row lock (issue 13 section 2). 404 when the
+ * item is not the cooperating's; 409 `version_conflict`; 409 `limit_exceeded` on `initialAmount` with
+ * `below_committed` (the current amount, initial + sums − subtractions, would fall below what is committed:
+ * params committed, excess) or `ceiling_exceeded` (params ceiling, available, excess); 409 `duplicate` code.
+ * Audited with before/after (goals included).
+ */
+export async function updateItem(
+  db: Db,
+  actor: UserActor,
+  cooperatingId: string,
+  itemId: string,
+  body: z.output<typeof cooperatingItemUpdate>,
+): Promise<CooperatingItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await repo.lockCooperating(tx, cooperatingId);
+      if (!locked) throw notFound();
+      const before = await getItem(tx, cooperatingId, itemId);
+      if (before.version !== body.version) throw versionConflict();
+      const current = money(body.initialAmount).plus(before.sums).minus(before.subtractions);
+      await checkCommitted(tx, 'initialAmount', itemId, moneyString(current));
+      const delta = moneyString(current.minus(before.currentAmount));
+      checkCeiling('initialAmount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), delta);
+      await updateVersioned(
+        tx,
+        cooperatingItems,
+        itemId,
+        body.version,
+        { code: body.code, name: body.name, initialAmount: body.initialAmount, updatedBy: actor.userId },
+        eq(cooperatingItems.cooperatingId, cooperatingId),
+      );
+      await repo.replaceGoals(tx, itemId, body.goals, actor.userId);
+      const after = await getItem(tx, cooperatingId, itemId);
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: 'cooperating_item',
+        entityId: itemId,
+        changes: diff(auditableItem(before), auditableItem(after)),
+      });
+      return after;
+    });
+  } catch (err) {
+    duplicateCode(err);
+  }
+}
+
+// ---------------------------------------------------------------- transactions
+
+const toTransaction = (row: Awaited<ReturnType<typeof repo.insertTransaction>>): Transaction => ({
+  ...row,
+  type: row.type as TransactionType,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** An item's transactions (append-only), newest first, with their authors. 404 when not the cooperating's item. */
+export async function listTransactions(db: Db, cooperatingId: string, itemId: string): Promise<Transaction[]> {
+  if (!(await repo.findItem(db, cooperatingId, itemId))) throw notFound();
+  return (await repo.listTransactions(db, itemId)).map(toTransaction);
+}
+
+/**
+ * Records a `sum` (increase) or `subtraction` (decrease) of an item's amount, append-only, with date, amount
+ * (Q, > 0), reason and the actor as author (issue 13 section 2). In one transaction, after locking the
+ * cooperating's row: 404 when the item is not the cooperating's; 400 `outside_agreement` on `date` (params
+ * start, end) outside the agreement period; a sum that would take the items past the ceiling → 409
+ * `limit_exceeded`, `amount: ceiling_exceeded` (params ceiling, available, excess); a subtraction that would
+ * take the item's current amount below what is committed on it (`committedOnItem`, at least 0) → 409
+ * `limit_exceeded`, `amount: below_committed` (params committed, excess). Audited (`cooperating_transaction`,
+ * with the item's current amount before and after). Returns the transaction and the item's amounts after it.
+ */
+export async function addTransaction(
+  db: Db,
+  actor: UserActor,
+  cooperatingId: string,
+  itemId: string,
+  body: z.output<typeof transactionInput>,
+): Promise<{ transaction: Transaction; item: CooperatingItemSummary }> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockCooperating(tx, cooperatingId);
+    if (!locked) throw notFound();
+    const item = await repo.findItem(tx, cooperatingId, itemId);
+    if (!item) throw notFound();
+    if (body.date < locked.startDate || body.date > locked.endDate)
+      throw invalidField('date', 'outside_agreement', { start: locked.startDate, end: locked.endDate });
+    if (body.type === 'sum') {
+      checkCeiling('amount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), body.amount);
+    } else {
+      await checkCommitted(tx, 'amount', itemId, moneyString(money(item.currentAmount).minus(body.amount)));
+    }
+    const created = toTransaction(
+      await repo.insertTransaction(tx, {
+        cooperatingId,
+        itemId,
+        type: body.type,
+        date: body.date,
+        amount: body.amount,
+        reason: body.reason,
+        authorId: actor.userId,
+      }),
+    );
+    const after = (await repo.findItem(tx, cooperatingId, itemId))!;
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'cooperating_transaction',
+      entityId: created.id,
+      changes: {
+        ...diff(null, {
+          cooperatingId,
+          itemId,
+          type: body.type,
+          date: body.date,
+          amount: body.amount,
+          reason: body.reason,
+        }),
+        currentAmount: { before: item.currentAmount, after: after.currentAmount },
+      },
+    });
+    return { transaction: created, item: after };
+  });
+}
