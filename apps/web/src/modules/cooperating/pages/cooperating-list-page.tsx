@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Tooltip } from '@mantine/core';
+import { Group, Tooltip } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +6,15 @@ import type { Cooperating } from '@amparo/shared/modules/cooperating.schema';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/format';
-import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
+import { ActiveListFilters } from '../../../shared/ui/active-list-filters';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { ActionIconLink } from '../../../shared/ui/router-links/action-icon-link';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
-import { SearchBox } from '../../../shared/ui/search-box';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { COOPERATING_PAGE_SIZE, cooperatingSearch, type CooperatingSearch } from '../api/list-search';
 import { useCooperatingList } from '../api/queries';
-
-const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 
 /**
  * Configuración › Cooperantes › list (spec section 2, `/configuration/cooperating/list`; issue 13 section 2):
@@ -85,23 +82,13 @@ export function CooperatingListPage() {
         </ButtonLink>
       }
       filters={
-        <Group align="flex-start" wrap="wrap">
-          <SearchBox
-            value={search.q}
-            onSearch={(q) => setSearch({ q, page: 1 })}
-            label={t('common:actions.search')}
-            placeholder={t('cooperating:searchPlaceholder')}
-            clearLabel={t('common:actions.clear')}
-          />
-          <SegmentedControl
-            mt={25}
-            aria-label={t('cooperating:filterActive')}
-            value={search.active}
-            onChange={(value) => setSearch({ active: value as CooperatingSearch['active'], page: 1 })}
-            data={ACTIVE_FILTERS.map((value) => ({ value, label: t(`cooperating:activeFilter.${value}`) }))}
-          />
-          <ItemAgeSelect value={search.age} onChange={(age) => setSearch({ age, page: 1 })} />
-        </Group>
+        <ActiveListFilters
+          q={search.q}
+          active={search.active}
+          age={search.age}
+          searchPlaceholder={t('cooperating:searchPlaceholder')}
+          onChange={(patch) => setSearch({ ...patch, page: 1 })}
+        />
       }
       query={list}
       busy={list.isPlaceholderData}

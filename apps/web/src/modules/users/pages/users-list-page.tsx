@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailPlus, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -7,18 +7,15 @@ import type { UserItem } from '@amparo/shared/modules/users.schema';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
+import { ActiveListFilters } from '../../../shared/ui/active-list-filters';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
-import { SearchBox } from '../../../shared/ui/search-box';
-import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { USERS_PAGE_SIZE, usersSearch, type UsersSearch } from '../api/list-search';
 import { useUsers } from '../api/queries';
 import { InviteUserModal } from '../components/invite-user-modal';
-
-const ACTIVE_FILTERS = ['all', 'active', 'inactive'] as const;
 
 /** Configuración › Usuarios › list (spec section 2, `/configuration/users/list`): search, active filter, paging in the URL. */
 export function UsersListPage() {
@@ -66,23 +63,13 @@ export function UsersListPage() {
         </>
       }
       filters={
-        <Group align="flex-start" wrap="wrap">
-          <SearchBox
-            value={search.q}
-            onSearch={(q) => setSearch({ q, page: 1 })}
-            label={t('common:actions.search')}
-            placeholder={t('users:searchPlaceholder')}
-            clearLabel={t('common:actions.clear')}
-          />
-          <SegmentedControl
-            mt={25}
-            aria-label={t('users:filterActive')}
-            value={search.active}
-            onChange={(value) => setSearch({ active: value as UsersSearch['active'], page: 1 })}
-            data={ACTIVE_FILTERS.map((value) => ({ value, label: t(`users:activeFilter.${value}`) }))}
-          />
-          <ItemAgeSelect value={search.age} onChange={(age) => setSearch({ age, page: 1 })} />
-        </Group>
+        <ActiveListFilters
+          q={search.q}
+          active={search.active}
+          age={search.age}
+          searchPlaceholder={t('users:searchPlaceholder')}
+          onChange={(patch) => setSearch({ ...patch, page: 1 })}
+        />
       }
       query={users}
       busy={users.isPlaceholderData}
