@@ -136,7 +136,8 @@ function filledShade(shades: readonly string[], from: number): string {
  * the first shade white text reaches 4.6:1 on, hovering darker (yellow and lime
  * keep dark text instead, by autoContrast); light
  * variants darken their text against their own background; dimmed text is
- * gray 7 (8.2:1) in light and dark 1 (7.8:1) in dark.
+ * gray 7 (8.2:1) in light and dark 1 (7.8:1) in dark; a field's error text is red
+ * darkened (or lightened in dark) to 4.6:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {};
@@ -169,12 +170,15 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       // Placeholders are text too: a FileInput's or Select's placeholder is read as its value.
       '--mantine-color-placeholder': readableOn(theme.colors.gray[5]!, theme.white),
       '--mantine-color-anchor': filledShade(primary, 6),
+      // A field's error text (Mantine's red 6 on white: 3.3:1).
+      '--mantine-color-error': readableOn(theme.colors.red[6]!, theme.white),
     },
     dark: {
       ...dark,
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
       // On an input's dark-6 background.
       '--mantine-color-placeholder': readableOn(theme.colors.dark[3]!, theme.colors.dark[6]!),
+      '--mantine-color-error': readableOn(theme.colors.red[6]!, theme.colors.dark[7]!),
     },
   };
 };
