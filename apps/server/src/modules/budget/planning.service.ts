@@ -73,9 +73,9 @@ async function check(db: Executor, body: Input, before: repo.LineRow['line'] | n
   const errors: FieldError[] = [];
   const kept = (field: keyof Input) => before !== null && before[field as keyof typeof before] === body[field];
   const [axes, programs, types] = await Promise.all([
-    catalogs.listItems(db as Db, 'strategic_axis'),
-    catalogs.listItems(db as Db, 'program'),
-    catalogs.listItems(db as Db, 'expense_type'),
+    catalogs.listItems(db, 'strategic_axis'),
+    catalogs.listItems(db, 'program'),
+    catalogs.listItems(db, 'expense_type'),
   ]);
   const usable = (items: { code: string; active: boolean }[], code: string, field: keyof Input) =>
     items.some((i) => i.code === code && (i.active || kept(field)));

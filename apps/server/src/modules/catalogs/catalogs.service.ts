@@ -145,7 +145,7 @@ export async function options(
 /**
  * Every item of one catalog, active or not, in the catalog's order (Configuración › Catálogos, spec section 5).
  */
-export async function listItems(db: Db, catalog: string): Promise<CatalogItem[]> {
+export async function listItems(db: Executor, catalog: string): Promise<CatalogItem[]> {
   return (await repo.listItems(db, catalog)).map(toItem);
 }
 
