@@ -32,7 +32,7 @@ const SERVER_MODULE_DEPS = {
   'security-log': ['users'],
   notifications: [],
   'working-calendar': ['headquarters'],
-  budget: ['catalogs', 'headquarters', 'users'],
+  budget: ['catalogs', 'headquarters', 'users', 'cooperating'],
   cooperating: [],
 };
 

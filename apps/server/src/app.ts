@@ -48,6 +48,7 @@ import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/stora
 import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
 import { UserEvents } from './lib/user-events.ts';
+import { ItemCommitments } from './lib/item-commitments.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
@@ -70,6 +71,8 @@ declare module 'fastify' {
     userEvents: UserEvents;
     /** What keeps a person from being deleted, contributed by the modules holding their records. */
     personBlockers: PersonBlockers;
+    /** What other modules hold on a cooperating item (budget assignment): its amount never falls below it. */
+    itemCommitments: ItemCommitments;
   }
 }
 
@@ -122,6 +125,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('optionSources', new OptionSources());
   app.decorate('userEvents', new UserEvents());
   app.decorate('personBlockers', new PersonBlockers());
+  app.decorate('itemCommitments', new ItemCommitments());
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);

@@ -41,6 +41,11 @@ export const ERROR_CODES = [
   'document_too_large', // 422: more table rows than a PDF holds (field error rows/too_big, params.max)
   // Issue 13 section 2: cooperating (funders), their items and transactions.
   'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
+  // Issue 13 section 4: assignment and the availability control.
+  'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment
+  'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
+  'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
+  'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -100,6 +105,13 @@ export const FIELD_ERROR_CODES = [
   'goal_overlap', // a goal's correlative range overlaps another of the item: params.min, max (the other goal's range)
   'outside_agreement', // a transaction dated outside the agreement period: params.start, end
   'transactions_outside', // an agreement period leaving transactions outside it: params.first, last
+  // Issue 13 section 4 (assignment). Money params in Q as decimal strings.
+  'month_exceeded', // a line's month would be assigned past its planned amount: params.planned, assigned, available, excess
+  'item_exceeded', // an item would be assigned past its current amount: params.itemAmount, assigned, available, excess
+  'below_assigned', // a decrease or a planned amount under what is assigned: params.assigned, excess
+  'other_year', // a transfer between lines of different years (a carry-forward moves money between years)
+  'exceeds_available', // a request over the available amount: params.available, excess
+  'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -53,6 +53,12 @@ export const PERMISSION_TREE = [
         children: [
           { key: 'asignacion_transacciones', es: 'Transacciones', en: 'Transactions' },
           { key: 'asignacion_historial', es: 'Historial', en: 'Record' },
+          // Not in the spec's list: issue 13 section 4 asks for a role that may release a budget stop, with a reason.
+          {
+            key: 'asignacion_liberacion',
+            es: 'Liberar bloqueos de disponibilidad',
+            en: 'Release availability stops',
+          },
         ],
       },
     ],

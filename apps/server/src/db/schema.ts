@@ -19,3 +19,4 @@ export * from '../lib/working-time.table.ts';
 export * from '../modules/support/support.table.ts';
 export * from '../modules/budget/budget.table.ts';
 export * from '../modules/cooperating/cooperating.table.ts';
+export * from '../modules/budget/assignment.table.ts';

@@ -29,6 +29,14 @@ export type Currency = (typeof CURRENCIES)[number];
 export const TRANSACTION_TYPES = ['sum', 'subtraction'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/**
+ * What the budget control does when a request would pass the available amount of its line or item for the month
+ * (issue 13 section 4): `stop` refuses it (a holder of `asignacion_liberacion` may release it with a reason),
+ * `warn` lets it through once the requester confirms the warning; both are recorded.
+ */
+export const CONTROL_MODES = ['stop', 'warn'] as const;
+export type ControlMode = (typeof CONTROL_MODES)[number];
+
 /** `required` when missing, `invalid` for a value not in the list. */
 const choice = {
   error: (issue: { input?: unknown }) => (issue.input == null || issue.input === '' ? 'required' : 'invalid'),
@@ -61,6 +69,7 @@ const cooperatingShape = {
   currency: z.enum(CURRENCIES, choice),
   /** Most the funder's items may add up to, in Q (numeric(14,2)). */
   ceiling: moneyAmount(),
+  controlMode: z.enum(CONTROL_MODES, choice).default('stop'),
   active: z.boolean().default(true),
 };
 type CooperatingShape = { [K in keyof typeof cooperatingShape]: z.infer<(typeof cooperatingShape)[K]> };
@@ -104,6 +113,7 @@ export const cooperating = z.object({
   /** ceiling − itemsTotal, Q. */
   available: z.string(),
   itemCount: z.number().int(),
+  controlMode: z.enum(CONTROL_MODES),
   active: z.boolean(),
   version: z.number().int(),
 });

@@ -7,18 +7,19 @@ import type {
   planningListQuery,
 } from '@amparo/shared/modules/budget.schema';
 import { MONTHS } from '@amparo/shared/modules/budget.schema';
-import { moneyString, sumMoney } from '@amparo/shared/money';
+import { money, moneyString, sumMoney } from '@amparo/shared/money';
 import type { FieldError } from '@amparo/shared/errors';
 import type { UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
-import { invalidFields, notFound } from '../../lib/errors.ts';
+import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
 import * as usersService from '../users/users.service.ts';
 import { planningLines } from './budget.table.ts';
 import * as repo from './planning.repository.ts';
+import * as assignments from './assignment.repository.ts';
 
 /**
  * Planning lines of the annual operating plan (issue 13 section 3),
@@ -72,11 +73,10 @@ async function load(db: Executor, id: string): Promise<PlanningLine> {
 async function check(db: Executor, body: Input, before: repo.LineRow['line'] | null) {
   const errors: FieldError[] = [];
   const kept = (field: keyof Input) => before !== null && before[field as keyof typeof before] === body[field];
-  const [axes, programs, types] = await Promise.all([
-    catalogs.listItems(db, 'strategic_axis'),
-    catalogs.listItems(db, 'program'),
-    catalogs.listItems(db, 'expense_type'),
-  ]);
+  // One after the other: inside a transaction the client runs one query at a time.
+  const axes = await catalogs.listItems(db, 'strategic_axis');
+  const programs = await catalogs.listItems(db, 'program');
+  const types = await catalogs.listItems(db, 'expense_type');
   const usable = (items: { code: string; active: boolean }[], code: string, field: keyof Input) =>
     items.some((i) => i.code === code && (i.active || kept(field)));
   if (!usable(axes, body.strategicAxis, 'strategicAxis')) errors.push({ field: 'strategicAxis', code: 'invalid' });
@@ -103,6 +103,37 @@ const audited = (line: PlanningLine | null) =>
     amounts: line.months.map((m) => m.amount),
     goals: line.months.map((m) => m.goal),
   };
+
+/** A line without its months, with its totals (404 when it does not exist). */
+export async function getLineSummary(db: Executor, id: string): Promise<PlanningLineSummary> {
+  const row = await repo.findLine(db, id);
+  if (!row) throw notFound();
+  return toSummary(row);
+}
+
+/**
+ * Refuses planned amounts under what is assigned of each month (issue 13 section 4: the assigned total of a
+ * month never exceeds its planned amount): 409 `limit_exceeded`, `months.N.amount` `below_assigned` (params
+ * assigned, excess); 400 `has_records` on `year` when a line with ledger rows would change year. Run after the
+ * line's row is locked by its update.
+ */
+async function checkAssigned(tx: Executor, id: string, body: Input, year: number) {
+  // Its assignments were checked against the agreements in its year: the year stays while they exist.
+  if (body.year !== year && (await assignments.lineHasLedger(tx, id)))
+    throw invalidFields([{ field: 'year', code: 'has_records' }]);
+  const assigned = await assignments.assignedByMonth(tx, id);
+  const errors: FieldError[] = [];
+  body.months.forEach((m, i) => {
+    const held = assigned[m.month - 1]!;
+    if (money(m.amount).lessThan(held))
+      errors.push({
+        field: `months.${i}.amount`,
+        code: 'below_assigned',
+        params: { assigned: held, excess: moneyString(money(held).minus(m.amount)) },
+      });
+  });
+  if (errors.length) throw new AppError(409, 'limit_exceeded', errors);
+}
 
 /** A line with its months and totals (404 when it does not exist). */
 export function getLine(db: Executor, id: string): Promise<PlanningLine> {
@@ -167,6 +198,7 @@ export async function updateLine(
       municipality: fields.municipality ?? null,
       updatedBy: actor.userId,
     });
+    await checkAssigned(tx, id, body, before.line.year);
     await repo.replaceMonths(tx, id, months(body));
     const line = await load(tx, id);
     await writeAudit(tx, actor, {
@@ -179,10 +211,11 @@ export async function updateLine(
   });
 }
 
-/** Deletes a line and its months; audited. */
+/** Deletes a line and its months; audited. 409 `in_use` once the line has assignments or commitments (ledgers keep them). */
 export async function deleteLine(db: Db, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const line = await load(tx, id);
+    if (await assignments.lineHasLedger(tx, id)) throw new AppError(409, 'in_use');
     await repo.deleteLine(tx, id);
     await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(audited(line), null) });
   });

@@ -36,6 +36,7 @@ const cooperatingColumns = {
   itemCount: sql<number>`(select count(*)::int from ${I} where ${col(I.cooperatingId)} = ${col(C.id)})`.as(
     'item_count',
   ),
+  controlMode: C.controlMode,
   active: C.active,
   version: C.version,
 };
@@ -250,4 +251,10 @@ export async function insertTransaction(db: Executor, values: typeof T.$inferIns
     .innerJoin(users, eq(users.id, T.authorId))
     .where(eq(T.id, row!.id));
   return created!;
+}
+
+/** The cooperating an item belongs to, or null when there is no such item. */
+export async function cooperatingOfItem(db: Executor, itemId: string): Promise<string | null> {
+  const rows = await db.select({ cooperatingId: I.cooperatingId }).from(I).where(eq(I.id, itemId)).limit(1);
+  return rows[0]?.cooperatingId ?? null;
 }

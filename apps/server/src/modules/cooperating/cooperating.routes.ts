@@ -155,6 +155,7 @@ export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.updateItem(
         app.db.db,
+        app.itemCommitments,
         actorOf(request),
         request.params.id,
         request.params.itemId,
@@ -198,6 +199,7 @@ export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.addTransaction(
         app.db.db,
+        app.itemCommitments,
         actorOf(request),
         request.params.id,
         request.params.itemId,

@@ -16,6 +16,7 @@ import type {
 import type { FieldError } from '@amparo/shared/errors';
 import { money, moneyString } from '@amparo/shared/money';
 import type { UserActor } from '../../lib/actor.ts';
+import type { ItemCommitments } from '../../lib/item-commitments.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
@@ -29,7 +30,8 @@ import * as repo from './cooperating.repository.ts';
  * decimal.js in code (decision 0016). The money limits are checked in the transaction of the write, after
  * locking the cooperating's row (`repo.lockCooperating`), against sums computed in SQL from the rows:
  * - the items' current amounts together never pass the cooperating's ceiling (`ceiling_exceeded`);
- * - an item's current amount never falls below what is committed on it (`below_committed`; today 0.00);
+ * - an item's current amount never falls below what other modules hold on it (`below_committed`; the budget's
+ *   assignments, registered in `app.itemCommitments`);
  * - the ceiling is never lowered below the items' total (`ceiling_below_items`).
  * A refused write answers 409 `limit_exceeded` with one field error whose params say the limit and the excess.
  */
@@ -47,19 +49,11 @@ function duplicateCode(err: unknown): never {
   throw err;
 }
 
-/**
- * What is already committed on an item (assigned to plans, executed), in Q: an item's current amount never
- * goes below it. Returns '0.00' for now: the assignment issue (budget assignment of cooperating items) fills it
- * with the item's assigned and executed amounts, read in the same transaction as the write it guards.
- */
-export async function committedOnItem(_tx: Executor, _itemId: string): Promise<string> {
-  return '0.00';
-}
-
 function toCooperating(row: repo.CooperatingRow): Cooperating {
   return {
     ...row,
     currency: row.currency as Cooperating['currency'],
+    controlMode: row.controlMode as Cooperating['controlMode'],
     available: moneyString(money(row.ceiling).minus(row.itemsTotal)),
   };
 }
@@ -75,6 +69,7 @@ const auditableCooperating = (c: Cooperating) => ({
   endDate: c.endDate,
   currency: c.currency,
   ceiling: c.ceiling,
+  controlMode: c.controlMode,
   active: c.active,
 });
 
@@ -181,8 +176,14 @@ function checkCeiling(field: string, ceiling: string, total: string, delta: stri
 }
 
 /** Refuses an item's current amount below what is committed on it, with `below_committed`. */
-async function checkCommitted(tx: Executor, field: string, itemId: string | null, current: string) {
-  const committed = itemId ? await committedOnItem(tx, itemId) : '0.00';
+async function checkCommitted(
+  tx: Executor,
+  commitments: ItemCommitments,
+  field: string,
+  itemId: string,
+  current: string,
+) {
+  const committed = await commitments.floor(tx, itemId);
   if (money(current).lessThan(committed))
     throw limitExceeded(field, 'below_committed', {
       committed,
@@ -259,6 +260,7 @@ export async function createItem(
  */
 export async function updateItem(
   db: Db,
+  commitments: ItemCommitments,
   actor: UserActor,
   cooperatingId: string,
   itemId: string,
@@ -271,7 +273,7 @@ export async function updateItem(
       const before = await getItem(tx, cooperatingId, itemId);
       if (before.version !== body.version) throw versionConflict();
       const current = money(body.initialAmount).plus(before.sums).minus(before.subtractions);
-      await checkCommitted(tx, 'initialAmount', itemId, moneyString(current));
+      await checkCommitted(tx, commitments, 'initialAmount', itemId, moneyString(current));
       const delta = moneyString(current.minus(before.currentAmount));
       checkCeiling('initialAmount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), delta);
       await updateVersioned(
@@ -317,12 +319,13 @@ export async function listTransactions(db: Db, cooperatingId: string, itemId: st
  * cooperating's row: 404 when the item is not the cooperating's; 400 `outside_agreement` on `date` (params
  * start, end) outside the agreement period; a sum that would take the items past the ceiling → 409
  * `limit_exceeded`, `amount: ceiling_exceeded` (params ceiling, available, excess); a subtraction that would
- * take the item's current amount below what is committed on it (`committedOnItem`, at least 0) → 409
+ * take the item's current amount below what is committed on it (the largest amount a module holds on it: `ItemCommitments`, e.g. budget assignment) → 409
  * `limit_exceeded`, `amount: below_committed` (params committed, excess). Audited (`cooperating_transaction`,
  * with the item's current amount before and after). Returns the transaction and the item's amounts after it.
  */
 export async function addTransaction(
   db: Db,
+  commitments: ItemCommitments,
   actor: UserActor,
   cooperatingId: string,
   itemId: string,
@@ -338,7 +341,13 @@ export async function addTransaction(
     if (body.type === 'sum') {
       checkCeiling('amount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), body.amount);
     } else {
-      await checkCommitted(tx, 'amount', itemId, moneyString(money(item.currentAmount).minus(body.amount)));
+      await checkCommitted(
+        tx,
+        commitments,
+        'amount',
+        itemId,
+        moneyString(money(item.currentAmount).minus(body.amount)),
+      );
     }
     const created = toTransaction(
       await repo.insertTransaction(tx, {
@@ -370,4 +379,58 @@ export async function addTransaction(
     });
     return { transaction: created, item: after };
   });
+}
+
+// ---------------------------------------------------------------- for the budget
+
+/** An item as the budget's limits see it: its current amount (Q) and its cooperating's terms. */
+export interface ItemTerms {
+  itemId: string;
+  itemCode: string;
+  itemName: string;
+  /** Q: initial amount plus sums minus subtractions. */
+  currentAmount: string;
+  cooperatingId: string;
+  cooperatingCode: string;
+  cooperatingName: string;
+  /** Agreement period, 'YYYY-MM-DD'. */
+  startDate: string;
+  endDate: string;
+  controlMode: Cooperating['controlMode'];
+  active: boolean;
+}
+
+/**
+ * The item with its current amount and its cooperating's terms, after locking the cooperating's row
+ * (`SELECT … FOR UPDATE`) for the rest of the transaction: the same lock every write that moves the item's
+ * amount takes, so an assignment and a subtraction on one item run one after the other (issue 13 section 4,
+ * 'Arithmetic'). null when there is no such item. Use inside a transaction.
+ */
+export async function lockItemTerms(tx: Executor, itemId: string): Promise<ItemTerms | null> {
+  const cooperatingId = await repo.cooperatingOfItem(tx, itemId);
+  if (!cooperatingId || !(await repo.lockCooperating(tx, cooperatingId))) return null;
+  return itemTerms(tx, itemId);
+}
+
+/** Like `lockItemTerms` without the lock (reads). */
+export async function itemTerms(db: Executor, itemId: string): Promise<ItemTerms | null> {
+  const cooperatingId = await repo.cooperatingOfItem(db, itemId);
+  if (!cooperatingId) return null;
+  // One after the other: a transaction's client runs one query at a time.
+  const item = await repo.findItem(db, cooperatingId, itemId);
+  const c = await repo.findCooperating(db, cooperatingId);
+  if (!item || !c) return null;
+  return {
+    itemId,
+    itemCode: item.code,
+    itemName: item.name,
+    currentAmount: item.currentAmount,
+    cooperatingId,
+    cooperatingCode: c.code,
+    cooperatingName: c.name,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    controlMode: c.controlMode as Cooperating['controlMode'],
+    active: c.active,
+  };
 }

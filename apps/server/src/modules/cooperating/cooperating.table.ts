@@ -39,10 +39,16 @@ export const cooperating = pgTable(
     currency: text('currency').notNull(),
     /** Q. */
     ceiling: numeric('ceiling', { precision: 14, scale: 2 }).notNull(),
+    /**
+     * What the budget control does when a request would pass the available amount of its line or item for the
+     * month (issue 13 section 4): `stop` refuses it, `warn` lets it through once the requester confirms.
+     */
+    controlMode: text('control_mode').notNull().default('stop'),
     active: boolean('active').notNull().default(true),
     ...editableColumns(),
   },
   (t) => [
+    check('cooperating_control_mode_check', sql`${t.controlMode} in ('stop', 'warn')`),
     uniqueIndex('cooperating_code_key').on(sql`upper(${t.code})`),
     check('cooperating_period_check', sql`${t.endDate} >= ${t.startDate}`),
     check('cooperating_ceiling_check', sql`${t.ceiling} >= 0`),

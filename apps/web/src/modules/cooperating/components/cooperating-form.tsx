@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Tit
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import {
+  CONTROL_MODES,
   CURRENCIES,
   cooperatingInput,
   type Cooperating,
@@ -23,6 +24,7 @@ export const EMPTY_COOPERATING: CooperatingValues = {
   endDate: '',
   currency: 'GTQ',
   ceiling: '',
+  controlMode: 'stop',
   active: true,
 };
 
@@ -39,6 +41,7 @@ export function toCooperatingValues(c: Cooperating): CooperatingValues {
     endDate: c.endDate,
     currency: c.currency,
     ceiling: c.ceiling,
+    controlMode: c.controlMode,
     active: c.active,
   };
 }
@@ -137,6 +140,15 @@ export function CooperatingForm({ initialValues, onSubmit, saving }: Cooperating
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 withAsterisk
                 {...form.getInputProps('ceiling')}
+              />
+              <Select
+                label={t('cooperating:fields.controlMode')}
+                description={t('cooperating:fields.controlModeHint')}
+                data={CONTROL_MODES.map((value) => ({ value, label: t(`cooperating:controlModes.${value}`) }))}
+                allowDeselect={false}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                withAsterisk
+                {...form.getInputProps('controlMode')}
               />
             </SimpleGrid>
           </Paper>

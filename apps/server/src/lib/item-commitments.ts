@@ -1,0 +1,39 @@
+import { money, moneyString } from '@amparo/shared/money';
+import type { Executor } from '../db/client.ts';
+
+/** What a module has drawn on a cooperating item, in Q ('NNN.NN'), read in the caller's transaction. */
+export type ItemCommitment = (tx: Executor, itemId: string) => Promise<string>;
+
+/**
+ * Modules that draw on a cooperating's items (budget assignment; later
+ * execution) say how much of an item they hold, so the cooperating module
+ * never imports them: an item's current amount never falls below the largest
+ * of these (issue 13 section 2: 'never goes below what is already assigned or
+ * executed'). Each registers at start-up in its routes plugin; the
+ * cooperating service asks in the transaction of the write, after locking the
+ * cooperating's row, which the drawing modules lock too.
+ */
+export class ItemCommitments {
+  private readonly sources = new Map<string, ItemCommitment>();
+
+  /** Adds `name`'s amount (once per name). */
+  register(name: string, source: ItemCommitment) {
+    if (this.sources.has(name)) throw new Error(`item commitment ${name} registered twice`);
+    this.sources.set(name, source);
+  }
+
+  /** The largest amount any registered module holds on the item (Q), '0.00' when none. */
+  async floor(tx: Executor, itemId: string): Promise<string> {
+    let max = money('0');
+    for (const source of this.sources.values()) {
+      const held = money(await source(tx, itemId));
+      if (held.greaterThan(max)) max = held;
+    }
+    return moneyString(max);
+  }
+
+  /** Registered names (tests, docs). */
+  names(): string[] {
+    return [...this.sources.keys()];
+  }
+}

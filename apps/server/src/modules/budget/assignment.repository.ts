@@ -1,0 +1,183 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import {
+  budgetAssignments as A,
+  budgetCommitments as K,
+  budgetControlEvents,
+  budgetTransfers,
+} from './assignment.table.ts';
+import { planningLines, planningMonths } from './budget.table.ts';
+
+/*
+ * Sums over the budget's ledgers (issue 13 section 4), in SQL over numeric(14,2), cast to numeric(20,2) so a long
+ * ledger cannot overflow, returned as decimal strings ('0.00'). Nothing here is a stored running total.
+ */
+
+/** Locks a planning line's row (`SELECT … FOR UPDATE`) for the transaction; its year, or null when absent. */
+export async function lockLine(tx: Executor, lineId: string): Promise<{ id: string; year: number } | null> {
+  const rows = await tx
+    .select({ id: planningLines.id, year: planningLines.year })
+    .from(planningLines)
+    .where(eq(planningLines.id, lineId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** A planning line's id and year without a lock, or null. */
+export async function lineYear(db: Executor, lineId: string): Promise<{ id: string; year: number } | null> {
+  const rows = await db
+    .select({ id: planningLines.id, year: planningLines.year })
+    .from(planningLines)
+    .where(eq(planningLines.id, lineId));
+  return rows[0] ?? null;
+}
+
+/** A line's planned amount per month (Q), January first. */
+export async function plannedMonths(db: Executor, lineId: string): Promise<string[]> {
+  const rows = await db
+    .select({ month: planningMonths.month, amount: planningMonths.amount })
+    .from(planningMonths)
+    .where(eq(planningMonths.lineId, lineId))
+    .orderBy(asc(planningMonths.month));
+  const byMonth = new Map(rows.map((r) => [r.month, r.amount]));
+  return Array.from({ length: 12 }, (_, i) => byMonth.get(i + 1) ?? '0.00');
+}
+
+export interface CellFigures {
+  itemId: string;
+  month: number;
+  assigned: string;
+  committed: string;
+  executed: string;
+}
+
+/** Assigned, committed and executed per (item, month) of a line (only the cells with ledger rows). */
+export async function lineCells(db: Executor, lineId: string): Promise<CellFigures[]> {
+  const result = await db.execute<{
+    item_id: string;
+    month: number;
+    assigned: string;
+    committed: string;
+    executed: string;
+  }>(sql`
+    select item_id, month,
+           sum(assigned)::numeric(20,2)::text as assigned,
+           sum(committed)::numeric(20,2)::text as committed,
+           sum(executed)::numeric(20,2)::text as executed
+      from (
+        select item_id, month, amount as assigned, 0 as committed, 0 as executed
+          from budget_assignments where line_id = ${lineId}
+        union all
+        select item_id, month, 0,
+               case when kind in ('commit', 'release') then amount else 0 end,
+               case when kind = 'execute' then amount else 0 end
+          from budget_commitments where line_id = ${lineId}
+      ) ledger
+     group by item_id, month`);
+  return result.rows.map((r) => ({
+    itemId: r.item_id,
+    month: Number(r.month),
+    assigned: r.assigned,
+    committed: r.committed,
+    executed: r.executed,
+  }));
+}
+
+/** Figures of one (line, item, month) cell, zeros when it has no rows. */
+export async function cell(db: Executor, lineId: string, itemId: string, month: number): Promise<CellFigures> {
+  const cells = await lineCells(db, lineId);
+  return (
+    cells.find((c) => c.itemId === itemId && c.month === month) ?? {
+      itemId,
+      month,
+      assigned: '0.00',
+      committed: '0.00',
+      executed: '0.00',
+    }
+  );
+}
+
+/** What is assigned of a line's month over every item (Q). */
+export async function assignedOnLineMonth(db: Executor, lineId: string, month: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${A.amount}), 0)::numeric(20,2)::text` })
+    .from(A)
+    .where(and(eq(A.lineId, lineId), eq(A.month, month)));
+  return row!.total;
+}
+
+/** What is assigned of an item over every line and month (Q). */
+export async function assignedOnItem(db: Executor, itemId: string): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${A.amount}), 0)::numeric(20,2)::text` })
+    .from(A)
+    .where(eq(A.itemId, itemId));
+  return row!.total;
+}
+
+/** Committed plus executed on an item over every line and month (Q). */
+export async function drawnOnItem(db: Executor, itemId: string): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${K.amount}), 0)::numeric(20,2)::text` })
+    .from(K)
+    .where(eq(K.itemId, itemId));
+  return row!.total;
+}
+
+/** Whether the line has any ledger row (assignment or commitment): such a line is not deleted. */
+export async function lineHasLedger(db: Executor, lineId: string): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from budget_assignments where line_id = ${lineId})
+        or exists (select 1 from budget_commitments where line_id = ${lineId}) as found`);
+  return result.rows[0]!.found;
+}
+
+/** Assigned per month of a line over every item (Q), January first. */
+export async function assignedByMonth(db: Executor, lineId: string): Promise<string[]> {
+  const rows = await db
+    .select({ month: A.month, total: sql<string>`sum(${A.amount})::numeric(20,2)::text` })
+    .from(A)
+    .where(eq(A.lineId, lineId))
+    .groupBy(A.month);
+  const byMonth = new Map(rows.map((r) => [r.month, r.total]));
+  return Array.from({ length: 12 }, (_, i) => byMonth.get(i + 1) ?? '0.00');
+}
+
+export type AssignmentRow = typeof A.$inferInsert;
+
+export async function insertAssignments(tx: Executor, rows: AssignmentRow[]): Promise<void> {
+  if (rows.length) await tx.insert(A).values(rows);
+}
+
+export async function insertTransfer(tx: Executor, values: typeof budgetTransfers.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(budgetTransfers).values(values).returning({ id: budgetTransfers.id });
+  return row!.id;
+}
+
+export async function insertCommitment(tx: Executor, values: typeof K.$inferInsert): Promise<void> {
+  await tx.insert(K).values(values);
+}
+
+export async function insertControlEvent(tx: Executor, values: typeof budgetControlEvents.$inferInsert) {
+  await tx.insert(budgetControlEvents).values(values);
+}
+
+/** The ledger rows of a line and item, oldest first, with the author's name. */
+export function record(db: Executor, lineId: string, itemId: string) {
+  return db
+    .select({
+      id: A.id,
+      kind: A.kind,
+      month: A.month,
+      amount: A.amount,
+      reason: A.reason,
+      transferId: A.transferId,
+      authorName: users.fullName,
+      createdAt: A.createdAt,
+    })
+    .from(A)
+    .leftJoin(users, eq(users.id, A.authorId))
+    .where(and(eq(A.lineId, lineId), eq(A.itemId, itemId)))
+    .orderBy(asc(A.createdAt), asc(A.id));
+}
