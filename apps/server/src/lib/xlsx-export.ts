@@ -7,7 +7,8 @@ export interface XlsxExport {
   filename: string;
   /** How many rows the file will hold, sent first in `x-export-rows` (the web shows it before the download ends). */
   rows: number;
-  sheet: { name: string; columns: { header: string; key: string; width: number }[] };
+  /** A column's `style.numFmt` formats its numbers ('#,##0.00' for quetzales). */
+  sheet: { name: string; columns: { header: string; key: string; width: number; style?: { numFmt: string } }[] };
   /**
    * Adds the rows, in batches read from the database; `addRow` takes one row
    * by column key. Between batches it awaits `nextBatch()` so the response drains.

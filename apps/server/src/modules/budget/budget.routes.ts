@@ -13,6 +13,7 @@ import { actorOf } from '../../plugins/actor.ts';
 import { planningLines } from './budget.table.ts';
 import * as planning from './planning.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
+import { summaryRoutes } from './summary.routes.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -31,6 +32,7 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
   );
   await app.register(assignmentRoutes);
+  await app.register(summaryRoutes);
 
   app.get(
     '/api/budget/planning',
