@@ -63,6 +63,7 @@ export const FIELD_ERROR_CODES = [
   'password_too_short',
   'nit_invalid',
   'max_two_decimals', // money: 'At most two decimals' (issue 13: quetzales to the centavo)
+  'max_six_decimals', // exchange rate: 'At most six decimals' (issue 13 section 2: quetzales per unit)
   // Issue 13: spreadsheet import (lib/spreadsheet-import).
   'spreadsheet_unreadable', // a damaged workbook
   'spreadsheet_too_complex', // parsing passed its time or memory limit
