@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'document_too_large', // 422: more table rows than a PDF holds (field error rows/too_big, params.max)
   // Issue 13 section 2: cooperating (funders), their items and transactions.
   'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
+  'cooperating_inactive', // 409: an inactive cooperating receives no disbursement
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -101,6 +102,13 @@ export const FIELD_ERROR_CODES = [
   'goal_overlap', // a goal's correlative range overlaps another of the item: params.min, max (the other goal's range)
   'outside_agreement', // a transaction dated outside the agreement period: params.start, end
   'transactions_outside', // an agreement period leaving transactions outside it: params.first, last
+  // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
+  'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess
+  'agreed_below_received', // an agreed amount lower than what was received: params.currency, received, excess
+  'rate_must_be_one', // a GTQ agreement's disbursement is in quetzales: its rate is 1
+  'foreign_currency_only', // an agreed amount on a GTQ agreement (its ceiling is already in Q)
+  'disbursements_recorded', // the currency of an agreement with disbursements cannot change: params.count
+  'disbursements_outside', // an agreement period leaving disbursements outside it: params.first, last
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
