@@ -42,7 +42,7 @@ export const ERROR_CODES = [
   // Issue 13 section 2: cooperating (funders), their items and transactions.
   'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
   // Issue 13 section 4: assignment and the availability control.
-  'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment
+  'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment nor disbursement
   'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
   'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
   'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
@@ -68,6 +68,7 @@ export const FIELD_ERROR_CODES = [
   'password_too_short',
   'nit_invalid',
   'max_two_decimals', // money: 'At most two decimals' (issue 13: quetzales to the centavo)
+  'max_six_decimals', // exchange rate: 'At most six decimals' (issue 13 section 2: quetzales per unit)
   // Issue 13: spreadsheet import (lib/spreadsheet-import).
   'spreadsheet_unreadable', // a damaged workbook
   'spreadsheet_too_complex', // parsing passed its time or memory limit
@@ -112,6 +113,13 @@ export const FIELD_ERROR_CODES = [
   'other_year', // a transfer between lines of different years (a carry-forward moves money between years)
   'exceeds_available', // a request over the available amount: params.available, excess
   'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
+  // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
+  'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess
+  'agreed_below_received', // an agreed amount lower than what was received: params.currency, received, excess
+  'rate_must_be_one', // a GTQ agreement's disbursement is in quetzales: its rate is 1
+  'foreign_currency_only', // an agreed amount on a GTQ agreement (its ceiling is already in Q)
+  'disbursements_recorded', // the currency of an agreement with disbursements cannot change: params.count
+  'disbursements_outside', // an agreement period leaving disbursements outside it: params.first, last
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
