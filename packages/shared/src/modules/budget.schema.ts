@@ -99,3 +99,11 @@ export const planningListResponse = envelope(
   }),
 );
 export const planningLineResponse = envelope(planningLine);
+
+/**
+ * GET /api/budget/planning/export: the list's filters and sort, every matching
+ * line, as xlsx in the caller's language (`lang`, default Spanish).
+ */
+export const planningExportQuery = planningListQuery.omit({ page: true, pageSize: true }).extend({
+  lang: z.enum(['es', 'en']).default('es'),
+});

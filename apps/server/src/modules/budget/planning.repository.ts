@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { allOf, col } from '../../db/sql.ts';
 import { headquarters, users } from '../../db/schema.ts';
@@ -105,6 +105,45 @@ export async function listLines(
         .groupBy(planningMonths.month),
   ]);
   return { rows, total: counted?.n ?? 0, months: new Map(months.map((m) => [m.month, m.amount])) };
+}
+
+/**
+ * One batch of the export: `limit` lines matching `where` from `offset`, in
+ * the list's order (then by id), with their names and totals.
+ */
+export function exportBatch(
+  db: Executor,
+  where: SQL | undefined,
+  sort: keyof typeof SORTS,
+  order: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+) {
+  const by = order === 'asc' ? asc : desc;
+  return db.select(lineFields).from(l).where(where).orderBy(by(SORTS[sort]), by(l.id)).limit(limit).offset(offset);
+}
+
+/** The months of several lines (amounts and goals as numeric text), by line then month. */
+export function monthsOfLines(db: Executor, lineIds: string[]) {
+  return db
+    .select({
+      lineId: planningMonths.lineId,
+      month: planningMonths.month,
+      goal: planningMonths.goal,
+      amount: planningMonths.amount,
+    })
+    .from(planningMonths)
+    .where(inArray(planningMonths.lineId, lineIds))
+    .orderBy(asc(planningMonths.lineId), asc(planningMonths.month));
+}
+
+/** How many lines match `where`. */
+export async function countLines(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(l)
+    .where(where);
+  return row?.n ?? 0;
 }
 
 /** The filters of the list as SQL on `planning_lines`. */

@@ -98,7 +98,6 @@ export async function exportFunderSummary(
       },
       { locale: lang, filename: pdfFilename(text.title, today) },
     );
-  const money = { numFmt: '#,##0.00' };
   return xlsxExport({
     filename: `cooperantes-${today}.xlsx`,
     rows: rows.length + 1,
@@ -107,15 +106,16 @@ export async function exportFunderSummary(
       columns: [
         { header: text.cooperating, key: 'cooperating', width: 36 },
         { header: text.item, key: 'item', width: 36 },
-        ...FIGURES.map((f) => ({ header: text[f], key: f, width: 16, style: money })),
+        ...FIGURES.map((f) => ({ header: text[f], key: f, width: 16, numFmt: '#,##0.00' })),
       ],
     },
     log,
     // The cells hold numbers so the sheet can add them; the figures were summed exactly in SQL and decimal.js.
     fill: async (addRow) => {
       const numbers = (f: Record<string, string>) => Object.fromEntries(FIGURES.map((k) => [k, Number(f[k])]));
-      for (const r of rows) addRow({ cooperating: r.cooperating, item: r.item, ...numbers(r.figures) });
-      addRow({ cooperating: text.total, item: '', ...numbers(summary.total) });
+      for (const r of rows)
+        addRow({ cooperating: r.cooperating, item: r.item, ...numbers(r.figures) }, { bold: r.item === text.subtotal });
+      addRow({ cooperating: text.total, item: '', ...numbers(summary.total) }, { bold: true });
     },
   });
 }
