@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'document_too_large', // 422: more table rows than a PDF holds (field error rows/too_big, params.max)
   // Issue 13 section 2: cooperating (funders), their items and transactions.
   'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
+  // Issue 13 section 3: copying a year's plan to the next year.
+  'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
+  'year_already_copied', // 409: the next year already holds lines copied from this year
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -70,6 +73,7 @@ export const FIELD_ERROR_CODES = [
   'too_many_columns', // params.max
   'columns_missing', // params.columns: the missing headers
   'import_has_errors', // params.count: rows with errors; nothing is written
+  'spreadsheet_type', // the upload is not an Excel workbook (.xlsx or .xls) by its content
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',
@@ -100,6 +104,10 @@ export const FIELD_ERROR_CODES = [
   'goal_overlap', // a goal's correlative range overlaps another of the item: params.min, max (the other goal's range)
   'outside_agreement', // a transaction dated outside the agreement period: params.start, end
   'transactions_outside', // an agreement period leaving transactions outside it: params.first, last
+  // Issue 13 section 3 (planning lines, their import and copy). Money params are decimal strings, quetzales.
+  'inactive', // the catalog item, user or headquarter exists but is inactive
+  'program_not_in_axis', // the program sits under another strategic axis
+  'total_mismatch', // a row's total differs from the sum of its months: params.sum
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
