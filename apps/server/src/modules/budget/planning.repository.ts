@@ -40,9 +40,14 @@ export function monthsOf(db: Executor, lineId: string) {
     .orderBy(asc(planningMonths.month));
 }
 
-export async function insertLine(db: Executor, values: typeof planningLines.$inferInsert): Promise<string> {
-  const [row] = await db.insert(l).values(values).returning({ id: l.id });
-  return row!.id;
+/** Inserts lines (ids given), in batches of one statement each. */
+export async function insertLines(db: Executor, values: (typeof planningLines.$inferInsert & { id: string })[]) {
+  for (let i = 0; i < values.length; i += 500) await db.insert(l).values(values.slice(i, i + 500));
+}
+
+/** Inserts months of new lines, in batches of one statement each. */
+export async function insertMonths(db: Executor, months: (typeof planningMonths.$inferInsert)[]) {
+  for (let i = 0; i < months.length; i += 6000) await db.insert(planningMonths).values(months.slice(i, i + 6000));
 }
 
 /** Writes the line's months, replacing those it had. */
