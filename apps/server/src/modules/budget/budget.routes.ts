@@ -12,6 +12,7 @@ import { uuid } from '@amparo/shared/validation';
 import { actorOf } from '../../plugins/actor.ts';
 import { planningLines } from './budget.table.ts';
 import * as planning from './planning.service.ts';
+import { planningImportRoutes } from './planning-import.routes.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -29,6 +30,8 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'program', table: planningLines, column: planningLines.program },
     { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
   );
+  // Import from a spreadsheet and copy of a year (issue 13 section 3).
+  await app.register(planningImportRoutes);
 
   app.get(
     '/api/budget/planning',

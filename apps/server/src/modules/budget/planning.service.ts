@@ -12,6 +12,7 @@ import { moneyString, sumMoney } from '@amparo/shared/money';
 import type { FieldError } from '@amparo/shared/errors';
 import type { UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { allOf } from '../../db/sql.ts';
 import { diff, writeAudit, writeAudits } from '../../lib/audit.ts';
 import { invalidFields, notFound } from '../../lib/errors.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -82,13 +83,14 @@ export interface LineRules {
 
 /** Loads the rules for lines naming these users (ids, or usernames/e-mails in `logins`). */
 export async function lineRules(db: Executor, users: { ids?: string[]; logins?: string[] } = {}): Promise<LineRules> {
-  const [axes, programs, types, people, hqs, geography] = await Promise.all([
-    catalogs.listItems(db, 'strategic_axis'),
-    catalogs.listItems(db, 'program'),
-    catalogs.listItems(db, 'expense_type'),
-    usersService.usersByLoginOrId(db, users.logins ?? [], users.ids ?? []),
-    headquartersService.headquarterOptions(db),
-    catalogs.geographyNames(db),
+  // In a transaction (one connection) the reads run one after another.
+  const [axes, programs, types, people, hqs, geography] = await allOf(db, [
+    () => catalogs.listItems(db, 'strategic_axis'),
+    () => catalogs.listItems(db, 'program'),
+    () => catalogs.listItems(db, 'expense_type'),
+    () => usersService.usersByLoginOrId(db, users.logins ?? [], users.ids ?? []),
+    () => headquartersService.headquarterOptions(db),
+    () => catalogs.geographyNames(db),
   ]);
   return {
     axes: new Map(axes.map((i) => [i.code, i.active])),
