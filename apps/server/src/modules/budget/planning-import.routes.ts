@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  copyYearInput,
+  copyYearPreviewQuery,
+  copyYearPreviewResponse,
+  copyYearResponse,
   importLang,
   planningImportPreviewResponse,
   planningImportResponse,
 } from '@amparo/shared/modules/budget-import.schema';
 import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
+import * as copy from './planning-copy.service.ts';
 import * as importing from './planning-import.service.ts';
 
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -89,6 +94,40 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await importing.importPlanning(db(), actorOf(request), uploadSource(request)),
+    }),
+  );
+
+  app.get(
+    '/api/budget/planning/copy-year/preview',
+    {
+      config,
+      schema: {
+        operationId: 'previewCopyPlanningYear',
+        tags,
+        summary:
+          'What copying year `from` into `from + 1` would create: count, totals (Q), a page of lines, skipped lines with reasons',
+        querystring: copyYearPreviewQuery,
+        response: { 200: copyYearPreviewResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await copy.copyYearPreview(db(), request.query) }),
+  );
+  app.post(
+    '/api/budget/planning/copy-year',
+    {
+      config,
+      schema: {
+        operationId: 'copyPlanningYear',
+        tags,
+        summary:
+          "Copies year `from`'s lines into `from + 1` in one transaction (audited); 409 year_already_copied, 409 copy_preview_stale",
+        body: copyYearInput,
+        response: { 200: copyYearResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await copy.copyYear(db(), actorOf(request), request.body),
     }),
   );
 };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { allOf, col } from '../../db/sql.ts';
 import { headquarters, users } from '../../db/schema.ts';
@@ -77,6 +78,51 @@ export async function replaceMonths(
 ) {
   await db.delete(planningMonths).where(eq(planningMonths.lineId, lineId));
   await db.insert(planningMonths).values(months.map((m) => ({ lineId, ...m })));
+}
+
+/**
+ * Every line of a year with its names and totals, by classification then
+ * creation, and their months (January first) by line id: what copying the
+ * year reads.
+ */
+export async function linesOfYear(db: Executor, year: number) {
+  const [rows, months] = await allOf(db, [
+    () =>
+      db
+        .select(lineFields)
+        .from(l)
+        .where(eq(l.year, year))
+        .orderBy(asc(l.strategicAxis), asc(l.program), asc(l.expenseType), asc(l.createdAt), asc(l.id)),
+    () =>
+      db
+        .select({
+          lineId: planningMonths.lineId,
+          month: planningMonths.month,
+          goal: planningMonths.goal,
+          amount: planningMonths.amount,
+        })
+        .from(planningMonths)
+        .innerJoin(l, eq(l.id, planningMonths.lineId))
+        .where(eq(l.year, year))
+        .orderBy(asc(planningMonths.lineId), asc(planningMonths.month)),
+  ]);
+  const byLine = new Map<string, { month: number; goal: string; amount: string }[]>();
+  for (const { lineId, ...m } of months) {
+    if (!byLine.has(lineId)) byLine.set(lineId, []);
+    byLine.get(lineId)!.push(m);
+  }
+  return { rows, months: byLine };
+}
+
+/** How many lines of `year` already have a copy (`copied_from_id` naming them). */
+export async function copiedCount(db: Executor, year: number): Promise<number> {
+  const source = alias(planningLines, 'source');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(l)
+    .innerJoin(source, eq(source.id, l.copiedFromId))
+    .where(eq(source.year, year));
+  return row?.n ?? 0;
 }
 
 export async function deleteLine(db: Executor, id: string) {
