@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
   'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
   'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
+  // Issue 13 section 3: copying a year's plan to the next year.
+  'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
+  'year_already_copied', // 409: the next year already holds lines copied from this year
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -76,6 +79,7 @@ export const FIELD_ERROR_CODES = [
   'too_many_columns', // params.max
   'columns_missing', // params.columns: the missing headers
   'import_has_errors', // params.count: rows with errors; nothing is written
+  'spreadsheet_type', // the upload is not an Excel workbook (.xlsx or .xls) by its content
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',
@@ -120,6 +124,10 @@ export const FIELD_ERROR_CODES = [
   'foreign_currency_only', // an agreed amount on a GTQ agreement (its ceiling is already in Q)
   'disbursements_recorded', // the currency of an agreement with disbursements cannot change: params.count
   'disbursements_outside', // an agreement period leaving disbursements outside it: params.first, last
+  // Issue 13 section 3 (planning lines, their import and copy). Money params are decimal strings, quetzales.
+  'inactive', // the catalog item, user or headquarter exists but is inactive
+  'program_not_in_axis', // the program sits under another strategic axis
+  'total_mismatch', // a row's total differs from the sum of its months: params.sum
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

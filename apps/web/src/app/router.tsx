@@ -20,6 +20,7 @@ import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { budgetRoutes } from '../modules/budget/routes';
+import { planningImportRoutes } from '../modules/budget/import/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -67,6 +68,7 @@ const routeTree = rootRoute.addChildren([
     ...supportRoutes,
     ...cooperatingRoutes,
     ...budgetRoutes,
+    ...planningImportRoutes,
   ]),
 ]);
 
