@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment nor disbursement
   'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
   'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
+  'plan_locked', // 409: the year's plan is submitted or approved: its lines change only in a revision (field year, plan_locked)
   'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
   // Issue 13 section 3: copying a year's plan to the next year.
   'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
@@ -116,6 +117,7 @@ export const FIELD_ERROR_CODES = [
   'below_assigned', // a decrease or a planned amount under what is assigned: params.assigned, excess
   'other_year', // a transfer between lines of different years (a carry-forward moves money between years)
   'exceeds_available', // a request over the available amount: params.available, excess
+  'plan_locked', // params.year, status: the year's plan is not a draft (submit it back or open a revision)
   'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
   // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
   'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess

@@ -21,10 +21,12 @@ export const budgetFigures = z.object({
 });
 export type BudgetFigures = z.infer<typeof budgetFigures>;
 
-export const poaSummaryQuery = z.object({ year });
+/** `revision`: the figures as that approved revision of the year's plan stood (donor reports rerun as of then). */
+export const poaSummaryQuery = z.object({ year, revision: z.coerce.number().int().min(1, 'invalid').optional() });
 const withMonths = budgetFigures.extend({ months: z.array(budgetFigures).length(12) });
 export const poaSummary = z.object({
   year: z.number().int(),
+  revision: z.number().int().nullable(),
   lineCount: z.number().int(),
   /** Axes by code, each with its programs by code (codes of the planning catalogs). */
   axes: z.array(

@@ -18,6 +18,7 @@ import { exportLines } from './planning.export.ts';
 import * as planning from './planning.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
 import { summaryRoutes } from './summary.routes.ts';
+import { planRoutes } from './plan.routes.ts';
 import { planningImportRoutes } from './planning-import.routes.ts';
 
 const params = z.object({ id: uuid });
@@ -40,6 +41,7 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   await app.register(assignmentRoutes);
   await app.register(summaryRoutes);
+  await app.register(planRoutes);
   // Import from a spreadsheet and copy of a year (issue 13 section 3).
   await app.register(planningImportRoutes);
 

@@ -22,6 +22,7 @@ import * as usersService from '../users/users.service.ts';
 import { planningLines } from './budget.table.ts';
 import * as repo from './planning.repository.ts';
 import * as assignments from './assignment.repository.ts';
+import * as plans from './plan.service.ts';
 
 /**
  * Planning lines of the annual operating plan (issue 13 section 3),
@@ -198,6 +199,8 @@ export interface NewLine {
  * Returns the new ids, in order.
  */
 export async function insertLines(tx: Executor, actor: UserActor, lines: NewLine[]): Promise<string[]> {
+  for (const year of [...new Set(lines.map((l) => l.body.year))].sort((a, b) => a - b))
+    await plans.assertEditable(tx, year);
   const rows = lines.map(({ body, copiedFromId }) => {
     const { months: _months, ...fields } = body;
     return {
@@ -265,7 +268,10 @@ export async function listLines(db: Db, q: z.output<typeof planningListQuery>) {
   };
 }
 
-/** Creates a line with its 12 months in one transaction; audited. 400 with every field error of `lineProblems`. */
+/**
+ * Creates a line with its 12 months in one transaction; audited. 400 with every field error of `lineProblems`;
+ * 409 `plan_locked` when the year's plan is submitted or approved (changes go in a revision).
+ */
 export async function createLine(db: Db, actor: UserActor, body: Input): Promise<PlanningLine> {
   return db.transaction(async (tx) => {
     await check(tx, body, null);
@@ -274,7 +280,7 @@ export async function createLine(db: Db, actor: UserActor, body: Input): Promise
   });
 }
 
-/** Replaces a line's fields and months (409 on a stale version); audited with what changed. */
+/** Replaces a line's fields and months (409 on a stale version; 409 `plan_locked` unless its years' plans are drafts); audited with what changed. */
 export async function updateLine(
   db: Db,
   actor: UserActor,
@@ -286,6 +292,8 @@ export async function updateLine(
     if (!before) throw notFound();
     const beforeLine = await load(tx, id);
     const { version, months: _months, ...fields } = body;
+    for (const year of [...new Set([before.line.year, body.year])].sort((a, b) => a - b))
+      await plans.assertEditable(tx, year);
     await check(tx, body, before.line);
     await updateVersioned(tx, planningLines, id, version, {
       ...fields,
@@ -309,6 +317,7 @@ export async function updateLine(
 export async function deleteLine(db: Db, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const line = await load(tx, id);
+    await plans.assertEditable(tx, line.year);
     if (await assignments.lineHasLedger(tx, id)) throw new AppError(409, 'in_use');
     await repo.deleteLine(tx, id);
     await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(audited(line), null) });

@@ -17,8 +17,23 @@ export interface PoaCell {
   executed: string;
 }
 
-/** Per (axis, program, month) of a year: planned, assigned, committed and executed (Q). */
-export async function poaCells(db: Executor, year: number): Promise<PoaCell[]> {
+/**
+ * Per (axis, program, month) of a year: planned, assigned, committed and executed (Q). With `asOf`, the
+ * planned figures and the lines' classification are those an approved revision kept (plan_revision_months) and
+ * the ledgers count only rows written up to `until` (the revision's approval), so a donor report reruns as it was.
+ */
+export async function poaCells(
+  db: Executor,
+  year: number,
+  asOf: { revisionId: string; until: Date } | null = null,
+): Promise<PoaCell[]> {
+  const until = asOf ? sql`and created_at <= ${asOf.until.toISOString()}::timestamptz` : sql``;
+  const lines = asOf
+    ? sql`select distinct line_id as id, strategic_axis, program from plan_revision_months where revision_id = ${asOf.revisionId}`
+    : sql`select id, strategic_axis, program from planning_lines where year = ${year}`;
+  const planned = asOf
+    ? sql`select line_id, month, amount from plan_revision_months where revision_id = ${asOf.revisionId}`
+    : sql`select line_id, month, amount from planning_months where line_id in (select id from lines)`;
   const result = await db.execute<{
     axis: string;
     program: string;
@@ -28,17 +43,17 @@ export async function poaCells(db: Executor, year: number): Promise<PoaCell[]> {
     committed: string;
     executed: string;
   }>(sql`
-    with lines as (select id, strategic_axis, program from planning_lines where year = ${year}),
+    with lines as (${lines}),
     ledger as (
       select line_id, month, amount as planned, 0::numeric as assigned, 0::numeric as committed, 0::numeric as executed
-        from planning_months where line_id in (select id from lines)
+        from (${planned}) p
       union all
-      select line_id, month, 0, amount, 0, 0 from budget_assignments where line_id in (select id from lines)
+      select line_id, month, 0, amount, 0, 0 from budget_assignments where line_id in (select id from lines) ${until}
       union all
       select line_id, month, 0, 0,
              case when kind in ('commit', 'release') then amount else 0 end,
              case when kind = 'execute' then amount else 0 end
-        from budget_commitments where line_id in (select id from lines)
+        from budget_commitments where line_id in (select id from lines) ${until}
     )
     select l.strategic_axis as axis, l.program, x.month,
            sum(x.planned)::numeric(20,2)::text as planned,
@@ -50,11 +65,15 @@ export async function poaCells(db: Executor, year: number): Promise<PoaCell[]> {
   return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
 }
 
-/** Lines of a year per (axis, program). */
-export async function poaLineCounts(db: Executor, year: number) {
-  const result = await db.execute<{ axis: string; program: string; n: number }>(sql`
-    select strategic_axis as axis, program, count(*)::int as n from planning_lines where year = ${year}
-     group by strategic_axis, program`);
+/** Lines per (axis, program): of the year, or of an approved revision. */
+export async function poaLineCounts(db: Executor, year: number, revisionId: string | null = null) {
+  const result = await db.execute<{ axis: string; program: string; n: number }>(
+    revisionId
+      ? sql`select strategic_axis as axis, program, count(distinct line_id)::int as n from plan_revision_months
+             where revision_id = ${revisionId} group by strategic_axis, program`
+      : sql`select strategic_axis as axis, program, count(*)::int as n from planning_lines where year = ${year}
+             group by strategic_axis, program`,
+  );
   return result.rows;
 }
 

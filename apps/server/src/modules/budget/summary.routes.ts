@@ -29,7 +29,10 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: poaSummaryResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await poaSummary(app.db.db, request.query.year) }),
+    async (request) => ({
+      success: true as const,
+      data: await poaSummary(app.db.db, request.query.year, request.query.revision),
+    }),
   );
   app.get(
     '/api/budget/summary/funders',

@@ -9,7 +9,9 @@ import type {
 import { MONTHS } from '@amparo/shared/modules/budget.schema';
 import { money, moneyString, sumMoney, type Money } from '@amparo/shared/money';
 import type { Executor } from '../../db/client.ts';
+import { invalidField } from '../../lib/errors.ts';
 import * as repo from './summary.repository.ts';
+import * as plans from './plan.service.ts';
 
 /*
  * Budget views (issue 13 section 5). Sums come from SQL per cell (summary.repository.ts); the roll-ups to
@@ -56,11 +58,15 @@ class Node {
 /**
  * The POA summary of a year (`GET /api/budget/summary/poa?year=`): planned, assigned, committed, executed (Q)
  * and executed over planned (%) per strategic axis, per program under it and per month, with the year's total
- * and its months. Axes and programs by code; only those with lines in the year.
+ * and its months. Axes and programs by code; only those with lines in the year. With `revision`, as that
+ * approved revision of the year's plan stood when it was approved (planned figures it kept, ledger rows up to its
+ * approval); 400 `invalid` on `revision` when the year has no such revision.
  */
-export async function poaSummary(db: Executor, year: number): Promise<PoaSummary> {
-  const cells = await repo.poaCells(db, year);
-  const counts = await repo.poaLineCounts(db, year);
+export async function poaSummary(db: Executor, year: number, revision?: number): Promise<PoaSummary> {
+  const asOf = revision === undefined ? null : await plans.findRevision(db, year, revision);
+  if (revision !== undefined && !asOf) throw invalidField('revision', 'invalid');
+  const cells = await repo.poaCells(db, year, asOf && { revisionId: asOf.id, until: asOf.approvedAt });
+  const counts = await repo.poaLineCounts(db, year, asOf?.id ?? null);
   const total = new Node();
   const axes = new Map<string, { node: Node; programs: Map<string, Node> }>();
   for (const c of cells) {
@@ -75,6 +81,7 @@ export async function poaSummary(db: Executor, year: number): Promise<PoaSummary
   const byCode = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
   return {
     year,
+    revision: revision ?? null,
     lineCount: counts.reduce((n, c) => n + c.n, 0),
     axes: [...axes.entries()].sort(byCode).map(([code, a]) => ({
       code,
