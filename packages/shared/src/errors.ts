@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
   'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
   'plan_locked', // 409: the year's plan is submitted or approved: its lines change only in a revision (field year, plan_locked)
+  'year_closed', // 409: the year's books are closed: no assignment nor commitment moves in it (field year)
   'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
   // Issue 13 section 3: copying a year's plan to the next year.
   'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
@@ -118,6 +119,9 @@ export const FIELD_ERROR_CODES = [
   'other_year', // a transfer between lines of different years (a carry-forward moves money between years)
   'exceeds_available', // a request over the available amount: params.available, excess
   'plan_locked', // params.year, status: the year's plan is not a draft (submit it back or open a revision)
+  'year_closed', // params.year: a closed year (carry-forwards move its unspent amounts)
+  'year_not_closed', // a carry-forward leaves only a closed year
+  'carry_exceeded', // a carry-forward past the item's unspent amount of the year: params.unspent, excess
   'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
   // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
   'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess

@@ -46,7 +46,7 @@ export const PERMISSION_TREE = [
     en: 'Budget',
     children: [
       { key: 'presupuesto_planificacion', es: 'Planificación (POA)', en: 'Planning (POA)' },
-      // Not in the spec's list: issue 13 section 3 asks for an approver of the year's plan and its revisions.
+      // Not in the spec's list: issue 13 asks for an approver of the year's plan, its revisions and carry-forwards.
       {
         key: 'presupuesto_aprobacion',
         es: 'Aprobar el POA y sus revisiones',

@@ -7,10 +7,13 @@ import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.schema.ts';
  * is a numbered revision with a reason and an approver, and every figure can be shown as of any revision.
  */
 
-export const PLAN_STATUSES = ['draft', 'submitted', 'approved'] as const;
+export const PLAN_STATUSES = ['draft', 'submitted', 'approved', 'closed'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-/** submit (draft → submitted), return (submitted → draft, reason), approve (submitted → approved), revise (approved → draft, reason). */
-export const PLAN_TRANSITIONS = ['submit', 'return', 'approve', 'revise'] as const;
+/**
+ * submit (draft → submitted), return (submitted → draft, reason), approve (submitted → approved), revise
+ * (approved → draft, reason), close (approved → closed: the year's books are done).
+ */
+export const PLAN_TRANSITIONS = ['submit', 'return', 'approve', 'revise', 'close'] as const;
 
 export const planYearParams = z.object({
   year: z.coerce.number().int().min(PLAN_YEAR_MIN, 'invalid').max(PLAN_YEAR_MAX, 'invalid'),

@@ -19,6 +19,7 @@ import * as planning from './planning.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
 import { summaryRoutes } from './summary.routes.ts';
 import { planRoutes } from './plan.routes.ts';
+import { carryForwardRoutes } from './carry-forward.routes.ts';
 import { planningImportRoutes } from './planning-import.routes.ts';
 
 const params = z.object({ id: uuid });
@@ -42,6 +43,7 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(assignmentRoutes);
   await app.register(summaryRoutes);
   await app.register(planRoutes);
+  await app.register(carryForwardRoutes);
   // Import from a spreadsheet and copy of a year (issue 13 section 3).
   await app.register(planningImportRoutes);
 

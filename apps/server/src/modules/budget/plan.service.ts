@@ -40,6 +40,22 @@ export async function assertEditable(tx: Executor, year: number): Promise<void> 
 }
 
 /**
+ * Refuses money moving on a closed year (assignments, transfers, copies, new commitments): 409 `year_closed`
+ * with field `year` (params year). Unspent amounts leave a closed year only through approved carry-forwards.
+ */
+export async function assertOpen(tx: Executor, year: number): Promise<void> {
+  const [row] = await tx.select({ status: planYears.status }).from(planYears).where(eq(planYears.year, year));
+  if (row?.status === 'closed')
+    throw new AppError(409, 'year_closed', [{ field: 'year', code: 'year_closed', params: { year: String(year) } }]);
+}
+
+/** Whether the year's plan is closed. */
+export async function isClosed(db: Executor, year: number): Promise<boolean> {
+  const [row] = await db.select({ status: planYears.status }).from(planYears).where(eq(planYears.year, year));
+  return row?.status === 'closed';
+}
+
+/**
  * The year's plan (`GET /api/budget/plans/:year`): status, revision in force, the reason of the revision being
  * prepared, version, the transitions the caller may take, the approved revisions (number, reason, approver,
  * instant, Q planned and lines) and the workflow history (who, when, from, to, reason).

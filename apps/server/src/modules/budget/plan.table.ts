@@ -37,7 +37,7 @@ export const planYears = pgTable(
   },
   (t) => [
     uniqueIndex('plan_years_year_key').on(t.year),
-    check('plan_years_status_check', sql`${t.status} in ('draft', 'submitted', 'approved')`),
+    check('plan_years_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'closed')`),
   ],
 );
 

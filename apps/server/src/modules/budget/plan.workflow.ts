@@ -8,7 +8,8 @@ import { planRevisions, planYears } from './plan.table.ts';
  * The year plan's workflow (issue 13 section 3, 'Versions'; the spec does not show it, so these are the
  * issue's): planners (`presupuesto_planificacion`) submit a draft; an approver (`presupuesto_aprobacion`, not
  * the one who submitted it) approves it or returns it with a reason; a planner opens a revision of an approved
- * plan with its reason (`revise`, back to draft). Approving writes the revision and the figures of every line
+ * plan with its reason (`revise`, back to draft); an approver closes an approved year (`close`) when its books are
+ * done. Approving writes the revision and the figures of every line
  * of the year as approved (`plan_revisions`, `plan_revision_months`), in the transaction of the approval.
  */
 
@@ -35,7 +36,7 @@ async function recordRevision(ctx: Ctx) {
 export const planWorkflow = defineWorkflow<Row, PlanStatus>({
   name: 'plan_year',
   table: planYears,
-  states: ['draft', 'submitted', 'approved'],
+  states: ['draft', 'submitted', 'approved', 'closed'],
   transitions: [
     {
       name: 'submit',
@@ -63,6 +64,15 @@ export const planWorkflow = defineWorkflow<Row, PlanStatus>({
       permission: 'presupuesto_planificacion',
       reason: 'required',
       set: (ctx) => ({ revisionReason: ctx.reason }),
+    },
+    {
+      // The year's books are closed: no more assignments nor commitments; unspent item amounts move to the
+      // next year only through approved carry-forwards (issue 13 section 4, 'Multi-year agreements').
+      name: 'close',
+      from: ['approved'],
+      to: 'closed',
+      permission: 'presupuesto_aprobacion',
+      reason: 'optional',
     },
   ],
 });
