@@ -224,8 +224,13 @@ export function listWhere(q: {
   expenseType?: string | null;
   responsibleId?: string;
   headquarterId?: string;
+  cooperatingId?: string;
 }): SQL | undefined {
   return and(
+    // Lines a cooperating pays part of: any assignment row of it (issue 13 section 3, 'filters ... cooperating').
+    q.cooperatingId
+      ? sql`exists (select 1 from budget_assignments a where a.line_id = ${l.id} and a.cooperating_id = ${q.cooperatingId})`
+      : undefined,
     q.year !== undefined ? eq(l.year, q.year) : undefined,
     q.strategicAxis ? eq(l.strategicAxis, q.strategicAxis) : undefined,
     q.program ? eq(l.program, q.program) : undefined,
