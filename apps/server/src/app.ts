@@ -49,6 +49,7 @@ import { CatalogColumns } from './lib/catalog-usage.ts';
 import { OptionSources } from './lib/option-sources.ts';
 import { UserEvents } from './lib/user-events.ts';
 import { ItemCommitments } from './lib/item-commitments.ts';
+import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
@@ -73,6 +74,8 @@ declare module 'fastify' {
     personBlockers: PersonBlockers;
     /** What other modules hold on a cooperating item (budget assignment): its amount never falls below it. */
     itemCommitments: ItemCommitments;
+    /** Planning lines picked by activities and attentions, and what they achieved (issue 13 section 3). */
+    planLinks: PlanLinks;
   }
 }
 
@@ -126,6 +129,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('userEvents', new UserEvents());
   app.decorate('personBlockers', new PersonBlockers());
   app.decorate('itemCommitments', new ItemCommitments());
+  app.decorate('planLinks', new PlanLinks());
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);

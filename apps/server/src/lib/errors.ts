@@ -30,9 +30,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
-/** PostgreSQL foreign key violation (23503). */
+/** PostgreSQL foreign key violation (23503), or a row an `ON DELETE RESTRICT` key still points at (23001). */
 export function isForeignKeyViolation(err: unknown): boolean {
-  return findPgError(err)?.code === '23503';
+  const code = findPgError(err)?.code;
+  return code === '23503' || code === '23001';
 }
 
 function findPgError(err: unknown): { code?: string; constraint?: string } | null {

@@ -109,3 +109,24 @@ export const planningLineResponse = envelope(planningLine);
 export const planningExportQuery = planningListQuery.omit({ page: true, pageSize: true }).extend({
   lang: z.enum(['es', 'en']).default('es'),
 });
+
+/**
+ * A line's goals against what executed it (issue 13 section 3, 'Goals achieved'): per month the goal (in the
+ * line's unit) and the records that picked the line (group activities, attentions), counted per source.
+ */
+export const lineGoals = z.object({
+  lineId: uuid,
+  goalUnit: z.string(),
+  months: z.array(
+    z.object({
+      month: z.number().int(),
+      goal: z.string(),
+      achieved: z.number().int(),
+      /** Per source ('activities', 'attentions'): how many. */
+      bySource: z.record(z.string(), z.number().int()),
+    }),
+  ),
+  total: z.object({ goal: z.string(), achieved: z.number().int() }),
+});
+export type LineGoals = z.infer<typeof lineGoals>;
+export const lineGoalsResponse = envelope(lineGoals);

@@ -40,6 +40,8 @@ export const activityInput = z
     thematic: z.array(catalogCode).max(13, 'too_big::13').default([]),
     description: optionalText(4000),
     unregistered: z.array(unregisteredCount).max(40, 'too_big::40').default([]),
+    /** The planning line (POA) of the activity's year it executes (issue 13 section 3, 'Goals achieved'). */
+    planningLineId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
   })
   .superRefine(
     (v, ctx) => {
@@ -111,6 +113,7 @@ export const activity = activitySummary.extend({
   facilitators: z.array(z.object({ id: uuid, fullName: z.string() })),
   thematic: z.array(z.string()),
   description: z.string().nullable(),
+  planningLineId: uuid.nullable(),
   unregistered: z.array(unregisteredCount),
   /** Registered participants the user may read. */
   participants: z.array(activityParticipant),

@@ -153,6 +153,8 @@ export const attentionInput = z.object({
   summary: text(4000, 3),
   agreements: optionalText(4000),
   nextFollowUp: optionalDate,
+  /** The planning line (POA) of the attention's year it executes (issue 13 section 3, 'Goals achieved'). */
+  planningLineId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable().optional()).transform((v) => v ?? null),
 });
 export const attentionUpdate = attentionInput.extend({ version });
 export type AttentionInput = z.input<typeof attentionInput>;
@@ -169,6 +171,7 @@ export const attention = z.object({
   summary: z.string(),
   agreements: z.string().nullable(),
   nextFollowUp: z.string().nullable(),
+  planningLineId: uuid.nullable(),
   version: z.number().int(),
   createdAt: z.string(),
 });

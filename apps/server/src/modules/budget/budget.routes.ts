@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   planningExportQuery,
   planningLineInput,
+  lineGoalsResponse,
   planningLineResponse,
   planningLineUpdate,
   planningListQuery,
@@ -16,6 +17,7 @@ import { searchUserOptions } from '../users/users.service.ts';
 import { planningLines } from './budget.table.ts';
 import { exportLines } from './planning.export.ts';
 import * as planning from './planning.service.ts';
+import * as goals from './goals.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
 import { summaryRoutes } from './summary.routes.ts';
 import { planRoutes } from './plan.routes.ts';
@@ -40,6 +42,8 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'program', table: planningLines, column: planningLines.program },
     { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
   );
+  // Activities and attentions pick the line they execute; the budget says which lines they may pick.
+  app.planLinks.setChecker(goals.planLinkCheck);
   await app.register(assignmentRoutes);
   await app.register(summaryRoutes);
   await app.register(planRoutes);
@@ -99,6 +103,23 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { operationId: 'getPlanningLine', tags, params, response: { 200: planningLineResponse } },
     },
     async (request) => ({ success: true as const, data: await planning.getLine(app.db.db, request.params.id) }),
+  );
+  app.get(
+    '/api/budget/planning/:id/goals',
+    {
+      config,
+      schema: {
+        operationId: 'getPlanningLineGoals',
+        tags,
+        summary: "A line's monthly goals against the activities and attentions that executed it",
+        params,
+        response: { 200: lineGoalsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await goals.lineGoals(app.db.db, app.planLinks, request.params.id),
+    }),
   );
   app.post(
     '/api/budget/planning',

@@ -14,7 +14,7 @@ import type { UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { diff, writeAudit, writeAudits } from '../../lib/audit.ts';
 import { allOf } from '../../db/sql.ts';
-import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
+import { AppError, invalidFields, isForeignKeyViolation, notFound } from '../../lib/errors.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
@@ -313,13 +313,19 @@ export async function updateLine(
   });
 }
 
-/** Deletes a line and its months; audited. 409 `in_use` once the line has assignments or commitments (ledgers keep them). */
+/** Deletes a line and its months; audited. 409 `in_use` once the line has assignments or commitments (ledgers keep them) or an activity or attention executes it. */
 export async function deleteLine(db: Db, actor: UserActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const line = await load(tx, id);
     await plans.assertEditable(tx, line.year);
     if (await assignments.lineHasLedger(tx, id)) throw new AppError(409, 'in_use');
-    await repo.deleteLine(tx, id);
+    try {
+      await repo.deleteLine(tx, id);
+    } catch (err) {
+      // An activity or an attention executes it (their planning_line_id).
+      if (isForeignKeyViolation(err)) throw new AppError(409, 'in_use');
+      throw err;
+    }
     await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: id, changes: diff(audited(line), null) });
   });
 }

@@ -277,3 +277,11 @@ export async function activityNames(db: Executor, ids: string[]) {
     .where(inArray(activities.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** Activities that execute a planning line, per month of their start in America/Guatemala (goals achieved). */
+export async function countByPlanningLine(db: Executor, lineId: string) {
+  const result = await db.execute<{ month: number; quantity: number }>(sql`
+    select extract(month from starts_at at time zone 'America/Guatemala')::int as month, count(*)::int as quantity
+      from activities where planning_line_id = ${lineId} group by 1`);
+  return result.rows.map((r) => ({ month: Number(r.month), quantity: Number(r.quantity) }));
+}

@@ -32,6 +32,7 @@ const params = z.object({ id: uuid });
  * `poblacion_actividades_gestion` (403 activity_not_editable, issue 9 item 2).
  */
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.planLinks.register('activities', service.achievedOnLine);
   const db = () => app.db.db;
   app.catalogColumns.register(
     { catalog: 'activity_type', table: activities, column: activities.activityType },
@@ -69,7 +70,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createActivity(db(), actorOf(request), request.body),
+      data: await service.createActivity(db(), app.planLinks, actorOf(request), request.body),
     }),
   );
   app.get(
@@ -111,7 +112,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateActivity(db(), actorOf(request), request.params.id, request.body),
+      data: await service.updateActivity(db(), app.planLinks, actorOf(request), request.params.id, request.body),
     }),
   );
   app.delete(

@@ -1,3 +1,4 @@
+import type { PlanLinks } from '../../../lib/plan-links.ts';
 import type { UserActor } from '../../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
@@ -125,6 +126,7 @@ async function toActivity(db: Executor, actor: UserActor, row: repo.ActivityRow)
     facilitators,
     thematic: a.thematic,
     description: a.description,
+    planningLineId: a.planningLineId,
     unregistered,
     participants: visible.map((p) => ({
       personId: p.personId,
@@ -223,6 +225,7 @@ const snapshot = (a: Activity) => ({
   facilitators: a.facilitators.map((f) => f.id),
   thematic: a.thematic,
   description: a.description,
+  planningLineId: a.planningLineId,
   unregistered: a.unregistered,
 });
 
@@ -269,11 +272,13 @@ export async function getActivity(db: Db, actor: UserActor, id: string) {
  */
 export async function createActivity(
   db: Db,
+  links: PlanLinks,
   actor: UserActor,
   body: z.output<typeof activityInput>,
 ): Promise<Activity> {
   return db.transaction(async (tx) => {
     const startsAt = await checkInput(tx, body, null);
+    await links.check(tx, 'planningLineId', body.planningLineId, startsAt);
     const id = await repo.insertActivity(tx, {
       name: body.name,
       activityType: body.activityType,
@@ -284,6 +289,7 @@ export async function createActivity(
       place: body.place,
       thematic: [...new Set(body.thematic)],
       description: body.description,
+      planningLineId: body.planningLineId,
       createdBy: actor.userId,
       updatedBy: actor.userId,
     });
@@ -306,6 +312,7 @@ export async function createActivity(
  */
 export async function updateActivity(
   db: Db,
+  links: PlanLinks,
   actor: UserActor,
   id: string,
   body: z.output<typeof activityUpdate>,
@@ -317,6 +324,8 @@ export async function updateActivity(
       throw invalidField(`facilitatorIds.${selfIndex}`, 'self_facilitator');
     const before = await toActivity(tx, actor, row);
     const startsAt = await checkInput(tx, body, row.activity);
+    if (body.planningLineId !== row.activity.planningLineId || startsAt.getTime() !== row.activity.startsAt.getTime())
+      await links.check(tx, 'planningLineId', body.planningLineId, startsAt);
     await updateVersioned(tx, activities, id, body.version, {
       name: body.name,
       activityType: body.activityType,
@@ -327,6 +336,7 @@ export async function updateActivity(
       place: body.place,
       thematic: [...new Set(body.thematic)],
       description: body.description,
+      planningLineId: body.planningLineId,
       updatedBy: actor.userId,
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
@@ -436,4 +446,9 @@ export async function removeParticipant(db: Db, actor: UserActor, id: string, pe
 export async function personActivities(db: Db, actor: UserActor, personId: string): Promise<ActivitySummary[]> {
   await requireAccess(db, personId, actor.userId, 'canRead');
   return Promise.all((await repo.activitiesOfPerson(db, personId)).map((r) => toSummary(db, r)));
+}
+
+/** Group activities executing a planning line, per month (the plan's goals achieved, issue 13 section 3). */
+export function achievedOnLine(db: Executor, lineId: string) {
+  return repo.countByPlanningLine(db, lineId);
 }

@@ -5,6 +5,7 @@ import { users } from '../../users/users.table.ts';
 import { headquarters } from '../../headquarters/headquarters.table.ts';
 import { departments, municipalities } from '../../catalogs/catalogs.table.ts';
 import { persons } from '../persons/persons.table.ts';
+import { planningLines } from '../../budget/budget.table.ts';
 
 /** Group activities (issue 4). */
 export const activities = pgTable(
@@ -24,9 +25,14 @@ export const activities = pgTable(
     place: text('place'),
     thematic: text('thematic').array().notNull().default([]),
     description: text('description'),
+    /** The planning line (POA) this activity executes, if any (issue 13 section 3, 'Goals achieved'). */
+    planningLineId: uuid('planning_line_id').references(() => planningLines.id, { onDelete: 'restrict' }),
     ...editableColumns(),
   },
-  (t) => [index('activities_starts_idx').on(t.startsAt, t.id)],
+  (t) => [
+    index('activities_starts_idx').on(t.startsAt, t.id),
+    index('activities_planning_line_idx').on(t.planningLineId),
+  ],
 );
 
 export const activityFacilitators = pgTable(

@@ -163,3 +163,11 @@ export async function recordCounts(db: Executor, personId: string) {
   const row = result.rows[0]!;
   return { links: Number(row.links), perpetrators: Number(row.perpetrators), attentions: Number(row.attentions) };
 }
+
+/** Attentions that execute a planning line, per month in America/Guatemala (goals achieved; counted, never named). */
+export async function attentionsByPlanningLine(db: Executor, lineId: string) {
+  const result = await db.execute<{ month: number; quantity: number }>(sql`
+    select extract(month from attended_at at time zone 'America/Guatemala')::int as month, count(*)::int as quantity
+      from attentions where planning_line_id = ${lineId} group by 1`);
+  return result.rows.map((r) => ({ month: Number(r.month), quantity: Number(r.quantity) }));
+}

@@ -35,6 +35,7 @@ const ok = { success: true as const, data: {} };
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   // A person with links, perpetrators or attentions is not deleted (409 in_use with the counts).
   app.personBlockers.register('case-file', service.deletionBlockers);
+  app.planLinks.register('attentions', service.achievedOnLine);
   const db = () => app.db.db;
   app.catalogColumns.register(
     { catalog: 'bond', table: personLinks, column: personLinks.bond },
@@ -227,7 +228,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.createAttention(db(), actorOf(request), request.params.id, request.body),
+      data: await service.createAttention(db(), app.planLinks, actorOf(request), request.params.id, request.body),
     }),
   );
   app.put(
@@ -246,6 +247,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.updateAttention(
         db(),
+        app.planLinks,
         actorOf(request),
         request.params.id,
         request.params.attentionId as string,

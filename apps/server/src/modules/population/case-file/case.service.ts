@@ -1,3 +1,4 @@
+import type { PlanLinks } from '../../../lib/plan-links.ts';
 import type { UserActor } from '../../../lib/actor.ts';
 import type { z } from 'zod';
 import type {
@@ -377,6 +378,7 @@ function toAttention({ attention: a, professionalName }: AttentionRow): Attentio
     summary: a.summary,
     agreements: a.agreements,
     nextFollowUp: a.nextFollowUp,
+    planningLineId: a.planningLineId,
     version: a.version,
     createdAt: a.createdAt.toISOString(),
   };
@@ -421,7 +423,12 @@ export async function myAttentions(db: Db, actor: UserActor, page: number, pageS
   };
 }
 
-async function attentionValues(db: Executor, body: z.output<typeof attentionInput>, before: Attention | null) {
+async function attentionValues(
+  db: Executor,
+  links: PlanLinks,
+  body: z.output<typeof attentionInput>,
+  before: Attention | null,
+) {
   const errors: FieldError[] = [];
   const professional = await getUser(db, body.professionalId).catch(() => null);
   if (!professional || (!professional.active && before?.professionalId !== body.professionalId))
@@ -434,6 +441,8 @@ async function attentionValues(db: Executor, body: z.output<typeof attentionInpu
     { field: 'area', catalog: 'attention_area', value: body.area, previous: before?.area },
     { field: 'modality', catalog: 'attention_modality', value: body.modality, previous: before?.modality },
   ]);
+  if (body.planningLineId !== before?.planningLineId || body.attendedAt !== before?.attendedAt)
+    await links.check(db, 'planningLineId', body.planningLineId, attendedAt);
   return {
     attendedAt,
     professionalId: body.professionalId,
@@ -443,6 +452,7 @@ async function attentionValues(db: Executor, body: z.output<typeof attentionInpu
     summary: body.summary,
     agreements: body.agreements,
     nextFollowUp: body.nextFollowUp,
+    planningLineId: body.planningLineId,
   };
 }
 
@@ -452,13 +462,14 @@ async function attentionValues(db: Executor, body: z.output<typeof attentionInpu
  */
 export async function createAttention(
   db: Db,
+  links: PlanLinks,
   actor: UserActor,
   personId: string,
   body: z.output<typeof attentionInput>,
 ): Promise<Attention> {
   return db.transaction(async (tx) => {
     await requireAccess(tx, personId, actor.userId, 'canWrite');
-    const values = await attentionValues(tx, body, null);
+    const values = await attentionValues(tx, links, body, null);
     const id = await repo.insertAttention(tx, {
       ...values,
       personId,
@@ -481,6 +492,7 @@ export async function createAttention(
  */
 export async function updateAttention(
   db: Db,
+  links: PlanLinks,
   actor: UserActor,
   personId: string,
   id: string,
@@ -491,7 +503,7 @@ export async function updateAttention(
     const row = await repo.findAttention(tx, personId, id);
     if (!row) throw notFound();
     const before = toAttention(row);
-    const values = await attentionValues(tx, body, before);
+    const values = await attentionValues(tx, links, body, before);
     await updateVersioned(tx, attentions, id, body.version, { ...values, updatedBy: actor.userId });
     const after = toAttention((await repo.findAttention(tx, personId, id))!);
     await writeAudit(tx, actor, {
@@ -531,4 +543,9 @@ export async function deletionBlockers(db: Executor, personId: string): Promise<
   return Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([field, count]) => ({ field, code: 'has_records', params: { count } }));
+}
+
+/** Attentions executing a planning line, per month (the plan's goals achieved, issue 13 section 3). */
+export function achievedOnLine(db: Executor, lineId: string) {
+  return repo.attentionsByPlanningLine(db, lineId);
 }

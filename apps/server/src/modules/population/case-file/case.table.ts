@@ -1,3 +1,4 @@
+import { planningLines } from '../../budget/budget.table.ts';
 import { boolean, check, index, integer, pgTable, text, timestamp, date, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../../db/columns.ts';
@@ -83,9 +84,12 @@ export const attentions = pgTable(
     summary: text('summary').notNull(),
     agreements: text('agreements'),
     nextFollowUp: date('next_follow_up', { mode: 'string' }),
+    /** The planning line (POA) this attention executes, if any (issue 13 section 3, 'Goals achieved'). */
+    planningLineId: uuid('planning_line_id').references(() => planningLines.id, { onDelete: 'restrict' }),
     ...editableColumns(),
   },
   (t) => [
+    index('attentions_planning_line_idx').on(t.planningLineId),
     index('attentions_person_idx').on(t.personId, t.attendedAt.desc(), t.id),
     index('attentions_professional_idx').on(t.professionalId, t.attendedAt.desc(), t.id),
     check('attentions_duration', sql`duration_minutes between 1 and 1440`),
