@@ -4,6 +4,12 @@ import { invalidField } from './errors.ts';
 
 /** Why a record cannot execute a planning line (null: it can), given when the record happens. */
 export type PlanLinkCheck = (tx: Executor, lineId: string, at: Date) => Promise<FieldErrorCode | null>;
+/** Lines a record happening in `year` may pick, matching `q` (code, description), at most 20. */
+export type PlanLineOptions = (
+  db: Executor,
+  year: number,
+  q: string | null,
+) => Promise<{ value: string; label: string; year: number }[]>;
 /** A source's achieved quantities of a line, per month of the line's year (1–12). */
 export type AchievementSource = (db: Executor, lineId: string) => Promise<{ month: number; quantity: number }[]>;
 
@@ -16,12 +22,24 @@ export type AchievementSource = (db: Executor, lineId: string) => Promise<{ mont
  */
 export class PlanLinks {
   private checker: PlanLinkCheck | null = null;
+  private optionsOf: PlanLineOptions | null = null;
   private readonly sources = new Map<string, AchievementSource>();
 
   /** The budget's rule for a pick (once). */
   setChecker(checker: PlanLinkCheck) {
     if (this.checker) throw new Error('plan link checker set twice');
     this.checker = checker;
+  }
+
+  /** The budget's list of lines a form may offer (once). */
+  setOptions(options: PlanLineOptions) {
+    if (this.optionsOf) throw new Error('plan line options set twice');
+    this.optionsOf = options;
+  }
+
+  /** Lines of `year` a form may offer (none without the budget module). */
+  options(db: Executor, year: number, q: string | null) {
+    return this.optionsOf ? this.optionsOf(db, year, q) : Promise.resolve([]);
   }
 
   /** Adds `name`'s achieved quantities (once per name). */

@@ -155,3 +155,12 @@ export const activityResponse = envelope(activity);
 export const activityListResponse = envelope(paged(activitySummary));
 /** The activities a person attended (on their file). */
 export const personActivitiesResponse = envelope(z.array(activitySummary));
+
+/** Planning lines an activity or attention of `year` may pick (issue 13 section 3, 'Goals achieved'). */
+export const planningLineOptionsQuery = z.object({
+  year: z.coerce.number().int().min(2000, 'invalid').max(2100, 'invalid'),
+  q: z.string().trim().max(100, 'length:0:100').optional(),
+});
+export const planningLineOptionsResponse = envelope(
+  z.array(z.object({ value: uuid, label: z.string(), year: z.number().int() })),
+);

@@ -44,6 +44,7 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Activities and attentions pick the line they execute; the budget says which lines they may pick.
   app.planLinks.setChecker(goals.planLinkCheck);
+  app.planLinks.setOptions(goals.planLineOptions);
   await app.register(assignmentRoutes);
   await app.register(summaryRoutes);
   await app.register(planRoutes);

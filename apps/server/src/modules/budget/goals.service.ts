@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FieldErrorCode } from '@amparo/shared/errors';
 import { toGuatemalaLocal } from '@amparo/shared/format';
 import { MONTHS, type LineGoals } from '@amparo/shared/modules/budget.schema';
@@ -42,4 +43,23 @@ export async function lineGoals(db: Executor, links: PlanLinks, lineId: string):
       achieved: months.reduce((n, m) => n + m.achieved, 0),
     },
   };
+}
+
+/**
+ * Lines of a year an activity or attention form may offer (`app.planLinks`): value = line id, label =
+ * 'AXIS / PROGRAM – description' (codes of the planning catalogs), matching `q` in the codes or the description
+ * (no case), at most 20, by axis, program and description.
+ */
+export async function planLineOptions(db: Executor, year: number, q: string | null) {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const result = await db.execute<{ id: string; strategic_axis: string; program: string; description: string }>(sql`
+    select id, strategic_axis, program, description from planning_lines
+     where year = ${year}
+       and (${pattern}::text is null or description ilike ${pattern} or program ilike ${pattern} or strategic_axis ilike ${pattern})
+     order by strategic_axis, program, description, id limit 20`);
+  return result.rows.map((r) => ({
+    value: r.id,
+    label: `${r.strategic_axis} / ${r.program} – ${r.description}`,
+    year,
+  }));
 }

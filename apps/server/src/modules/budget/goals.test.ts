@@ -19,6 +19,11 @@ describe('goals achieved', () => {
     const line = (await admin.post('/api/budget/planning', await planningBody(admin, { year: 2026 }))).json().data;
     const later = (await admin.post('/api/budget/planning', await planningBody(admin, { year: 2027 }))).json().data;
     const me = (await admin.post('/api/user-check', {})).json().data.user.id;
+    const offered = (await admin.get(`/api/population/planning-lines?year=2026&q=${line.program}`)).json().data;
+    expect(offered).toEqual([
+      { value: line.id, label: `${line.strategicAxis} / ${line.program} – ${line.description}`, year: 2026 },
+    ]);
+    expect((await admin.get(`/api/population/planning-lines?year=2025&q=${line.program}`)).json().data).toEqual([]);
     const activity = (startsAt: string, planningLineId: string | null) =>
       admin.post('/api/population/activities', {
         name: 'Taller de crianza',

@@ -9,6 +9,8 @@ import {
   participantInput,
   personActivitiesResponse,
   photoPersonsInput,
+  planningLineOptionsQuery,
+  planningLineOptionsResponse,
 } from '@amparo/shared/modules/population-activities.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -41,6 +43,24 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'age_group', table: activityUnregistered, column: activityUnregistered.ageGroup },
   );
 
+  app.get(
+    '/api/population/planning-lines',
+    {
+      // Both activity and attention forms offer them: the module key, which their users hold.
+      config: { permission: 'poblacion' },
+      schema: {
+        operationId: 'planningLineOptions',
+        tags,
+        summary: 'Planning lines (POA) of a year an activity or attention may execute, by code or description',
+        querystring: planningLineOptionsQuery,
+        response: { 200: planningLineOptionsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await app.planLinks.options(db(), request.query.year, request.query.q ?? null),
+    }),
+  );
   app.get(
     '/api/population/activities',
     {
