@@ -31,6 +31,8 @@ import { populationKeys, type UserOption } from '../../persons/api/queries';
 import { CatalogMultiSelect, CatalogSelect } from '../../shared/components/catalog-select';
 import { nowInGuatemala } from '../../shared/lib/case-file-utils';
 import { UserPicker } from '../../shared/components/user-picker';
+import { PlanningLineSelect } from '../../shared/components/planning-line-select';
+import { yearOfDate } from '../../shared/api/planning-lines';
 
 interface UnregisteredRow {
   sex: string | null;
@@ -52,6 +54,8 @@ export type ActivityFormValues = {
   thematic: string[];
   description: string;
   unregistered: UnregisteredRow[];
+  /** The planning line (POA) of the activity's year it executes, if any. */
+  planningLineId: string | null;
   version?: number;
 };
 
@@ -99,6 +103,7 @@ function toFormValues(a: Activity | undefined, userId: string | null): ActivityF
       thematic: [],
       description: '',
       unregistered: [],
+      planningLineId: null,
     };
   }
   const [date = null, time = ''] = a.startsAt.split('T');
@@ -115,6 +120,7 @@ function toFormValues(a: Activity | undefined, userId: string | null): ActivityF
     thematic: a.thematic,
     description: a.description ?? '',
     unregistered: a.unregistered.map((u) => ({ ...u })),
+    planningLineId: a.planningLineId,
     version: a.version,
   };
 }
@@ -233,6 +239,13 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
                 />
               </SimpleGrid>
               <CatalogMultiSelect catalog="thematic" label={t('fields.thematic')} {...form.getInputProps('thematic')} />
+              <PlanningLineSelect
+                label={t('population:planningLine.label')}
+                description={t('planningLine.help')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                year={yearOfDate(form.values.startsDate)}
+                {...form.getInputProps('planningLineId')}
+              />
               <Textarea
                 label={t('fields.description')}
                 autosize

@@ -18,6 +18,8 @@ import { ActivityPhotos } from '../components/activity-photos';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 import { DataTable } from '../../../../shared/ui/data-table';
+import { PlanningLineText } from '../../shared/components/planning-line-select';
+import { yearOfDate } from '../../shared/api/planning-lines';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,6 +66,9 @@ function ActivityDetails({ activity: a }: { activity: Activity }) {
             )}
           </Field>
           <Field label={t('columns.participants')}>{a.participantCount}</Field>
+          <Field label={t('population:planningLine.label')}>
+            <PlanningLineText lineId={a.planningLineId} year={yearOfDate(a.startsAt)} />
+          </Field>
         </SimpleGrid>
         <Field label={t('fields.description')}>
           <span style={{ whiteSpace: 'pre-wrap' }}>{a.description ?? EMPTY}</span>

@@ -5,6 +5,8 @@ import { EMPTY, formatDate } from '../../../../shared/lib/format';
 import type { Attention } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
+import { PlanningLineText } from '../../shared/components/planning-line-select';
+import { yearOfDate } from '../../shared/api/planning-lines';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,6 +37,9 @@ export function AttentionDetails({ attention: a }: { attention: Attention }) {
         </Field>
         <Field label={t('attentions.duration')}>{t('attentions.minutes', { count: a.durationMinutes })}</Field>
         <Field label={t('attentions.nextFollowUp')}>{formatDate(a.nextFollowUp)}</Field>
+        <Field label={t('planningLine.label')}>
+          <PlanningLineText lineId={a.planningLineId} year={yearOfDate(a.attendedAt)} />
+        </Field>
       </SimpleGrid>
       <Field label={t('attentions.summary')}>{a.summary || EMPTY}</Field>
       <Field label={t('attentions.agreements')}>{a.agreements ?? EMPTY}</Field>

@@ -17,6 +17,8 @@ import { CatalogSelect } from '../../shared/components/catalog-select';
 import { isVersionConflict, nowInGuatemala, renameFieldErrors } from '../../shared/lib/case-file-utils';
 import { UserPicker } from '../../shared/components/user-picker';
 import { RecordFormActions } from '../../shared/components/record-form-actions';
+import { PlanningLineSelect } from '../../shared/components/planning-line-select';
+import { yearOfDate } from '../../shared/api/planning-lines';
 
 type AttentionFormValues = {
   /** Form only: the date and the time of `attendedAt`, entered apart. */
@@ -29,6 +31,8 @@ type AttentionFormValues = {
   summary: string;
   agreements: string;
   nextFollowUp: string | null;
+  /** The planning line (POA) of the attention's year it executes, if any. */
+  planningLineId: string | null;
   version?: number;
 };
 
@@ -73,6 +77,7 @@ function toFormValues(a: Attention | undefined, professionalId: string | null): 
       summary: '',
       agreements: '',
       nextFollowUp: null,
+      planningLineId: null,
     };
   }
   const [date = null, time = ''] = a.attendedAt.split('T');
@@ -86,6 +91,7 @@ function toFormValues(a: Attention | undefined, professionalId: string | null): 
     summary: a.summary,
     agreements: a.agreements ?? '',
     nextFollowUp: a.nextFollowUp,
+    planningLineId: a.planningLineId,
     version: a.version,
   };
 }
@@ -204,6 +210,13 @@ export function AttentionForm({ personId, attention, onDone }: AttentionFormProp
             clearable
             maw={280}
             {...form.getInputProps('nextFollowUp')}
+          />
+          <PlanningLineSelect
+            label={t('planningLine.label')}
+            description={t('planningLine.help')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            year={yearOfDate(form.values.attendedDate)}
+            {...form.getInputProps('planningLineId')}
           />
 
           <RecordFormActions conflict={conflict} onReload={reload} onCancel={onDone} saving={save.isPending} />
