@@ -12,6 +12,7 @@ import { useDeletePlanningLine, useUpdatePlanningLine } from '../api/mutations';
 import { usePlanningLine } from '../api/queries';
 import { PlanningForm } from '../components/planning-form';
 import { toPlanningValues } from '../components/planning-values';
+import { GoalsPanel } from '../goals/goals-panel';
 
 /**
  * Presupuesto › Planificación › edit (`/budget/planning/edit/$id`): saves with
@@ -82,6 +83,7 @@ export function PlanningEditPage() {
           </Button>
         }
       />
+      <GoalsPanel lineId={id} />
       <ConfirmDialog
         opened={confirming}
         title={t('common:confirm.deleteTitle')}
