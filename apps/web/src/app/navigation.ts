@@ -13,6 +13,7 @@ import {
   IconLayoutKanban,
   IconLayoutDashboard,
   IconReportMoney,
+  IconTransferIn,
   IconSettings,
   IconShieldCheck,
   IconTicket,
@@ -87,7 +88,15 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     module: 'presupuesto',
     icon: IconReportMoney,
-    items: [{ to: '/budget/planning/list', permission: 'presupuesto_planificacion', icon: IconChartBar }],
+    items: [
+      { to: '/budget/planning/list', permission: 'presupuesto_planificacion', icon: IconChartBar },
+      {
+        to: '/budget/carry-forwards',
+        permission: 'asignacion_historial',
+        labelKey: 'common:menu.carryForwards',
+        icon: IconTransferIn,
+      },
+    ],
   },
   {
     module: 'configuracion',
