@@ -24,12 +24,19 @@ function useColumns(): DataColumn<CarryForward>[] {
   return [
     {
       id: 'item',
-      header: t('budget:carryForward.fields.item'),
-      text: (f) => `${f.itemCode} - ${f.itemName}`,
-      truncate: true,
-      strong: true,
+      header: t('budget:carryForward.fields.itemCooperating'),
+      text: (f) => `${f.itemCode} - ${f.itemName} (${f.cooperatingCode})`,
+      cell: (f) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} truncate="end" title={`${f.itemCode} - ${f.itemName}`}>
+            {f.itemCode} - {f.itemName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {f.cooperatingCode}
+          </Text>
+        </Stack>
+      ),
     },
-    { id: 'cooperating', header: t('budget:carryForward.fields.cooperating'), text: (f) => f.cooperatingCode },
     {
       id: 'years',
       header: t('budget:carryForward.fields.years'),
@@ -42,7 +49,7 @@ function useColumns(): DataColumn<CarryForward>[] {
       text: (f) => f.amount,
       cell: (f) => <Money value={f.amount} />,
       align: 'right',
-      width: 140,
+      width: 124,
     },
     { id: 'reason', header: t('budget:carryForward.fields.reason'), text: (f) => f.reason, truncate: true },
     {
@@ -50,12 +57,13 @@ function useColumns(): DataColumn<CarryForward>[] {
       header: t('budget:carryForward.fields.status'),
       text: (f) => t(`budget:carryForward.status.${f.status}`),
       cell: (f) => <CarryForwardStatusBadge status={f.status} />,
-      width: 120,
+      width: 110,
     },
     {
       id: 'requestedBy',
       header: t('budget:carryForward.fields.requestedBy'),
       text: (f) => f.requestedByName,
+      width: 130,
       cell: (f) => (
         <Stack gap={0}>
           <Text size="sm">{f.requestedByName ?? EMPTY}</Text>
@@ -69,6 +77,7 @@ function useColumns(): DataColumn<CarryForward>[] {
       id: 'decidedBy',
       header: t('budget:carryForward.fields.decidedBy'),
       text: (f) => f.decidedByName,
+      width: 130,
       cell: (f) =>
         f.decidedByName ? (
           <Stack gap={0}>
@@ -112,8 +121,8 @@ export function CarryForwardTable({ rows, actions, filtered }: Props) {
       rowKey={(f) => f.id}
       rowAttributes={(f) => ({ 'data-testid': `carry-forward-${f.id}` })}
       actions={actions}
-      actionsWidth={200}
-      minWidth={1180}
+      actionsWidth={90}
+      minWidth={actions ? 980 : 890}
       empty={filtered ? t('budget:carryForward.emptyYear') : t('budget:carryForward.empty')}
     />
   );

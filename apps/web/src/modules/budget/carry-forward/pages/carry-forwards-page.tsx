@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -52,26 +52,26 @@ export function CarryForwardsPage() {
   const decisionButtons = (doc: CarryForward) =>
     doc.status === 'requested' && (
       <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="teal"
-          leftSection={<IconCheck size={14} />}
-          aria-label={t('budget:carryForward.decision.approveOf', { item: doc.itemCode, year: doc.fromYear })}
-          onClick={() => decide(doc, 'approve')}
-        >
-          {t('budget:carryForward.decision.approve')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          leftSection={<IconX size={14} />}
-          aria-label={t('budget:carryForward.decision.rejectOf', { item: doc.itemCode, year: doc.fromYear })}
-          onClick={() => decide(doc, 'reject')}
-        >
-          {t('budget:carryForward.decision.reject')}
-        </Button>
+        <Tooltip label={t('budget:carryForward.decision.approve')}>
+          <ActionIcon
+            variant="subtle"
+            color="teal"
+            aria-label={t('budget:carryForward.decision.approveOf', { item: doc.itemCode, year: doc.fromYear })}
+            onClick={() => decide(doc, 'approve')}
+          >
+            <IconCheck size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('budget:carryForward.decision.reject')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('budget:carryForward.decision.rejectOf', { item: doc.itemCode, year: doc.fromYear })}
+            onClick={() => decide(doc, 'reject')}
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
       </Group>
     );
 
