@@ -12,6 +12,7 @@
  * Targets: each summary p95 under 200 ms at 10 connections; one save of a line
  * with its 12 months under 50 ms p95.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -177,6 +178,75 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   };
 }
 
+const round = (n: number) => Math.round(n * 10) / 10;
+const stats = (samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)) };
+};
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; clock ticks of 10 ms). */
+function processCpuMs(pid: string | number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time used so far by each local PostgreSQL backend connected to the benchmark's database (their process
+ * titles name it): the server's pool, by process id. Parallel workers are not counted (the summaries' plans
+ * use none since the fix; before it, some did). Null when /proc cannot be read (another system).
+ */
+function backendsCpuMs(): Map<string, number> | null {
+  const database = new URL(PG_URL).pathname.slice(1);
+  const byPid = new Map<string, number>();
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (title.startsWith('postgres: ') && title.includes(` ${database} `)) byPid.set(pid, processCpuMs(pid));
+      } catch {
+        /* gone, or not ours to read */
+      }
+    }
+  } catch {
+    return null;
+  }
+  return byPid;
+}
+
+/**
+ * CPU ms per request of the server process and of its PostgreSQL backends over `requests` requests. A backend
+ * is counted by what it used between the two readings (one that closed in between, idle, is left out; one
+ * that opened is counted whole).
+ */
+async function cpuPerRequest<T>(
+  serverPid: number,
+  work: () => Promise<T>,
+  requests: (result: T, ms: number) => number,
+) {
+  const server0 = processCpuMs(serverPid);
+  const pg0 = backendsCpuMs();
+  const t0 = performance.now();
+  const result = await work();
+  const n = Math.max(1, requests(result, performance.now() - t0));
+  const pg1 = backendsCpuMs();
+  let pgMs = 0;
+  for (const [pid, ms] of pg1 ?? []) pgMs += ms - (pg0?.get(pid) ?? 0);
+  return {
+    result,
+    cpu: {
+      server: round((processCpuMs(serverPid) - server0) / n),
+      postgres: pg0 === null || pg1 === null || pg1.size === 0 ? null : round(pgMs / n),
+    },
+  };
+}
+
+/** CPU ms per request: the server process's and its PostgreSQL backends' (null when not measurable). */
+export interface CpuPerRequest {
+  server: number;
+  postgres: number | null;
+}
+
 export interface BudgetFigures {
   sizes: {
     lines: number;
@@ -190,7 +260,7 @@ export interface BudgetFigures {
   };
   /** Seconds the SQL seed took (with VACUUM ANALYZE); null when BENCH_BUDGET_REUSE measured an earlier seed. */
   seedSeconds: number | null;
-  http: { poa: Figures; fundersYear: Figures; fundersAll: Figures };
+  http: { poa: LoadFigures; fundersYear: LoadFigures; fundersAll: LoadFigures };
   saves: {
     runs: number;
     p50: number;
@@ -198,16 +268,13 @@ export interface BudgetFigures {
     p99: number;
     create: { p50: number; p95: number };
     update: { p50: number; p95: number };
+    cpu: CpuPerRequest;
   };
   /** The machine's 1-minute load average when the measurements started and ended (2 shared cores). */
   load: { start: number; end: number };
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
-const stats = (samples: number[]) => {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)) };
-};
+type LoadFigures = Figures & { cpu: CpuPerRequest };
 
 interface Line {
   id: string;
@@ -286,10 +353,19 @@ export async function budgetFigures(): Promise<BudgetFigures> {
     const token = await signIn(base);
     const loadStart = loadavg()[0]!;
     const url = (path: string) => `${base}/api/budget/${path}`;
+    // The warm-up's requests count too (its CPU is in the difference): about reqPerSec over the whole time.
+    const loaded = async (path: string): Promise<LoadFigures> => {
+      const { result, cpu } = await cpuPerRequest(
+        server.pid!,
+        () => load(url(path), token, CONNECTIONS),
+        (f, ms) => (f.reqPerSec * ms) / 1000,
+      );
+      return { ...result, cpu };
+    };
     const http = {
-      poa: await load(url(`summary/poa?year=${YEAR}`), token, CONNECTIONS),
-      fundersYear: await load(url(`summary/funders?year=${YEAR}`), token, CONNECTIONS),
-      fundersAll: await load(url('summary/funders'), token, CONNECTIONS),
+      poa: await loaded(`summary/poa?year=${YEAR}`),
+      fundersYear: await loaded(`summary/funders?year=${YEAR}`),
+      fundersAll: await loaded('summary/funders'),
     };
 
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -307,15 +383,24 @@ export async function budgetFigures(): Promise<BudgetFigures> {
     for (const id of updated) lines.push(await request('GET', `planning/${id}`));
     const creates: number[] = [];
     const updates: number[] = [];
-    for (let i = 0; i < SAVES; i++) {
-      const line = lines[Math.floor(i / 2)]!;
-      const t1 = performance.now();
-      if (i % 2 === 0)
-        // A new line of the year like the seeded one: same classification, headquarter and people.
-        await request('POST', 'planning', { ...bodyOf(line, 0), description: `Línea nueva ${i} del banco de pruebas` });
-      else await request('PUT', `planning/${line.id}`, { ...bodyOf(line, 10), version: line.version });
-      (i % 2 === 0 ? creates : updates).push(performance.now() - t1);
-    }
+    const { cpu: savesCpu } = await cpuPerRequest(
+      server.pid!,
+      async () => {
+        for (let i = 0; i < SAVES; i++) {
+          const line = lines[Math.floor(i / 2)]!;
+          const t1 = performance.now();
+          if (i % 2 === 0)
+            // A new line of the year like the seeded one: same classification, headquarter and people.
+            await request('POST', 'planning', {
+              ...bodyOf(line, 0),
+              description: `Línea nueva ${i} del banco de pruebas`,
+            });
+          else await request('PUT', `planning/${line.id}`, { ...bodyOf(line, 10), version: line.version });
+          (i % 2 === 0 ? creates : updates).push(performance.now() - t1);
+        }
+      },
+      () => SAVES,
+    );
     const all = stats([...creates, ...updates]);
     return {
       sizes,
@@ -326,6 +411,7 @@ export async function budgetFigures(): Promise<BudgetFigures> {
         ...all,
         create: { p50: stats(creates).p50, p95: stats(creates).p95 },
         update: { p50: stats(updates).p50, p95: stats(updates).p95 },
+        cpu: savesCpu,
       },
       load: { start: Math.round(loadStart * 10) / 10, end: Math.round(loadavg()[0]! * 10) / 10 },
     };
@@ -337,8 +423,9 @@ export async function budgetFigures(): Promise<BudgetFigures> {
 export function budgetSection(f: BudgetFigures): string {
   const n = (v: number) => v.toLocaleString('en');
   const met = (v: number, target: number) => (v < target ? `met (< ${target})` : `**not met** (target < ${target})`);
-  const row = (name: string, x: Figures) =>
-    `| ${name} | ${x.reqPerSec} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.errors} | ${x.non2xx} | ${met(x.p95, 200)} |`;
+  const cpu = (c: CpuPerRequest) => `${c.server} | ${c.postgres ?? '–'}`;
+  const row = (name: string, x: LoadFigures) =>
+    `| ${name} | ${x.reqPerSec} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.errors} | ${x.non2xx} | ${cpu(x.cpu)} | ${met(x.p95, 200)} |`;
   const s = f.sizes;
   return [
     BUDGET_HEADING,
@@ -347,13 +434,15 @@ export function budgetSection(f: BudgetFigures): string {
     '',
     `Targets: the POA summary and the funder summary p95 under 200 ms at ${CONNECTIONS} connections; saving a planning line with its 12 months under 50 ms p95.`,
     '',
-    '| request | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | p95 target |',
-    '|---|---|---|---|---|---|---|---|',
+    '| request | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | server CPU ms/req | PostgreSQL CPU ms/req | p95 target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     row(`POA summary of ${YEAR} (axes, programs and months: planned, assigned, committed, executed)`, f.http.poa),
     row(`funder summary of ${YEAR} (${s.cooperating} agreements, ${s.items} items)`, f.http.fundersYear),
     row('funder summary of every year', f.http.fundersAll),
     '',
-    `Saving a planning line with its 12 months, one at a time, ${f.saves.runs} saves (a new line of ${YEAR}, then an update of a seeded line with assignments on every month, in turn): p50 ${f.saves.p50} ms, p95 ${f.saves.p95} ms, p99 ${f.saves.p99} ms, ${met(f.saves.p95, 50)}. Creates p50 ${f.saves.create.p50} ms, p95 ${f.saves.create.p95} ms; updates p50 ${f.saves.update.p50} ms, p95 ${f.saves.update.p95} ms.`,
+    `Saving a planning line with its 12 months, one at a time, ${f.saves.runs} saves (a new line of ${YEAR}, then an update of a seeded line with assignments on every month, in turn): p50 ${f.saves.p50} ms, p95 ${f.saves.p95} ms, p99 ${f.saves.p99} ms, ${met(f.saves.p95, 50)}. Creates p50 ${f.saves.create.p50} ms, p95 ${f.saves.create.p95} ms; updates p50 ${f.saves.update.p50} ms, p95 ${f.saves.update.p95} ms. CPU per save: server ${f.saves.cpu.server} ms, PostgreSQL ${f.saves.cpu.postgres ?? '–'} ms.`,
+    '',
+    "CPU per request: the server process's and its PostgreSQL backends' CPU time over the load (warm-up included, from /proc) divided by the requests served. Unlike the latencies it hardly depends on what else the machine runs, and it bounds the throughput: two idle cores serve at most 2,000 ÷ (server + PostgreSQL ms) requests a second, and with 10 requests in flight on 2 cores each one waits for about 5 requests' worth of that time.",
     '',
   ].join('\n');
 }
