@@ -442,7 +442,7 @@ export function budgetSection(f: BudgetFigures): string {
     '',
     `Saving a planning line with its 12 months, one at a time, ${f.saves.runs} saves (a new line of ${YEAR}, then an update of a seeded line with assignments on every month, in turn): p50 ${f.saves.p50} ms, p95 ${f.saves.p95} ms, p99 ${f.saves.p99} ms, ${met(f.saves.p95, 50)}. Creates p50 ${f.saves.create.p50} ms, p95 ${f.saves.create.p95} ms; updates p50 ${f.saves.update.p50} ms, p95 ${f.saves.update.p95} ms. CPU per save: server ${f.saves.cpu.server} ms, PostgreSQL ${f.saves.cpu.postgres ?? '–'} ms.`,
     '',
-    "CPU per request: the server process's and its PostgreSQL backends' CPU time over the load (warm-up included, from /proc) divided by the requests served. Unlike the latencies it hardly depends on what else the machine runs, and it bounds the throughput: two idle cores serve at most 2,000 ÷ (server + PostgreSQL ms) requests a second, and with 10 requests in flight on 2 cores each one waits for about 5 requests' worth of that time.",
+    "CPU per request: the server process's and its PostgreSQL backends' CPU time over the load (warm-up included, from /proc) divided by the requests served. It depends much less than the latencies on what else the machine runs (contention still inflates it, by 10–30 % against the same statements run one at a time), and it bounds the throughput: two idle cores serve at most 2,000 ÷ (server + PostgreSQL ms) requests a second, and with 10 requests in flight on 2 cores each one waits for about 5 requests' worth of that time.",
     '',
   ].join('\n');
 }
