@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import {
@@ -114,6 +114,17 @@ export async function assignedOnItem(db: Executor, itemId: string): Promise<stri
     .from(A)
     .where(eq(A.itemId, itemId));
   return row!.total;
+}
+
+/** What is assigned of each of `itemIds` over every line and month (Q); items with no rows are left out. */
+export async function assignedOnItems(db: Executor, itemIds: string[]): Promise<Map<string, string>> {
+  if (!itemIds.length) return new Map();
+  const rows = await db
+    .select({ itemId: A.itemId, total: sql<string>`sum(${A.amount})::numeric(20,2)::text` })
+    .from(A)
+    .where(inArray(A.itemId, itemIds))
+    .groupBy(A.itemId);
+  return new Map(rows.map((r) => [r.itemId, r.total]));
 }
 
 /** Committed plus executed on an item over every line and month (Q). */

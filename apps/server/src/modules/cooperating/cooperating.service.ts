@@ -434,3 +434,22 @@ export async function itemTerms(db: Executor, itemId: string): Promise<ItemTerms
     active: c.active,
   };
 }
+
+/** An item of an active cooperating with its current amount (Q), as the budget's item picker lists it. */
+export interface ActiveItem {
+  itemId: string;
+  itemCode: string;
+  itemName: string;
+  cooperatingId: string;
+  cooperatingCode: string;
+  cooperatingName: string;
+  currentAmount: string;
+}
+
+/**
+ * Items of active cooperating whose code or name, or whose cooperating's code or name, contains `q` (any case),
+ * with their current amounts (Q); by cooperating code and item code; at most `limit`.
+ */
+export async function searchActiveItems(db: Executor, q: string | undefined, limit: number): Promise<ActiveItem[]> {
+  return repo.searchActiveItems(db, q, limit);
+}
