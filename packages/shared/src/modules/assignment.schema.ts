@@ -146,8 +146,11 @@ export const availabilityResponse = envelope(availability);
 /** How many items the assignment's item picker offers at a time. */
 export const ASSIGNMENT_ITEMS_LIMIT = 50;
 
-/** The assignment's item picker (`GET /api/budget/assignment-items`): `q` matches item or cooperating code or name. */
-export const assignmentItemsQuery = z.object({ q: searchTerm(100) });
+/**
+ * The assignment's item picker (`GET /api/budget/assignment-items`): `q` matches item or cooperating code or name;
+ * `itemId` asks for one item (a page opened on an item not yet on the line).
+ */
+export const assignmentItemsQuery = z.object({ q: searchTerm(100), itemId: uuid.optional() });
 
 /**
  * A cooperating item an assignment may draw on: an item of an active cooperating, with its current amount and

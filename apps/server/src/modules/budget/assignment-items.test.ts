@@ -93,6 +93,10 @@ describe('items to assign from', () => {
     expect(byCode.map((i: { itemId: string }) => i.itemId)).toEqual(a.items);
     const none = (await user.get(`/api/budget/assignment-items?q=${off.code}`)).json().data;
     expect(none).toEqual([]);
+    // One item by id (a page opened on it), not when its cooperating is inactive.
+    const one = (await user.get(`/api/budget/assignment-items?itemId=${a.items[1]}`)).json().data;
+    expect(one.map((i: { itemId: string }) => i.itemId)).toEqual([a.items[1]]);
+    expect((await user.get(`/api/budget/assignment-items?itemId=${off.items[0]}`)).json().data).toEqual([]);
     // A one-letter term is refused like every search; no term lists from the start.
     expect((await user.get('/api/budget/assignment-items?q=x')).statusCode).toBe(400);
     expect((await user.get('/api/budget/assignment-items')).statusCode).toBe(200);

@@ -41,14 +41,14 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listAssignmentItems',
         tags,
         summary: 'Items of active cooperating to assign from, with current and unassigned amounts (Q); at most 50',
-        description: "`q` matches the item's or the cooperating's code or name.",
+        description: "`q` matches the item's or the cooperating's code or name; `itemId` asks for one item.",
         querystring: assignmentItemsQuery,
         response: { 200: assignmentItemsResponse },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await assignment.assignmentItems(app.db.db, request.query.q),
+      data: await assignment.assignmentItems(app.db.db, request.query),
     }),
   );
   app.get(

@@ -426,12 +426,15 @@ export async function record(db: Executor, lineId: string, itemId: string): Prom
 
 /**
  * The items an assignment may draw on (`GET /api/budget/assignment-items`, the picker of the assignment screens):
- * items of active cooperating matching `q` (item or cooperating code or name), by cooperating and item code, at
+ * items of active cooperating matching `q` (item or cooperating code or name) or the one item `itemId`, by cooperating and item code, at
  * most ASSIGNMENT_ITEMS_LIMIT, each with its current amount and what is not yet assigned of it over every line (Q).
  * Read through the cooperating module's service: the user needs `asignacion`, not the cooperating screen's key.
  */
-export async function assignmentItems(db: Executor, q: string | undefined): Promise<AssignmentItemOption[]> {
-  const items = await cooperating.searchActiveItems(db, q, ASSIGNMENT_ITEMS_LIMIT);
+export async function assignmentItems(
+  db: Executor,
+  search: { q?: string; itemId?: string },
+): Promise<AssignmentItemOption[]> {
+  const items = await cooperating.searchActiveItems(db, search, ASSIGNMENT_ITEMS_LIMIT);
   const assigned = await repo.assignedOnItems(
     db,
     items.map((i) => i.itemId),

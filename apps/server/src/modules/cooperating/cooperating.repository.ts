@@ -261,10 +261,13 @@ export async function cooperatingOfItem(db: Executor, itemId: string): Promise<s
 
 /**
  * Items of active cooperating (for the budget's item picker) with their current amounts (Q): `q` matches the
- * item's or the cooperating's code or name without case; by cooperating code, then item code; at most `limit`.
+ * item's or the cooperating's code or name without case, `itemId` keeps one item; by cooperating code, then item
+ * code; at most `limit`.
  */
-export function searchActiveItems(db: Executor, q: string | undefined, limit: number) {
+export function searchActiveItems(db: Executor, search: { q?: string; itemId?: string }, limit: number) {
+  const { q, itemId } = search;
   const filters: (SQL | undefined)[] = [eq(C.active, true)];
+  if (itemId) filters.push(eq(I.id, itemId));
   if (q) {
     const term = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
     filters.push(or(ilike(I.code, term), ilike(I.name, term), ilike(C.code, term), ilike(C.name, term)));

@@ -448,8 +448,12 @@ export interface ActiveItem {
 
 /**
  * Items of active cooperating whose code or name, or whose cooperating's code or name, contains `q` (any case),
- * with their current amounts (Q); by cooperating code and item code; at most `limit`.
+ * or the one item `itemId`, with their current amounts (Q); by cooperating code and item code; at most `limit`.
  */
-export async function searchActiveItems(db: Executor, q: string | undefined, limit: number): Promise<ActiveItem[]> {
-  return repo.searchActiveItems(db, q, limit);
+export async function searchActiveItems(
+  db: Executor,
+  search: { q?: string; itemId?: string },
+  limit: number,
+): Promise<ActiveItem[]> {
+  return repo.searchActiveItems(db, search, limit);
 }
