@@ -19,6 +19,7 @@ import { notificationsRoutes } from '../modules/notifications/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
+import { assignmentRoutes } from '../modules/budget/assignment/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -65,6 +66,7 @@ const routeTree = rootRoute.addChildren([
     ...workingCalendarRoutes,
     ...supportRoutes,
     ...cooperatingRoutes,
+    ...assignmentRoutes,
   ]),
 ]);
 
