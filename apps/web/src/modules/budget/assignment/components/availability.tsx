@@ -88,7 +88,7 @@ export function AvailabilityPanel(props: AvailabilityProps) {
             ? t('budget:assignment.availability.titleOf', { month: name(props.month) })
             : t('budget:assignment.availability.title')}
         </Title>
-        {query.isFetching && <Loader size="xs" aria-label={t('common:status.loading')} />}
+        {query.isFetching && <Loader size="xs" role="status" aria-label={t('common:status.loading')} />}
       </Group>
       {props.month === null ? (
         <Text size="sm" c="dimmed">
@@ -99,7 +99,7 @@ export function AvailabilityPanel(props: AvailabilityProps) {
           {t('budget:assignment.availability.notAssigned')}
         </Text>
       ) : query.isError ? (
-        <Text size="sm" c="red">
+        <Text size="sm" c="var(--mantine-color-error)">
           {applyServerErrors(query.error, t)}
         </Text>
       ) : data ? (

@@ -19,7 +19,12 @@ interface TransactionGridProps {
 /** An amount shown in red when it is below zero (a limit the server will refuse). */
 function Signed({ value }: { value: Amount }) {
   return (
-    <Text span size="sm" c={value.isNegative() ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <Text
+      span
+      size="sm"
+      c={value.isNegative() ? 'var(--mantine-color-error)' : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {formatMoney(moneyString(value))}
     </Text>
   );

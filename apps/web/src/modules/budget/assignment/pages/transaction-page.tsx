@@ -100,7 +100,7 @@ function TransactionForm({ lineId, data, item }: { lineId: string; data: LineAss
             <Paper withBorder p="sm">
               <TransactionGrid form={form} data={data} item={item} onActiveMonth={setActiveMonth} />
               {typeof form.errors.amounts === 'string' && (
-                <Text size="sm" c="red" mt="xs" role="alert">
+                <Text size="sm" c="var(--mantine-color-error)" mt="xs" role="alert">
                   {form.errors.amounts}
                 </Text>
               )}
@@ -114,7 +114,10 @@ function TransactionForm({ lineId, data, item }: { lineId: string; data: LineAss
                   {t('budget:assignment.transaction.total', { amount: formatMoney(moneyString(total)) })}
                 </Text>
                 {increase && (
-                  <Text size="sm" c={money(item.itemUnassigned).lessThan(total) ? 'red' : undefined}>
+                  <Text
+                    size="sm"
+                    c={money(item.itemUnassigned).lessThan(total) ? 'var(--mantine-color-error)' : undefined}
+                  >
                     {t('budget:assignment.transaction.itemAfter', {
                       amount: formatMoney(moneyString(money(item.itemUnassigned).minus(total))),
                     })}
