@@ -402,6 +402,13 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
         amount: '1.00',
         reason: 'Ampliación',
       },
+      'POST /api/cooperating/{id}/disbursements': {
+        date: '2026-03-15',
+        amount: '100.00',
+        exchangeRate: '8.5',
+        rateSource: 'Banguat',
+        reference: 'Transferencia 1',
+      },
     };
   });
   afterAll(() => t?.close());
@@ -513,6 +520,7 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     for (const key of [
       'PUT /api/cooperating/{id}/items/{itemId}',
       'POST /api/cooperating/{id}/items/{itemId}/transactions',
+      'POST /api/cooperating/{id}/disbursements',
       'POST /api/cooperating/{id}/items',
       'PUT /api/cooperating/{id}',
       'POST /api/cooperating',

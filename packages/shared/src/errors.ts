@@ -42,10 +42,15 @@ export const ERROR_CODES = [
   // Issue 13 section 2: cooperating (funders), their items and transactions.
   'limit_exceeded', // 409: the write would break a money limit (field error says which and by how much)
   // Issue 13 section 4: assignment and the availability control.
-  'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment
+  'cooperating_inactive', // 409: a deactivated cooperating takes no new assignment nor disbursement
   'budget_stop', // 409: over the available amount under a stop control (field error exceeds_available)
   'budget_warning', // 409: over the available amount under a warn control, not yet confirmed by the requester
+  'plan_locked', // 409: the year's plan is submitted or approved: its lines change only in a revision (field year, plan_locked)
+  'year_closed', // 409: the year's books are closed: no assignment nor commitment moves in it (field year)
   'control_unavailable', // 422: the control cannot be evaluated (no line, month or item; an unassigned line)
+  // Issue 13 section 3: copying a year's plan to the next year.
+  'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
+  'year_already_copied', // 409: the next year already holds lines copied from this year
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -68,6 +73,7 @@ export const FIELD_ERROR_CODES = [
   'password_too_short',
   'nit_invalid',
   'max_two_decimals', // money: 'At most two decimals' (issue 13: quetzales to the centavo)
+  'max_six_decimals', // exchange rate: 'At most six decimals' (issue 13 section 2: quetzales per unit)
   // Issue 13: spreadsheet import (lib/spreadsheet-import).
   'spreadsheet_unreadable', // a damaged workbook
   'spreadsheet_too_complex', // parsing passed its time or memory limit
@@ -75,6 +81,7 @@ export const FIELD_ERROR_CODES = [
   'too_many_columns', // params.max
   'columns_missing', // params.columns: the missing headers
   'import_has_errors', // params.count: rows with errors; nothing is written
+  'spreadsheet_type', // the upload is not an Excel workbook (.xlsx or .xls) by its content
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',
@@ -111,7 +118,22 @@ export const FIELD_ERROR_CODES = [
   'below_assigned', // a decrease or a planned amount under what is assigned: params.assigned, excess
   'other_year', // a transfer between lines of different years (a carry-forward moves money between years)
   'exceeds_available', // a request over the available amount: params.available, excess
+  'plan_locked', // params.year, status: the year's plan is not a draft (submit it back or open a revision)
+  'year_closed', // params.year: a closed year (carry-forwards move its unspent amounts)
+  'year_not_closed', // a carry-forward leaves only a closed year
+  'carry_exceeded', // a carry-forward past the item's unspent amount of the year: params.unspent, excess
   'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
+  // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
+  'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess
+  'agreed_below_received', // an agreed amount lower than what was received: params.currency, received, excess
+  'rate_must_be_one', // a GTQ agreement's disbursement is in quetzales: its rate is 1
+  'foreign_currency_only', // an agreed amount on a GTQ agreement (its ceiling is already in Q)
+  'disbursements_recorded', // the currency of an agreement with disbursements cannot change: params.count
+  'disbursements_outside', // an agreement period leaving disbursements outside it: params.first, last
+  // Issue 13 section 3 (planning lines, their import and copy). Money params are decimal strings, quetzales.
+  'inactive', // the catalog item, user or headquarter exists but is inactive
+  'program_not_in_axis', // the program sits under another strategic axis
+  'total_mismatch', // a row's total differs from the sum of its months: params.sum
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

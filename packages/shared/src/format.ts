@@ -13,12 +13,40 @@ export const EMPTY = '—';
  * float, so Q 0.1 + Q 0.2 style errors cannot appear.
  */
 export function formatMoney(value: string | null | undefined): string {
+  return formatAmount(value, 'Q');
+}
+
+/**
+ * Formats an amount in an agreement's currency (issue 13 section 2): 'USD 1,234.56', 'EUR 1,234.56', and
+ * quetzales as `formatMoney` does ('Q 1,234.56') for 'GTQ'. The ISO code rather than a sign ($ is also the
+ * peso's and was the quetzal's own before 1925), grouped by string handling like `formatMoney`, never a float.
+ */
+export function formatCurrency(value: string | null | undefined, currency: string): string {
+  return formatAmount(value, currency === 'GTQ' ? 'Q' : currency);
+}
+
+function formatAmount(value: string | null | undefined, symbol: string): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return EMPTY;
   const [, sign, intPart, fraction = ''] = match;
   const cents = roundHalfUp(intPart!, fraction);
-  return `${sign && cents !== '0.00' ? '-' : ''}Q ${cents}`;
+  return `${sign && cents !== '0.00' ? '-' : ''}${symbol} ${cents}`;
+}
+
+/**
+ * An exchange rate (quetzales per unit, up to six decimals as `numeric(12,6)` returns it: '7.750000') for
+ * display: trailing zeros dropped down to two decimals ('7.75', '7.66012'), digits grouped; a dash for empty.
+ */
+export function formatRate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return EMPTY;
+  const [, intPart, fraction = ''] = match;
+  const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${BigInt(intPart!)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}`;
 }
 
 /** Formats integer cents (e.g. 123456 → 'Q 1,234.56'). */

@@ -101,3 +101,81 @@ export function moneyAmount(options: { min?: string; max?: string; positive?: bo
       return v.toFixed(2);
     });
 }
+
+// ---------------------------------------------------------------- exchange rates (issue 13 section 2)
+
+/**
+ * Exchange rates: quetzales per unit of an agreement's currency (USD, EUR), as the Banco de Guatemala publishes
+ * its reference rate (five decimals today), stored as `numeric(12,6)`: up to six decimals, at most
+ * 999,999.999999. A rate is never rounded when read; a seventh decimal is an error (`max_six_decimals`).
+ */
+export const RATE_DECIMALS = 6;
+/** The largest rate a `numeric(12,6)` column holds. */
+export const RATE_MAX = '999999.999999';
+
+/** Why a text is not a rate: `not_a_number`, `max_six_decimals`, `too_big` (over RATE_MAX). */
+export type RateProblem = 'not_a_number' | 'max_six_decimals' | 'too_big';
+
+/**
+ * Reads a rate typed as text ('7.66012', ' 8.5 '): plain digits, a point, at most six decimals, no sign, no
+ * exponent, no separators. Returns the rate or why it is not one; never rounds.
+ */
+export function parseRate(text: string): { ok: true; value: Money } | { ok: false; problem: RateProblem } {
+  const s = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(s)) return { ok: false, problem: 'not_a_number' };
+  const value = new Money(s);
+  if (value.decimalPlaces() > RATE_DECIMALS) return { ok: false, problem: 'max_six_decimals' };
+  if (value.greaterThan(RATE_MAX)) return { ok: false, problem: 'too_big' };
+  return { ok: true, value };
+}
+
+/** The rate as the API and SQL carry it: six decimals ('7.750000'), rounded half-up when longer. */
+export function rateString(value: Decimal): string {
+  return new Money(value).toFixed(RATE_DECIMALS, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * An amount in an agreement's currency converted to quetzales at `rate` (Q per unit): the exact product,
+ * rounded once, half-up to the centavo (decision 0016): USD 67.00 × 7.665 = Q 513.555 → Q 513.56, where a
+ * float product (513.55499…) gives Q 513.55.
+ */
+export function toQuetzales(amount: string | Decimal, rate: string | Decimal): Money {
+  return roundMoney(new Money(amount).times(rate));
+}
+
+/**
+ * The weighted average rate of disbursements: quetzales received over units received (each disbursement
+ * weighs by its amount), to six decimals half-up; null when nothing was received.
+ */
+export function averageRate(totalInCurrency: string | Decimal, totalInQuetzales: string | Decimal): Money | null {
+  const units = new Money(totalInCurrency);
+  if (units.isZero()) return null;
+  return new Money(totalInQuetzales).dividedBy(units).toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * A rate field of a contract: a decimal string, > 0, at most six decimals, at most RATE_MAX, normalised to six
+ * decimals ('7.5' → '7.500000'). Field error codes: `required`, `not_a_number`, `max_six_decimals`,
+ * `too_small:0.000001`, `too_big::999999.999999`.
+ */
+export function exchangeRate() {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .transform((text, ctx) => {
+      const parsed = parseRate(text);
+      if (!parsed.ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: parsed.problem === 'too_big' ? `too_big::${RATE_MAX}` : parsed.problem,
+        });
+        return z.NEVER;
+      }
+      if (parsed.value.lessThanOrEqualTo(0)) {
+        ctx.addIssue({ code: 'custom', message: 'too_small:0.000001' });
+        return z.NEVER;
+      }
+      return parsed.value.toFixed(RATE_DECIMALS);
+    });
+}

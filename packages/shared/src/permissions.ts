@@ -46,6 +46,12 @@ export const PERMISSION_TREE = [
     en: 'Budget',
     children: [
       { key: 'presupuesto_planificacion', es: 'Planificación (POA)', en: 'Planning (POA)' },
+      // Not in the spec's list: issue 13 asks for an approver of the year's plan, its revisions and carry-forwards.
+      {
+        key: 'presupuesto_aprobacion',
+        es: 'Aprobar el POA y sus revisiones',
+        en: 'Approve the plan and its revisions',
+      },
       {
         key: 'asignacion',
         es: 'Asignación',

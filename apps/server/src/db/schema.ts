@@ -20,3 +20,4 @@ export * from '../modules/support/support.table.ts';
 export * from '../modules/budget/budget.table.ts';
 export * from '../modules/cooperating/cooperating.table.ts';
 export * from '../modules/budget/assignment.table.ts';
+export * from '../modules/budget/plan.table.ts';

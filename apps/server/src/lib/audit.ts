@@ -42,6 +42,28 @@ export async function writeAudit(db: Executor, actor: Actor | null, entry: Audit
 }
 
 /**
+ * Writes many audit entries of one actor in the caller's transaction, in
+ * batches of one insert each (a spreadsheet import or a copied year: one entry
+ * per record written, like `writeAudit`, without a round trip per entry).
+ */
+export async function writeAudits(db: Executor, actor: Actor | null, entries: AuditEntryInput[]) {
+  const BATCH = 500;
+  for (let i = 0; i < entries.length; i += BATCH)
+    await db.insert(auditLog).values(
+      entries.slice(i, i + BATCH).map((entry) => ({
+        userId: actor?.userId ?? null,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        changes: entry.changes ?? {},
+        ip: actor?.ip ?? null,
+        requestId: actor?.requestId ?? null,
+        clientRequestId: actor?.clientRequestId ?? null,
+      })),
+    );
+}
+
+/**
  * The fields whose values differ between two snapshots, as `{ before, after }`
  * (arrays and objects compared by JSON). `omit` skips bookkeeping fields.
  */

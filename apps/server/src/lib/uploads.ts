@@ -57,6 +57,26 @@ const tooLarge = (field: string, max: number) =>
   new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max } }]);
 
 /**
+ * Reads one uploaded file (multipart field `field`) whole into memory, for
+ * content parsed rather than stored (a spreadsheet to import): 413
+ * `file_too_large` (params.max, bytes) over `maxBytes`, refused unread when the
+ * declared length is already too big; 400 `required` without the file. The
+ * caller checks what the bytes are.
+ */
+export async function readUploadBytes(upload: UploadSource, field: string, maxBytes: number): Promise<Buffer> {
+  if (upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge(field, maxBytes);
+  if (!upload.isMultipart) throw invalidField(field, 'required');
+  const part = await upload.file({ fileSize: maxBytes, files: 1, fields: 5 });
+  if (!part || part.fieldname !== field) throw invalidField(field, 'required');
+  try {
+    return await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(field, maxBytes);
+    throw err;
+  }
+}
+
+/**
  * Receives one uploaded file (multipart field `field`) into the file store,
  * streamed and limited to `maxBytes` (413, refused unread when the declared
  * length is already too big), and checks by content that its type is one of

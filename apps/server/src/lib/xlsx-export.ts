@@ -7,12 +7,14 @@ export interface XlsxExport {
   filename: string;
   /** How many rows the file will hold, sent first in `x-export-rows` (the web shows it before the download ends). */
   rows: number;
-  sheet: { name: string; columns: { header: string; key: string; width: number }[] };
+  /** The sheet's columns; `numFmt` is an Excel number format for the column's cells ('#,##0.00' for amounts). */
+  sheet: { name: string; columns: { header: string; key: string; width: number; numFmt?: string }[] };
   /**
    * Adds the rows, in batches read from the database; `addRow` takes one row
-   * by column key. Between batches it awaits `nextBatch()` so the response drains.
+   * by column key (`bold` for a totals row). Between batches it awaits
+   * `nextBatch()` so the response drains.
    */
-  fill: (addRow: (row: Record<string, unknown>) => void) => Promise<void>;
+  fill: (addRow: (row: Record<string, unknown>, options?: { bold?: boolean }) => void) => Promise<void>;
   log: { error(details: object, message: string): void };
 }
 
@@ -29,11 +31,15 @@ export function xlsxExport({ filename, rows, sheet: spec, fill, log }: XlsxExpor
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns;
+  sheet.columns = spec.columns.map(({ numFmt, ...column }) => (numFmt ? { ...column, style: { numFmt } } : column));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {
-    await fill((row) => sheet.addRow(row).commit());
+    await fill((values, options) => {
+      const row = sheet.addRow(values);
+      if (options?.bold) row.font = { bold: true };
+      row.commit();
+    });
     sheet.commit();
     await workbook.commit();
   };

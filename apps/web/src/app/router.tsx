@@ -19,6 +19,8 @@ import { notificationsRoutes } from '../modules/notifications/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
+import { budgetRoutes } from '../modules/budget/routes';
+import { planningImportRoutes } from '../modules/budget/import/routes';
 import { assignmentRoutes } from '../modules/budget/assignment/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
@@ -66,6 +68,8 @@ const routeTree = rootRoute.addChildren([
     ...workingCalendarRoutes,
     ...supportRoutes,
     ...cooperatingRoutes,
+    ...budgetRoutes,
+    ...planningImportRoutes,
     ...assignmentRoutes,
   ]),
 ]);

@@ -143,6 +143,53 @@ export const availability = z.object({
 export type Availability = z.infer<typeof availability>;
 export const availabilityResponse = envelope(availability);
 
+// ---------------------------------------------------------------- carry-forwards
+
+/** A carry-forward's states: requested, then approved or rejected. */
+export const CARRY_FORWARD_STATUSES = ['requested', 'approved', 'rejected'] as const;
+export type CarryForwardStatus = (typeof CARRY_FORWARD_STATUSES)[number];
+
+/** A carry-forward request: `amount` (Q) of the item's unspent amount of the closed `fromYear` to `fromYear + 1`. */
+export const carryForwardInput = z.object({
+  itemId: uuid,
+  fromYear: z.number({ error: 'required' }).int().min(2000, 'invalid').max(2099, 'invalid'),
+  amount: positive,
+  reason,
+});
+export const carryForwardTransitionInput = z.object({
+  transition: z.enum(['approve', 'reject'], { error: 'invalid' }),
+  version: z.number().int().min(1),
+  reason: z.string().trim().max(1000).optional(),
+});
+export const carryForwardListQuery = z.object({
+  /** Carry-forwards from or to this year. */
+  year: z.coerce.number().int().min(2000, 'invalid').max(2100, 'invalid').optional(),
+  itemId: uuid.optional(),
+});
+export const carryForward = z.object({
+  id: uuid,
+  itemId: uuid,
+  itemCode: z.string(),
+  itemName: z.string(),
+  cooperatingId: uuid,
+  cooperatingCode: z.string(),
+  fromYear: z.number().int(),
+  toYear: z.number().int(),
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(CARRY_FORWARD_STATUSES),
+  requestedByName: z.string().nullable(),
+  /** Who approved or rejected it, when and why (from its workflow history). */
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type CarryForward = z.infer<typeof carryForward>;
+export const carryForwardResponse = envelope(carryForward);
+export const carryForwardListResponse = envelope(z.array(carryForward));
+
 /** How many items the assignment's item picker offers at a time. */
 export const ASSIGNMENT_ITEMS_LIMIT = 50;
 

@@ -86,6 +86,8 @@ export const planningListQuery = z.object({
   expenseType: optionalCatalogCode,
   responsibleId: uuid.optional(),
   headquarterId: uuid.optional(),
+  /** Lines with any assignment from this cooperating. */
+  cooperatingId: uuid.optional(),
   page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   sort: z.enum(PLANNING_SORTS).default('year'),
@@ -99,3 +101,11 @@ export const planningListResponse = envelope(
   }),
 );
 export const planningLineResponse = envelope(planningLine);
+
+/**
+ * GET /api/budget/planning/export: the list's filters and sort, every matching
+ * line, as xlsx in the caller's language (`lang`, default Spanish).
+ */
+export const planningExportQuery = planningListQuery.omit({ page: true, pageSize: true }).extend({
+  lang: z.enum(['es', 'en']).default('es'),
+});

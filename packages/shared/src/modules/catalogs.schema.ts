@@ -44,10 +44,10 @@ export const catalogItemsResponse = envelope(z.array(catalogItem));
 export const catalogOptionsBody = z
   .object({
     lang: z.enum(['es', 'en']).default('es'),
-    /** Parent filter: a department code for `municipality`. */
+    /** Parent filter: a department code for `municipality`, a strategic axis code (up to 40 characters) for `program`. */
     parent: z
       .string()
-      .max(10)
+      .max(40)
       .regex(/^[A-Za-z0-9_-]+$/, 'invalid')
       .optional(),
     includeInactive: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmount } from '../money.ts';
+import { exchangeRate, moneyAmount } from '../money.ts';
 import {
   envelope,
   isoDate,
@@ -16,12 +16,15 @@ import {
 import { phoneField } from './auth.schema.ts';
 
 /**
- * Cooperating (funders), their items (budget lines), goals and transactions:
- * issue 13 section 2, spec sections 2 and 3 'Cooperating'. Every amount is in
- * quetzales (Q), a decimal string with two decimals on the wire (decision 0016).
+ * Cooperating (funders), their items (budget lines), goals, transactions and
+ * disbursements: issue 13 section 2, spec sections 2 and 3 'Cooperating'.
+ * Amounts are decimal strings with two decimals on the wire (decision 0016):
+ * in quetzales (Q), except an agreement's agreed amount and a disbursement's
+ * amount, which are in the agreement's currency (each disbursement also
+ * carries its exchange rate, Q per unit with six decimals, and its value in Q).
  */
 
-/** Currencies an agreement is signed in (the ceiling and every amount are still in quetzales). */
+/** Currencies an agreement is signed in (the ceiling and the items' amounts are still in quetzales). */
 export const CURRENCIES = ['GTQ', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -70,6 +73,12 @@ const cooperatingShape = {
   /** Most the funder's items may add up to, in Q (numeric(14,2)). */
   ceiling: moneyAmount(),
   controlMode: z.enum(CONTROL_MODES, choice).default('stop'),
+  /**
+   * What the funder agreed to give, in the agreement's currency (> 0), or empty: only for USD and EUR
+   * agreements (`foreign_currency_only` on a GTQ one, whose ceiling already says it in Q). Disbursements
+   * received never pass it.
+   */
+  agreedAmount: optional(moneyAmount({ positive: true })),
   active: z.boolean().default(true),
 };
 type CooperatingShape = { [K in keyof typeof cooperatingShape]: z.infer<(typeof cooperatingShape)[K]> };
@@ -77,12 +86,17 @@ type CooperatingShape = { [K in keyof typeof cooperatingShape]: z.infer<(typeof 
 function agreementRules(v: CooperatingShape, ctx: z.RefinementCtx) {
   if (typeof v.startDate === 'string' && typeof v.endDate === 'string' && v.endDate < v.startDate)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'date_order' });
+  if (v.currency === 'GTQ' && typeof v.agreedAmount === 'string')
+    ctx.addIssue({ code: 'custom', path: ['agreedAmount'], message: 'foreign_currency_only' });
 }
 
 const always = { when: () => true };
 /** Body of POST /api/cooperating. */
 export const cooperatingInput = z.object(cooperatingShape).superRefine(agreementRules, always);
-/** Body of PUT /api/cooperating/:id (409 `version_conflict` when stale). */
+/**
+ * Body of PUT /api/cooperating/:id (409 `version_conflict` when stale). Once disbursements are recorded the
+ * currency stays (`disbursements_recorded`) and the agreed amount is not lowered below what was received.
+ */
 export const cooperatingUpdate = z.object({ ...cooperatingShape, version }).superRefine(agreementRules, always);
 export type CooperatingValues = z.input<typeof cooperatingInput>;
 
@@ -114,6 +128,14 @@ export const cooperating = z.object({
   available: z.string(),
   itemCount: z.number().int(),
   controlMode: z.enum(CONTROL_MODES),
+  /** Agreed amount in the agreement's currency, null when not set (always for GTQ). */
+  agreedAmount: z.string().nullable(),
+  /** Sum of the disbursements received, in the agreement's currency ('0.00' when none). */
+  receivedAmount: z.string(),
+  /** Sum of the disbursements' values in Q, each converted at its own rate ('0.00' when none). */
+  receivedQuetzales: z.string(),
+  /** agreedAmount − receivedAmount, in the agreement's currency; null without an agreed amount. */
+  pendingAmount: z.string().nullable(),
   active: z.boolean(),
   version: z.number().int(),
 });
@@ -232,3 +254,66 @@ export type Transaction = z.infer<typeof transaction>;
 export const transactionListResponse = envelope(z.array(transaction));
 /** A recorded transaction and its item's amounts after it. */
 export const transactionCreatedResponse = envelope(z.object({ transaction, item: cooperatingItemSummary }));
+
+// ---------------------------------------------------------------- disbursements
+
+/**
+ * Body of POST /api/cooperating/:id/disbursements: money the funder sent, append-only (never edited or deleted).
+ * `amount` in the agreement's currency (> 0, two decimals); `exchangeRate` in quetzales per unit (> 0, up to six
+ * decimals; exactly 1 for a GTQ agreement: `rate_must_be_one`); `date` within the agreement period. The value in
+ * Q is computed by the server: round half-up(amount × rate, 2).
+ */
+export const disbursementInput = z.object({
+  date: isoDate,
+  amount: moneyAmount({ positive: true }),
+  exchangeRate: exchangeRate(),
+  /** Where the rate came from: 'Banguat' (Banco de Guatemala's reference rate) most of the time. */
+  rateSource: optionalText(80),
+  /** Transfer number, receipt or note. */
+  reference: optionalText(500),
+});
+export type DisbursementValues = z.input<typeof disbursementInput>;
+
+export const disbursement = z.object({
+  id: uuid,
+  cooperatingId: uuid,
+  /** The agreement's currency. */
+  currency: z.enum(CURRENCIES),
+  date: z.string(),
+  /** In `currency`. */
+  amount: z.string(),
+  /** Q per unit of `currency`, six decimals ('7.750000'). */
+  exchangeRate: z.string(),
+  /** Q, amount × rate rounded half-up to the centavo, as stored when it was recorded. */
+  amountQuetzales: z.string(),
+  rateSource: z.string().nullable(),
+  reference: z.string().nullable(),
+  authorId: uuid,
+  authorName: z.string(),
+  /** Instant it was recorded (ISO). */
+  createdAt: z.string(),
+});
+export type Disbursement = z.infer<typeof disbursement>;
+
+/** A cooperating's disbursements added up, from the rows. */
+export const disbursementTotals = z.object({
+  currency: z.enum(CURRENCIES),
+  count: z.number().int(),
+  /** Received, in `currency`. */
+  amount: z.string(),
+  /** Received, in Q (each disbursement at its own rate). */
+  amountQuetzales: z.string(),
+  /** amountQuetzales ÷ amount, six decimals half-up: the rate weighted by amount; null when nothing was received. */
+  averageRate: z.string().nullable(),
+  /** The agreement's agreed amount in `currency`, null when not set. */
+  agreedAmount: z.string().nullable(),
+  /** agreedAmount − amount, null without an agreed amount. */
+  pendingAmount: z.string().nullable(),
+});
+export type DisbursementTotals = z.infer<typeof disbursementTotals>;
+/** GET /api/cooperating/:id/disbursements: newest first, with the totals. */
+export const disbursementListResponse = envelope(
+  z.object({ items: z.array(disbursement), totals: disbursementTotals }),
+);
+/** A recorded disbursement and the totals after it. */
+export const disbursementCreatedResponse = envelope(z.object({ disbursement, totals: disbursementTotals }));

@@ -135,9 +135,12 @@ describe('spreadsheet import (issue 13 section 0)', () => {
 
   it('refuses what is not a workbook, a damaged one, and one over its limits', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    expect(await refusal(readSpreadsheet(png))).toEqual({ status: 400, field: { field: 'file', code: 'file_type' } });
+    expect(await refusal(readSpreadsheet(png))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_type' },
+    });
     // A .csv renamed .xlsx is text, not a workbook.
-    expect((await refusal(readSpreadsheet(Buffer.from('Año,Monto\n2027,5\n')))).field?.code).toBe('file_type');
+    expect((await refusal(readSpreadsheet(Buffer.from('Año,Monto\n2027,5\n')))).field?.code).toBe('spreadsheet_type');
     const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]);
     expect((await refusal(readSpreadsheet(damaged))).field?.code).toBe('spreadsheet_unreadable');
 

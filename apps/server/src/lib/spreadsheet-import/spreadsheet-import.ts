@@ -62,7 +62,7 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
  * their cached values, never evaluated).
  *
  * Errors (field `field`): 413 `file_too_large` over `maxBytes`; 400
- * `file_type` for content that is neither xlsx nor xls; 400
+ * `spreadsheet_type` for content that is neither xlsx nor xls; 400
  * `spreadsheet_unreadable` for a damaged workbook; 400 `spreadsheet_too_complex`
  * when parsing passes `maxMillis` or `maxMemoryMb` (the worker is stopped);
  * 400 `too_many_rows` (params.max) over `maxRows` data rows; 400 `required`
@@ -75,7 +75,7 @@ export async function readSpreadsheet(
 ): Promise<SheetRows> {
   if (data.length > limits.maxBytes)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
-  if (!spreadsheetKind(data)) throw invalidField(field, 'file_type');
+  if (!spreadsheetKind(data)) throw invalidField(field, 'spreadsheet_type');
   const parsed = await new Promise<{ rows: SheetRows; columns: number }>((resolve, reject) => {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
       workerData: { data: new Uint8Array(data), maxRows: limits.maxRows, maxColumns: limits.maxColumns },
@@ -233,10 +233,30 @@ async function workbook(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The import's template: its headers in `locale` and one example row (xlsx). */
-export function templateWorkbook<T>(definition: ImportDefinition<T>, locale: 'es' | 'en'): Promise<Buffer> {
+/** A sheet the template adds after the data sheet (the codes a column accepts, say); reading ignores it. */
+export interface ReferenceSheet {
+  name: string;
+  columns: { header: string; key: string; width?: number }[];
+  rows: Record<string, string | null>[];
+}
+
+/**
+ * The import's template: its headers in `locale` and one example row (xlsx),
+ * then any `reference` sheets (only the first sheet is read back on import).
+ */
+export function templateWorkbook<T>(
+  definition: ImportDefinition<T>,
+  locale: 'es' | 'en',
+  reference: ReferenceSheet[] = [],
+): Promise<Buffer> {
   return workbook(definition.columns, locale, null, (sheet) => {
     sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, c.example])));
+    for (const spec of reference) {
+      const extra = sheet.workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      extra.columns = spec.columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length + 2) }));
+      extra.getRow(1).font = { bold: true };
+      for (const row of spec.rows) extra.addRow(row);
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import {
@@ -107,24 +107,54 @@ export async function assignedOnLineMonth(db: Executor, lineId: string, month: n
   return row!.total;
 }
 
-/** What is assigned of an item over every line and month (Q). */
+/**
+ * What an item holds assigned over every line and month (Q), less what approved carry-forwards released from
+ * closed years to be assigned again in the next (issue 13 section 4): the figure its limit is checked against.
+ */
 export async function assignedOnItem(db: Executor, itemId: string): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${A.amount}), 0)::numeric(20,2)::text` })
-    .from(A)
-    .where(eq(A.itemId, itemId));
-  return row!.total;
+  const result = await db.execute<{ total: string }>(sql`
+    select ((select coalesce(sum(amount), 0) from budget_assignments where item_id = ${itemId})
+          - (select coalesce(sum(amount), 0) from budget_carry_forwards where item_id = ${itemId} and status = 'approved')
+           )::numeric(20,2)::text as total`);
+  return result.rows[0]!.total;
 }
 
-/** What is assigned of each of `itemIds` over every line and month (Q); items with no rows are left out. */
+/** An item's unspent amount in a year's lines (Q): assigned − committed − executed over them. */
+export async function unspentInYear(db: Executor, itemId: string, year: number): Promise<string> {
+  const result = await db.execute<{ total: string }>(sql`
+    select ((select coalesce(sum(a.amount), 0) from budget_assignments a join planning_lines l on l.id = a.line_id
+              where a.item_id = ${itemId} and l.year = ${year})
+          - (select coalesce(sum(k.amount), 0) from budget_commitments k join planning_lines l on l.id = k.line_id
+              where k.item_id = ${itemId} and l.year = ${year}))::numeric(20,2)::text as total`);
+  return result.rows[0]!.total;
+}
+
+/** What carry-forwards of an item from a year hold (Q): requested and approved ones, but `except`. */
+export async function carriedFromYear(db: Executor, itemId: string, year: number, except: string | null = null) {
+  const result = await db.execute<{ total: string }>(sql`
+    select coalesce(sum(amount), 0)::numeric(20,2)::text as total from budget_carry_forwards
+     where item_id = ${itemId} and from_year = ${year} and status in ('requested', 'approved')
+       and (${except}::uuid is null or id <> ${except}::uuid)`);
+  return result.rows[0]!.total;
+}
+
+/**
+ * What each of `itemIds` holds assigned over every line and month, less what approved carry-forwards released
+ * (Q, as `assignedOnItem` counts it for the item's limit); items with neither are left out.
+ */
 export async function assignedOnItems(db: Executor, itemIds: string[]): Promise<Map<string, string>> {
   if (!itemIds.length) return new Map();
-  const rows = await db
-    .select({ itemId: A.itemId, total: sql<string>`sum(${A.amount})::numeric(20,2)::text` })
-    .from(A)
-    .where(inArray(A.itemId, itemIds))
-    .groupBy(A.itemId);
-  return new Map(rows.map((r) => [r.itemId, r.total]));
+  const ids = sql.join(
+    itemIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<{ item_id: string; total: string }>(sql`
+    select item_id, sum(amount)::numeric(20,2)::text as total
+      from (select item_id, amount from budget_assignments where item_id in (${ids})
+            union all
+            select item_id, -amount from budget_carry_forwards where item_id in (${ids}) and status = 'approved') held
+     group by item_id`);
+  return new Map(result.rows.map((r) => [r.item_id, r.total]));
 }
 
 /** Committed plus executed on an item over every line and month (Q). */

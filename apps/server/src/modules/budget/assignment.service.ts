@@ -21,6 +21,7 @@ import * as cooperating from '../cooperating/cooperating.service.ts';
 import type { ItemTerms } from '../cooperating/cooperating.service.ts';
 import * as repo from './assignment.repository.ts';
 import * as planning from './planning.service.ts';
+import * as plans from './plan.service.ts';
 
 /*
  * Assignment of planning lines to cooperating items (issue 13 section 4, spec section 3
@@ -33,7 +34,7 @@ import * as planning from './planning.service.ts';
  * - per item: what is assigned of it over every line ≤ its current amount (`item_exceeded`);
  * - per (line, item, month): a decrease or a transfer leaves at least what is committed and executed there
  *   (`below_assigned`, `below_committed`).
- * A refused write answers 409 `limit_exceeded` with a field error per broken limit whose params say the limit
+ * No money moves on a closed year (409 `year_closed`). A refused write answers 409 `limit_exceeded` with a field error per broken limit whose params say the limit
  * and the excess in Q, and writes nothing.
  */
 
@@ -61,6 +62,7 @@ function outsideAgreement(field: string, year: number, month: number, terms: Ite
 async function lockLineAndItem(tx: Executor, lineId: string, itemId: string) {
   const line = await repo.lockLine(tx, lineId);
   if (!line) throw notFound();
+  await plans.assertOpen(tx, line.year);
   const terms = await cooperating.lockItemTerms(tx, itemId);
   if (!terms) throw notFound();
   return { line, terms };
@@ -309,6 +311,7 @@ export async function copy(
   return db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound();
+    await plans.assertOpen(tx, line.year);
     const cells = await repo.lineCells(tx, lineId);
     const amounts = cells
       .filter((c) => c.itemId === itemId && c.month >= body.fromMonth && c.month <= body.toMonth)
@@ -360,6 +363,7 @@ export async function transfer(
     const from = locked.get(lineId)!;
     const to = locked.get(toLineId)!;
     if (from.year !== to.year) throw invalidField('toLineId', 'other_year');
+    await plans.assertOpen(tx, from.year);
     const terms = await cooperating.lockItemTerms(tx, itemId);
     if (!terms) throw notFound();
     const transferId = await repo.insertTransfer(tx, {

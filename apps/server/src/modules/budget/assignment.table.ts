@@ -175,3 +175,37 @@ export const budgetControlEvents = pgTable(
     check('budget_control_events_outcome_check', sql`${t.outcome} in ('warned', 'overridden')`),
   ],
 );
+
+/**
+ * Carry-forward documents (issue 13 section 4, 'Multi-year agreements'): an item's unspent amount of a closed
+ * year moved to the next year, with its reason, requester and approver, through its workflow
+ * (`carry-forward.workflow.ts`: requested → approved or rejected). An approved one gives the item that much
+ * room again for the next year's lines; both years show it.
+ */
+export const budgetCarryForwards = pgTable(
+  'budget_carry_forwards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id').notNull(),
+    cooperatingId: uuid('cooperating_id').notNull(),
+    fromYear: integer('from_year').notNull(),
+    toYear: integer('to_year').notNull(),
+    /** Q, > 0. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('requested'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    itemOfCooperating(t, 'budget_carry_forwards_item_fk'),
+    index('budget_carry_forwards_item_idx').on(t.itemId, t.fromYear),
+    check('budget_carry_forwards_amount_check', sql`${t.amount} > 0`),
+    check('budget_carry_forwards_years_check', sql`${t.toYear} = ${t.fromYear} + 1`),
+    check('budget_carry_forwards_status_check', sql`${t.status} in ('requested', 'approved', 'rejected')`),
+  ],
+);

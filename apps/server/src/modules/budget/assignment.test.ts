@@ -99,6 +99,16 @@ describe('assignment of planning lines to cooperating items', () => {
       [items[1], '39.90'],
     ]);
     expect(view.items[0]).toMatchObject({ itemAmount: '1000.00', itemAssigned: '160.10', itemUnassigned: '839.90' });
+    const { coop } = await funder([]);
+    const byFunder = async (cooperatingId: string) =>
+      (await admin.get(`/api/budget/planning?cooperatingId=${cooperatingId}&pageSize=100`))
+        .json()
+        .data.items.map((i: { id: string }) => i.id);
+    const first = (
+      await rows<{ cooperating_id: string }>(sql`select cooperating_id from cooperating_items where id = ${items[0]!}`)
+    )[0]!;
+    expect(await byFunder(first.cooperating_id)).toEqual([l.id]);
+    expect(await byFunder(coop.id)).toEqual([]);
     const audit = await rows<{ action: string }>(
       sql`select action from audit_log where entity = 'budget_assignment' and entity_id = ${l.id}`,
     );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  planningExportQuery,
   planningLineInput,
   planningLineResponse,
   planningLineUpdate,
@@ -8,11 +9,18 @@ import {
   planningListResponse,
 } from '@amparo/shared/modules/budget.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
+import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { uuid } from '@amparo/shared/validation';
-import { actorOf } from '../../plugins/actor.ts';
+import { actorOf, sendContent } from '../../plugins/actor.ts';
+import { searchUserOptions } from '../users/users.service.ts';
 import { planningLines } from './budget.table.ts';
+import { exportLines } from './planning.export.ts';
 import * as planning from './planning.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
+import { summaryRoutes } from './summary.routes.ts';
+import { planRoutes } from './plan.routes.ts';
+import { carryForwardRoutes } from './carry-forward.routes.ts';
+import { planningImportRoutes } from './planning-import.routes.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -20,8 +28,10 @@ const tags = ['budget'];
 
 /**
  * Budget (issue 13): the annual operating plan's lines under
- * `/api/budget/planning` (permission `presupuesto_planificacion`). Amounts in
- * quetzales as decimal strings with two decimals; months 1–12.
+ * `/api/budget/planning` (permission `presupuesto_planificacion`), their xlsx
+ * export (`/api/budget/planning/export`) and the user lookup of the line form
+ * (`/api/budget/lookup/users`). Amounts in quetzales as decimal strings with
+ * two decimals (numbers in the xlsx); months 1–12.
  */
 export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   // A line's classification keeps its catalog items in use (they can be deactivated, not deleted).
@@ -31,6 +41,11 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
   );
   await app.register(assignmentRoutes);
+  await app.register(summaryRoutes);
+  await app.register(planRoutes);
+  await app.register(carryForwardRoutes);
+  // Import from a spreadsheet and copy of a year (issue 13 section 3).
+  await app.register(planningImportRoutes);
 
   app.get(
     '/api/budget/planning',
@@ -45,6 +60,37 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await planning.listLines(app.db.db, request.query) }),
+  );
+  app.get(
+    '/api/budget/planning/export',
+    {
+      config,
+      schema: {
+        operationId: 'exportPlanningLines',
+        tags,
+        summary: 'The filtered list as xlsx (streamed; audited); x-export-rows gives the row count',
+        description:
+          "Same filters and sort as the list, every match, in `lang`: year, axis, program, expense type, description, responsible, headquarter, the 12 months' amounts and the line's total (numbers in Q, format #,##0.00), then a totals row.",
+        querystring: planningExportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendContent(reply, await exportLines(app.db.db, actorOf(request), request.query, request.log)),
+  );
+  // The responsible and planner pickers, so presupuesto_planificacion alone is enough to fill a line.
+  app.get(
+    '/api/budget/lookup/users',
+    {
+      config,
+      schema: {
+        operationId: 'budgetUserLookup',
+        tags,
+        summary: 'Active users (at most 20, by name) matching q, to choose as responsible or planner',
+        querystring: z.object({ q: z.string().trim().max(100).optional() }),
+        response: { 200: userOptionsResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await searchUserOptions(app.db.db, request.query.q) }),
   );
   app.get(
     '/api/budget/planning/:id',

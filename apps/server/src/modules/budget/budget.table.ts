@@ -1,4 +1,15 @@
-import { check, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
@@ -9,7 +20,9 @@ import { municipalities } from '../catalogs/catalogs.table.ts';
  * A line of the annual operating plan (POA), issue 13 section 3: its
  * classification (catalog codes: strategic axis, program, expense type), who
  * answers for it and who planned it, where and in which year. Its 12 months
- * are `planning_months`.
+ * are `planning_months`. A line made by copying a year's plan to the next
+ * names its source (`copied_from_id`, unique: a line is copied at most once,
+ * which is the copy's guard against running twice, races included).
  */
 export const planningLines = pgTable(
   'planning_lines',
@@ -31,11 +44,13 @@ export const planningLines = pgTable(
       .notNull()
       .references(() => headquarters.id),
     municipality: text('municipality').references(() => municipalities.code),
+    copiedFromId: uuid('copied_from_id').references((): AnyPgColumn => planningLines.id, { onDelete: 'set null' }),
     ...editableColumns(),
   },
   (t) => [
     index('planning_lines_year_idx').on(t.year, t.strategicAxis, t.program),
     index('planning_lines_responsible_idx').on(t.responsibleId, t.year),
+    uniqueIndex('planning_lines_copied_from_key').on(t.copiedFromId),
   ],
 );
 

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
 import type { ItemTerms } from '../cooperating/cooperating.service.ts';
 import * as repo from './assignment.repository.ts';
+import * as plans from './plan.service.ts';
 
 /*
  * The availability control (issue 13 section 4), for the expense requests and their liquidation (execution
@@ -56,7 +57,7 @@ async function resolve(db: Executor, key: ControlKey, lock: boolean) {
     throw unavailable([{ field: 'itemId', code: 'not_assigned' }]);
   const planned = (await repo.plannedMonths(db, lineId))[month - 1]!;
   const cell = cells.find((c) => c.month === month);
-  return { lineId, itemId, month, terms, planned, cell };
+  return { lineId, itemId, month, year: line.year, terms, planned, cell };
 }
 
 function figuresOf(r: Awaited<ReturnType<typeof resolve>>, amount: string): Availability & { terms: ItemTerms } {
@@ -96,7 +97,7 @@ export async function availabilityOf(db: Executor, key: ControlKey, amount = '0.
  * the cooperating's mode: `stop` refuses with 409 `budget_stop` (field `amount`, `exceeds_available`, params
  * available, excess) unless `override.reason` is given by a holder of `asignacion_liberacion` (else 403
  * `forbidden`); `warn` refuses with 409 `budget_warning` (same field error) until `confirmWarning` is true.
- * An excess let through is recorded in `budget_control_events` and audited. 422 `control_unavailable` when the
+ * An excess let through is recorded in `budget_control_events` and audited. 409 `year_closed` on a closed year. 422 `control_unavailable` when the
  * key cannot be evaluated.
  */
 export async function checkControl(
@@ -106,6 +107,7 @@ export async function checkControl(
   options: { confirmWarning?: boolean; override?: { reason: string } | null } = {},
 ): Promise<{ outcome: 'ok' | 'warned' | 'overridden'; available: string }> {
   const r = await resolve(tx, key, true);
+  await plans.assertOpen(tx, r.year);
   const f = figuresOf(r, key.amount);
   if (f.outcome === 'ok') return { outcome: 'ok', available: f.available };
   const excess: FieldError = {
@@ -166,6 +168,8 @@ export async function recordCommitment(
   },
 ): Promise<void> {
   const r = await resolve(tx, entry, true);
+  // What was committed before the year closed is still released or executed (a December request settled in January).
+  if (entry.kind === 'commit') await plans.assertOpen(tx, r.year);
   const amount = entry.kind === 'release' ? moneyString(money(entry.amount).abs().neg()) : entry.amount;
   await repo.insertCommitment(tx, {
     lineId: r.lineId,

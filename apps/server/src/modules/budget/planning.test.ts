@@ -107,14 +107,14 @@ describe('planning lines (POA)', () => {
     // A program of another axis, an unknown expense type, a municipality that does not exist: all at once.
     const other = await planningBody(admin);
     expect(await refused({ ...good, program: other.program, expenseType: 'NO_EXISTE', municipality: '9999' })).toEqual([
-      { field: 'program', code: 'invalid' },
-      { field: 'expenseType', code: 'invalid' },
-      { field: 'municipality', code: 'invalid' },
+      { field: 'program', code: 'program_not_in_axis' },
+      { field: 'expenseType', code: 'unknown_code' },
+      { field: 'municipality', code: 'unknown_code' },
     ]);
     const inactive = await createUser(t.app, adminToken, [], 'inactivo');
     await t.database.db.execute(sql`update users set active = false where id = ${inactive.id}`);
     expect(await refused({ ...good, responsibleId: inactive.id })).toEqual([
-      { field: 'responsibleId', code: 'invalid' },
+      { field: 'responsibleId', code: 'inactive' },
     ]);
     expect(await countRows(t.database, 'planning_lines')).toBe(before);
   });
@@ -146,7 +146,7 @@ describe('planning lines (POA)', () => {
     );
     // A new line cannot take the deactivated type.
     expect((await admin.post('/api/budget/planning', body)).json().errors).toEqual([
-      { field: 'expenseType', code: 'invalid' },
+      { field: 'expenseType', code: 'inactive' },
     ]);
     const updated = (await audits(line.id)).find((a) => a.action === 'update')!;
     expect(updated.changes.amounts!.before).toContain('100.00');

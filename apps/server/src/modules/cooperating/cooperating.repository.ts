@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemAge } from '@amparo/shared/validation';
 import type { Executor } from '../../db/client.ts';
-import { cooperating, cooperatingGoals, cooperatingItems, cooperatingTransactions, users } from '../../db/schema.ts';
+import {
+  cooperating,
+  cooperatingDisbursements,
+  cooperatingGoals,
+  cooperatingItems,
+  cooperatingTransactions,
+  users,
+} from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
 import { createdWithin } from '../../lib/item-age.ts';
 
@@ -12,6 +19,7 @@ import { createdWithin } from '../../lib/item-age.ts';
 const T = cooperatingTransactions;
 const C = cooperating;
 const I = cooperatingItems;
+const D = cooperatingDisbursements;
 
 /** Sum of a cooperating's items' current amounts (Q): initial amounts plus sums minus subtractions, from the rows. */
 const itemsTotalOf = (cooperatingId: SQL | string) => sql<string>`(
@@ -19,6 +27,10 @@ const itemsTotalOf = (cooperatingId: SQL | string) => sql<string>`(
   + (select coalesce(sum(case when ${col(T.type)} = 'sum' then ${col(T.amount)} else -${col(T.amount)} end), 0)
      from ${T} where ${col(T.cooperatingId)} = ${cooperatingId})
 )::numeric(20,2)`;
+
+/** Sum of a cooperating's disbursements: `amount` in its currency or `amount_quetzales` in Q, from the rows. */
+const receivedOf = (cooperatingId: SQL | string, column: typeof D.amount | typeof D.amountQuetzales) =>
+  sql<string>`(select coalesce(sum(${col(column)}), 0) from ${D} where ${col(D.cooperatingId)} = ${cooperatingId})::numeric(20,2)`;
 
 const cooperatingColumns = {
   id: C.id,
@@ -32,6 +44,9 @@ const cooperatingColumns = {
   endDate: C.endDate,
   currency: C.currency,
   ceiling: C.ceiling,
+  agreedAmount: C.agreedAmount,
+  receivedAmount: receivedOf(col(C.id), D.amount).as('received_amount'),
+  receivedQuetzales: receivedOf(col(C.id), D.amountQuetzales).as('received_quetzales'),
   itemsTotal: itemsTotalOf(col(C.id)).as('items_total'),
   itemCount: sql<number>`(select count(*)::int from ${I} where ${col(I.cooperatingId)} = ${col(C.id)})`.as(
     'item_count',
@@ -90,11 +105,21 @@ export async function findCooperating(db: Executor, id: string) {
 /**
  * Locks a cooperating's row (`SELECT … FOR UPDATE`) for the rest of the transaction and returns what its limits
  * need, or null. Every write that can move the items' total (an item's initial amount, a transaction, the ceiling)
- * takes this lock first, so two of them on one cooperating run one after the other (issue 13 section 2).
+ * or the disbursements' total (a disbursement, the agreed amount) takes this lock first, so two of them on one
+ * cooperating run one after the other (issue 13 section 2).
  */
 export async function lockCooperating(db: Executor, id: string) {
   const rows = await db
-    .select({ id: C.id, ceiling: C.ceiling, startDate: C.startDate, endDate: C.endDate, version: C.version })
+    .select({
+      id: C.id,
+      ceiling: C.ceiling,
+      startDate: C.startDate,
+      endDate: C.endDate,
+      currency: C.currency,
+      agreedAmount: C.agreedAmount,
+      active: C.active,
+      version: C.version,
+    })
     .from(C)
     .where(eq(C.id, id))
     .for('update');
@@ -257,6 +282,62 @@ export async function insertTransaction(db: Executor, values: typeof T.$inferIns
 export async function cooperatingOfItem(db: Executor, itemId: string): Promise<string | null> {
   const rows = await db.select({ cooperatingId: I.cooperatingId }).from(I).where(eq(I.id, itemId)).limit(1);
   return rows[0]?.cooperatingId ?? null;
+}
+
+// ---------------------------------------------------------------- disbursements
+
+const disbursementColumns = {
+  id: D.id,
+  cooperatingId: D.cooperatingId,
+  currency: D.currency,
+  date: D.date,
+  amount: D.amount,
+  exchangeRate: D.exchangeRate,
+  amountQuetzales: D.amountQuetzales,
+  rateSource: D.rateSource,
+  reference: D.reference,
+  authorId: D.authorId,
+  authorName: users.fullName,
+  createdAt: D.createdAt,
+};
+
+/** A cooperating's disbursements with their authors' names, newest date first (then newest recorded). */
+export function listDisbursements(db: Executor, cooperatingId: string) {
+  return db
+    .select(disbursementColumns)
+    .from(D)
+    .innerJoin(users, eq(users.id, D.authorId))
+    .where(eq(D.cooperatingId, cooperatingId))
+    .orderBy(desc(D.date), desc(D.createdAt), desc(D.id));
+}
+
+/**
+ * A cooperating's disbursements added up from the rows: how many, the total in its currency and in Q
+ * (numeric(20,2) strings, '0.00' when none), and the first and last dates (null when none).
+ */
+export async function disbursementTotals(db: Executor, cooperatingId: string) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${D.amount}), 0)::numeric(20,2)`,
+      amountQuetzales: sql<string>`coalesce(sum(${D.amountQuetzales}), 0)::numeric(20,2)`,
+      first: sql<string | null>`min(${D.date})::text`,
+      last: sql<string | null>`max(${D.date})::text`,
+    })
+    .from(D)
+    .where(eq(D.cooperatingId, cooperatingId));
+  return row!;
+}
+
+/** Appends a disbursement; returns it with its author's name. */
+export async function insertDisbursement(db: Executor, values: typeof D.$inferInsert) {
+  const [row] = await db.insert(D).values(values).returning({ id: D.id });
+  const [created] = await db
+    .select(disbursementColumns)
+    .from(D)
+    .innerJoin(users, eq(users.id, D.authorId))
+    .where(eq(D.id, row!.id));
+  return created!;
 }
 
 /**

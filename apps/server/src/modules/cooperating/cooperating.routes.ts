@@ -10,6 +10,9 @@ import {
   cooperatingListResponse,
   cooperatingResponse,
   cooperatingUpdate,
+  disbursementCreatedResponse,
+  disbursementInput,
+  disbursementListResponse,
   transactionCreatedResponse,
   transactionInput,
   transactionListResponse,
@@ -27,8 +30,9 @@ const LIMITS =
   '(ceiling_exceeded, below_committed, ceiling_below_items) and its params the limit and the excess, in Q.';
 
 /**
- * Cooperating (funders) with their items, goals and transactions (issue 13 section 2), permission
- * `configuracion_cooperantes`. Amounts are quetzales as decimal strings ('1234.50').
+ * Cooperating (funders) with their items, goals, transactions and disbursements (issue 13 section 2),
+ * permission `configuracion_cooperantes`. Amounts are decimal strings ('1234.50'): quetzales, except the
+ * agreed amount and a disbursement's amount, in the agreement's currency; rates are Q per unit ('7.750000').
  */
 export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -75,7 +79,11 @@ export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateCooperating',
         tags,
         summary: 'Update; 409 on a stale version; 400 transactions_outside when the period leaves transactions out',
-        description: LIMITS,
+        description:
+          LIMITS +
+          ' Also 409 limit_exceeded agreedAmount: agreed_below_received (params currency, received, excess in that ' +
+          'currency); 400 disbursements_outside (params first, last) when the period leaves disbursements out; ' +
+          '400 disbursements_recorded on currency (params count) once disbursements are recorded.',
         params,
         body: cooperatingUpdate,
         response: { 200: cooperatingResponse },
@@ -205,6 +213,53 @@ export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.itemId,
         request.body,
       ),
+    }),
+  );
+
+  app.get(
+    '/api/cooperating/:id/disbursements',
+    {
+      config,
+      schema: {
+        operationId: 'listCooperatingDisbursements',
+        tags,
+        summary: 'Disbursements received, newest first, with totals in the currency and in Q and the average rate',
+        description:
+          'Each disbursement: date, amount in the agreement currency, exchangeRate (Q per unit, six decimals), ' +
+          'amountQuetzales (round half-up(amount × rate, 2), stored when recorded), rateSource, reference, author. ' +
+          'totals: count, amount (currency), amountQuetzales (Q), averageRate (Q received ÷ units received, six ' +
+          'decimals, null when none), agreedAmount and pendingAmount (currency, null without an agreed amount). 404.',
+        params,
+        response: { 200: disbursementListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listDisbursements(app.db.db, request.params.id),
+    }),
+  );
+  app.post(
+    '/api/cooperating/:id/disbursements',
+    {
+      config,
+      schema: {
+        operationId: 'addCooperatingDisbursement',
+        tags,
+        summary: 'Record a disbursement in the agreement currency with its exchange rate (append-only)',
+        description:
+          'amount in the agreement currency (> 0, two decimals), exchangeRate in Q per unit (> 0, up to six ' +
+          'decimals; exactly 1 for GTQ: 400 rate_must_be_one), date within the agreement (400 outside_agreement, ' +
+          'params start, end). The value in Q is computed by the server. 404; 409 cooperating_inactive; 409 ' +
+          'limit_exceeded amount: agreed_exceeded (params currency, agreed, available, excess in that currency) ' +
+          'when the disbursements would pass the agreed amount. Returns the disbursement and the totals after it.',
+        params,
+        body: disbursementInput,
+        response: { 200: disbursementCreatedResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.addDisbursement(app.db.db, actorOf(request), request.params.id, request.body),
     }),
   );
 };

@@ -4,6 +4,9 @@ import type {
   Cooperating,
   CooperatingItem,
   CooperatingItemSummary,
+  Currency,
+  Disbursement,
+  DisbursementTotals,
   Transaction,
   TransactionType,
   cooperatingInput,
@@ -11,10 +14,11 @@ import type {
   cooperatingItemUpdate,
   cooperatingListQuery,
   cooperatingUpdate,
+  disbursementInput,
   transactionInput,
 } from '@amparo/shared/modules/cooperating.schema';
 import type { FieldError } from '@amparo/shared/errors';
-import { money, moneyString } from '@amparo/shared/money';
+import { averageRate, Money, MONEY_MAX, money, moneyString, rateString, toQuetzales } from '@amparo/shared/money';
 import type { UserActor } from '../../lib/actor.ts';
 import type { ItemCommitments } from '../../lib/item-commitments.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -33,7 +37,13 @@ import * as repo from './cooperating.repository.ts';
  * - an item's current amount never falls below what other modules hold on it (`below_committed`; the budget's
  *   assignments, registered in `app.itemCommitments`);
  * - the ceiling is never lowered below the items' total (`ceiling_below_items`).
+ * - the disbursements received never pass the agreed amount, in the agreement's currency (`agreed_exceeded`),
+ *   and the agreed amount is never lowered below them (`agreed_below_received`).
  * A refused write answers 409 `limit_exceeded` with one field error whose params say the limit and the excess.
+ *
+ * Disbursements (money the funder sent) are in the agreement's currency with the exchange rate the user entered
+ * (Q per unit, six decimals); their value in Q is computed here once, round half-up(amount × rate, 2) with
+ * decimal.js, and stored, so a report in Q reads the same every time it is printed.
  */
 
 type CooperatingInput = z.output<typeof cooperatingInput>;
@@ -49,12 +59,17 @@ function duplicateCode(err: unknown): never {
   throw err;
 }
 
+/** What is still to be received of an agreed amount, in its currency; null without one. */
+const pendingOf = (agreed: string | null, received: string) =>
+  agreed === null ? null : moneyString(money(agreed).minus(received));
+
 function toCooperating(row: repo.CooperatingRow): Cooperating {
   return {
     ...row,
-    currency: row.currency as Cooperating['currency'],
+    currency: row.currency as Currency,
     controlMode: row.controlMode as Cooperating['controlMode'],
     available: moneyString(money(row.ceiling).minus(row.itemsTotal)),
+    pendingAmount: pendingOf(row.agreedAmount, row.receivedAmount),
   };
 }
 
@@ -70,6 +85,7 @@ const auditableCooperating = (c: Cooperating) => ({
   currency: c.currency,
   ceiling: c.ceiling,
   controlMode: c.controlMode,
+  agreedAmount: c.agreedAmount,
   active: c.active,
 });
 
@@ -119,9 +135,12 @@ export async function createCooperating(db: Db, actor: UserActor, body: Cooperat
 
 /**
  * Edits a cooperating under its row lock (issue 13 section 2). 404; 409 `version_conflict` on a stale version;
- * 400 `transactions_outside` (on `startDate` or `endDate`, params first/last) when the agreement period would
- * leave recorded transactions outside it; 409 `limit_exceeded` with `ceiling: ceiling_below_items` (params
- * itemsTotal, excess in Q) when the ceiling would be lower than the items' total; 409 `duplicate` code.
+ * 400 `transactions_outside` / `disbursements_outside` (on `startDate` or `endDate`, params first/last) when the
+ * agreement period would leave recorded transactions or disbursements outside it; 400 `disbursements_recorded`
+ * on `currency` (params count) when the currency would change under recorded disbursements; 409
+ * `limit_exceeded` with `ceiling: ceiling_below_items` (params itemsTotal, excess in Q) when the ceiling would
+ * be lower than the items' total, or `agreedAmount: agreed_below_received` (params currency, received, excess
+ * in that currency) when the agreed amount would be lower than what was received; 409 `duplicate` code.
  * Audited with before/after.
  */
 export async function updateCooperating(
@@ -139,6 +158,21 @@ export async function updateCooperating(
       if (first && first < body.startDate)
         throw invalidField('startDate', 'transactions_outside', { first, last: last! });
       if (last && last > body.endDate) throw invalidField('endDate', 'transactions_outside', { first: first!, last });
+      const received = await repo.disbursementTotals(tx, id);
+      if (received.count > 0) {
+        if (body.currency !== locked.currency)
+          throw invalidField('currency', 'disbursements_recorded', { count: received.count });
+        if (received.first! < body.startDate)
+          throw invalidField('startDate', 'disbursements_outside', { first: received.first, last: received.last });
+        if (received.last! > body.endDate)
+          throw invalidField('endDate', 'disbursements_outside', { first: received.first, last: received.last });
+        if (body.agreedAmount !== null && money(body.agreedAmount).lessThan(received.amount))
+          throw limitExceeded('agreedAmount', 'agreed_below_received', {
+            currency: body.currency,
+            received: received.amount,
+            excess: moneyString(money(received.amount).minus(body.agreedAmount)),
+          });
+      }
       const total = await repo.itemsTotal(tx, id);
       if (money(body.ceiling).lessThan(total))
         throw limitExceeded('ceiling', 'ceiling_below_items', {
@@ -433,6 +467,128 @@ export async function itemTerms(db: Executor, itemId: string): Promise<ItemTerms
     controlMode: c.controlMode as Cooperating['controlMode'],
     active: c.active,
   };
+}
+
+// ---------------------------------------------------------------- disbursements
+
+const toDisbursement = (row: Awaited<ReturnType<typeof repo.insertDisbursement>>): Disbursement => ({
+  ...row,
+  currency: row.currency as Currency,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The totals of a cooperating's disbursements (in its currency and in Q), its weighted rate and what is pending. */
+async function totalsOf(
+  db: Executor,
+  c: { id: string; currency: string; agreedAmount: string | null },
+): Promise<DisbursementTotals> {
+  const t = await repo.disbursementTotals(db, c.id);
+  const rate = averageRate(t.amount, t.amountQuetzales);
+  return {
+    currency: c.currency as Currency,
+    count: t.count,
+    amount: t.amount,
+    amountQuetzales: t.amountQuetzales,
+    averageRate: rate ? rateString(rate) : null,
+    agreedAmount: c.agreedAmount,
+    pendingAmount: pendingOf(c.agreedAmount, t.amount),
+  };
+}
+
+/**
+ * A cooperating's disbursements, newest first, each in the agreement's currency with its rate (Q per unit), its
+ * value in Q and its author; with the totals in the currency and in Q, the rate weighted by amount (Q received ÷
+ * units received, six decimals) and the agreed and pending amounts. 404.
+ */
+export async function listDisbursements(
+  db: Db,
+  cooperatingId: string,
+): Promise<{ items: Disbursement[]; totals: DisbursementTotals }> {
+  const c = await repo.findCooperating(db, cooperatingId);
+  if (!c) throw notFound();
+  const items = (await repo.listDisbursements(db, cooperatingId)).map(toDisbursement);
+  return { items, totals: await totalsOf(db, c) };
+}
+
+/**
+ * Records money the funder sent (issue 13 section 2), append-only: `amount` in the agreement's currency, the
+ * `exchangeRate` the user entered (Q per unit; the Banco de Guatemala reference rate is the usual source) and
+ * the value in Q computed here, round half-up(amount × rate, 2) with decimal.js, stored with it. In one
+ * transaction, after locking the cooperating's row:
+ * - 404 when the cooperating does not exist; 409 `cooperating_inactive` when it is inactive;
+ * - 400 `outside_agreement` on `date` (params start, end) outside the agreement period;
+ * - 400 `rate_must_be_one` on `exchangeRate` for a GTQ agreement whose rate is not 1;
+ * - 400 `too_big` on `amount` (params max, in the currency) when its value in Q would not fit numeric(14,2);
+ * - 409 `limit_exceeded`, `amount: agreed_exceeded` (params currency, agreed, available, excess, in the
+ *   currency) when the disbursements would pass the agreed amount.
+ * Audited (`cooperating_disbursement`, with the totals received before and after). Returns the disbursement
+ * and the totals after it.
+ */
+export async function addDisbursement(
+  db: Db,
+  actor: UserActor,
+  cooperatingId: string,
+  body: z.output<typeof disbursementInput>,
+): Promise<{ disbursement: Disbursement; totals: DisbursementTotals }> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockCooperating(tx, cooperatingId);
+    if (!locked) throw notFound();
+    if (!locked.active) throw new AppError(409, 'cooperating_inactive');
+    if (body.date < locked.startDate || body.date > locked.endDate)
+      throw invalidField('date', 'outside_agreement', { start: locked.startDate, end: locked.endDate });
+    if (locked.currency === 'GTQ' && !money(body.exchangeRate).equals(1))
+      throw invalidField('exchangeRate', 'rate_must_be_one');
+    const quetzales = toQuetzales(body.amount, body.exchangeRate);
+    if (quetzales.greaterThan(MONEY_MAX))
+      throw invalidField('amount', 'too_big', {
+        max: money(MONEY_MAX).dividedBy(body.exchangeRate).toDecimalPlaces(2, Money.ROUND_DOWN).toFixed(2),
+      });
+    const before = await totalsOf(tx, locked);
+    if (locked.agreedAmount !== null) {
+      const after = money(before.amount).plus(body.amount);
+      if (after.greaterThan(locked.agreedAmount))
+        throw limitExceeded('amount', 'agreed_exceeded', {
+          currency: locked.currency,
+          agreed: locked.agreedAmount,
+          available: moneyString(money(locked.agreedAmount).minus(before.amount)),
+          excess: moneyString(after.minus(locked.agreedAmount)),
+        });
+    }
+    const created = toDisbursement(
+      await repo.insertDisbursement(tx, {
+        cooperatingId,
+        currency: locked.currency,
+        date: body.date,
+        amount: body.amount,
+        exchangeRate: body.exchangeRate,
+        amountQuetzales: moneyString(quetzales),
+        rateSource: body.rateSource,
+        reference: body.reference,
+        authorId: actor.userId,
+      }),
+    );
+    const totals = await totalsOf(tx, locked);
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'cooperating_disbursement',
+      entityId: created.id,
+      changes: {
+        ...diff(null, {
+          cooperatingId,
+          currency: created.currency,
+          date: created.date,
+          amount: created.amount,
+          exchangeRate: created.exchangeRate,
+          amountQuetzales: created.amountQuetzales,
+          rateSource: created.rateSource,
+          reference: created.reference,
+        }),
+        receivedAmount: { before: before.amount, after: totals.amount },
+        receivedQuetzales: { before: before.amountQuetzales, after: totals.amountQuetzales },
+      },
+    });
+    return { disbursement: created, totals };
+  });
 }
 
 /** An item of an active cooperating with its current amount (Q), as the budget's item picker lists it. */

@@ -35,7 +35,7 @@ export const cooperating = pgTable(
     contactPhone: text('contact_phone'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    /** GTQ, USD or EUR: the agreement's currency (amounts here are all in Q). */
+    /** GTQ, USD or EUR: the agreement's currency (the ceiling and the items' amounts are all in Q). */
     currency: text('currency').notNull(),
     /** Q. */
     ceiling: numeric('ceiling', { precision: 14, scale: 2 }).notNull(),
@@ -44,6 +44,11 @@ export const cooperating = pgTable(
      * month (issue 13 section 4): `stop` refuses it, `warn` lets it through once the requester confirms.
      */
     controlMode: text('control_mode').notNull().default('stop'),
+    /**
+     * What the funder agreed to give, in the agreement's currency (USD, EUR; null for GTQ agreements and when
+     * not set): the disbursements received never pass it together (checked under this row's lock).
+     */
+    agreedAmount: numeric('agreed_amount', { precision: 14, scale: 2 }),
     active: boolean('active').notNull().default(true),
     ...editableColumns(),
   },
@@ -53,6 +58,13 @@ export const cooperating = pgTable(
     check('cooperating_period_check', sql`${t.endDate} >= ${t.startDate}`),
     check('cooperating_ceiling_check', sql`${t.ceiling} >= 0`),
     check('cooperating_currency_check', sql`${t.currency} in ('GTQ', 'USD', 'EUR')`),
+    check(
+      'cooperating_agreed_check',
+      sql`${t.agreedAmount} is null or (${t.agreedAmount} > 0 and ${t.currency} <> 'GTQ')`,
+    ),
+    // Target of the disbursements' (cooperating, currency) foreign key: the currency of an agreement with
+    // disbursements cannot change under them.
+    unique('cooperating_id_currency_key').on(t.id, t.currency),
   ],
 );
 
@@ -129,5 +141,52 @@ export const cooperatingTransactions = pgTable(
     index('cooperating_transactions_cooperating_idx').on(t.cooperatingId),
     check('cooperating_transactions_type_check', sql`${t.type} in ('sum', 'subtraction')`),
     check('cooperating_transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Money the funder sent (issue 13 section 2), in the agreement's currency with the exchange rate the user
+ * entered for it (quetzales per unit; the Banco de Guatemala reference rate is the usual source) and its
+ * value in quetzales, computed once by the server (round half-up(amount × rate, 2), decimal.js) and stored so
+ * reports never move. GTQ agreements record rate 1. Append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE); the (cooperating, currency) foreign key keeps the agreement's currency as it was when received.
+ */
+export const cooperatingDisbursements = pgTable(
+  'cooperating_disbursements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cooperatingId: uuid('cooperating_id').notNull(),
+    /** The agreement's currency when it was received (GTQ, USD, EUR). */
+    currency: text('currency').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** In `currency`, > 0. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** Quetzales per unit of `currency`, > 0; 1 for GTQ. */
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }).notNull(),
+    /** Q: amount × rate, rounded half-up to the centavo (checked against SQL's own round). */
+    amountQuetzales: numeric('amount_quetzales', { precision: 14, scale: 2 }).notNull(),
+    /** Where the rate came from ('Banguat'). */
+    rateSource: text('rate_source'),
+    /** Transfer number, receipt or note. */
+    reference: text('reference'),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'cooperating_disbursements_cooperating_fk',
+      columns: [t.cooperatingId, t.currency],
+      foreignColumns: [cooperating.id, cooperating.currency],
+    }).onDelete('restrict'),
+    index('cooperating_disbursements_cooperating_idx').on(t.cooperatingId, t.date),
+    check('cooperating_disbursements_amount_check', sql`${t.amount} > 0`),
+    check('cooperating_disbursements_rate_check', sql`${t.exchangeRate} > 0`),
+    check('cooperating_disbursements_gtq_rate_check', sql`${t.currency} <> 'GTQ' or ${t.exchangeRate} = 1`),
+    check(
+      'cooperating_disbursements_quetzales_check',
+      sql`${t.amountQuetzales} = round(${t.amount} * ${t.exchangeRate}, 2)`,
+    ),
   ],
 );

@@ -29,9 +29,14 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
   const snapshot = async () =>
     Object.fromEntries(
       await Promise.all(
-        ['cooperating', 'cooperating_items', 'cooperating_goals', 'cooperating_transactions', 'audit_log'].map(
-          async (n) => [n, await count(n)] as const,
-        ),
+        [
+          'cooperating',
+          'cooperating_items',
+          'cooperating_goals',
+          'cooperating_transactions',
+          'cooperating_disbursements',
+          'audit_log',
+        ].map(async (n) => [n, await count(n)] as const),
       ),
     );
   const audits = (entity: string, entityId: string) =>
@@ -443,6 +448,8 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
       other.put(`${base}/items/${item.id}`, { code: item.code, name: 'X', initialAmount: '1', version: item.version }),
       other.get(`${base}/items/${item.id}/transactions`),
       move(coop.id, item.id, 'sum', '1', other),
+      other.get(`${base}/disbursements`),
+      other.post(`${base}/disbursements`, { date: '2026-03-15', amount: '1', exchangeRate: '8.5' }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(403);
@@ -452,6 +459,11 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     const manager = as(t.app, (await createUser(t.app, adminToken, MANAGER, 'coop')).token);
     expect((await manager.get(base)).statusCode).toBe(200);
     expect((await move(coop.id, item.id, 'sum', '1', manager)).statusCode).toBe(200);
+    expect((await manager.get(`${base}/disbursements`)).statusCode).toBe(200);
+    expect(
+      (await manager.post(`${base}/disbursements`, { date: '2026-03-15', amount: '1', exchangeRate: '8.5' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('transactions are append-only in the database', async () => {
@@ -507,6 +519,330 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
         )[0]!.n,
       ),
     ).toBe(10);
+  });
+
+  // ------------------------------------------------------------ disbursements in the agreement's currency
+
+  type Totals = {
+    currency: string;
+    count: number;
+    amount: string;
+    amountQuetzales: string;
+    averageRate: string | null;
+    agreedAmount: string | null;
+    pendingAmount: string | null;
+  };
+  const disburse = (coopId: string, body: Record<string, unknown>, client = admin) =>
+    client.post(`/api/cooperating/${coopId}/disbursements`, {
+      date: '2026-03-15',
+      rateSource: 'Banguat',
+      ...body,
+    });
+  const disbursements = async (coopId: string) =>
+    (await admin.get(`/api/cooperating/${coopId}/disbursements`)).json().data as {
+      items: { amount: string; exchangeRate: string; amountQuetzales: string; date: string }[];
+      totals: Totals;
+    };
+
+  it('a USD agreement receives a disbursement at its rate and reports in both currencies, audited', async () => {
+    const coop = await newCooperating({ currency: 'USD', ceiling: '800000', agreedAmount: '100000' });
+    expect(coop).toMatchObject({
+      agreedAmount: '100000.00',
+      receivedAmount: '0.00',
+      receivedQuetzales: '0.00',
+      pendingAmount: '100000.00',
+    });
+    const res = await disburse(coop.id, {
+      amount: '40000',
+      exchangeRate: '7.7',
+      reference: 'Transferencia 4471',
+      date: '2026-02-10',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = (await admin.post('/api/user-check')).json().data.user;
+    expect(res.json().data.disbursement).toMatchObject({
+      cooperatingId: coop.id,
+      currency: 'USD',
+      date: '2026-02-10',
+      amount: '40000.00',
+      exchangeRate: '7.700000',
+      amountQuetzales: '308000.00',
+      rateSource: 'Banguat',
+      reference: 'Transferencia 4471',
+      authorId: me.id,
+      authorName: me.fullName,
+    });
+    expect(res.json().data.totals).toEqual({
+      currency: 'USD',
+      count: 1,
+      amount: '40000.00',
+      amountQuetzales: '308000.00',
+      averageRate: '7.700000',
+      agreedAmount: '100000.00',
+      pendingAmount: '60000.00',
+    });
+    expect(await getCoop(coop.id)).toMatchObject({
+      agreedAmount: '100000.00',
+      receivedAmount: '40000.00',
+      receivedQuetzales: '308000.00',
+      pendingAmount: '60000.00',
+      // The ceiling and the items stay in Q, apart from what was received.
+      ceiling: '800000.00',
+      itemsTotal: '0.00',
+    });
+    const list = await admin.get(`/api/cooperating?q=${coop.code}`);
+    expect(list.json().data.items[0]).toMatchObject({ receivedAmount: '40000.00', receivedQuetzales: '308000.00' });
+    const [entry] = await audits('cooperating_disbursement', res.json().data.disbursement.id);
+    expect(entry).toMatchObject({
+      action: 'create',
+      user_id: me.id,
+      changes: {
+        cooperatingId: { after: coop.id },
+        amount: { after: '40000.00' },
+        exchangeRate: { after: '7.700000' },
+        amountQuetzales: { after: '308000.00' },
+        receivedAmount: { before: '0.00', after: '40000.00' },
+        receivedQuetzales: { before: '0.00', after: '308000.00' },
+      },
+    });
+    // The agreed amount is audited with the cooperating.
+    const edit = await admin.put(`/api/cooperating/${coop.id}`, {
+      ...cooperatingBody({ code: coop.code, currency: 'USD', ceiling: '800000', agreedAmount: '120000' }),
+      version: coop.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data).toMatchObject({ agreedAmount: '120000.00', pendingAmount: '80000.00' });
+    const [, update] = await audits('cooperating', coop.id);
+    expect(update!.changes).toMatchObject({ agreedAmount: { before: '100000.00', after: '120000.00' } });
+  });
+
+  it('converts each disbursement once, half-up to the centavo, where floats round the wrong way; totals add the rows', async () => {
+    const coop = await newCooperating({ currency: 'EUR' });
+    // [amount, rate, Q]: the exact product rounded half-up (float products give 513.55, 33.49, 1264.72, 76.61).
+    const cases: [string, string, string][] = [
+      ['67.00', '7.665', '513.56'],
+      ['4.35', '7.7', '33.50'],
+      ['165.00', '7.665', '1264.73'],
+      ['9.95', '7.7', '76.62'],
+      ['1.00', '7.125', '7.13'],
+      ['1.00', '7.124999', '7.12'],
+      ['0.01', '0.5', '0.01'],
+      ['12345.67', '7.123455', '87943.82'],
+    ];
+    for (const [amount, exchangeRate, q] of cases) {
+      const res = await disburse(coop.id, { amount, exchangeRate });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.disbursement.amountQuetzales, `${amount} × ${exchangeRate}`).toBe(q);
+    }
+    // Stored as computed; PostgreSQL's own round() agrees (the table checks it too).
+    const stored = await rows<{ amount_quetzales: string; sql_round: string }>(
+      sql`select amount_quetzales::text, round(amount * exchange_rate, 2)::text as sql_round
+          from cooperating_disbursements where cooperating_id = ${coop.id} order by created_at`,
+    );
+    expect(stored.map((r) => r.amount_quetzales)).toEqual(cases.map((c) => c[2]));
+    expect(stored.map((r) => r.sql_round)).toEqual(cases.map((c) => c[2]));
+    // Totals: the sums of the rows; the average rate is Q received over units received (not a mean of rates).
+    const { items, totals } = await disbursements(coop.id);
+    expect(items).toHaveLength(cases.length);
+    expect(totals).toEqual({
+      currency: 'EUR',
+      count: 8,
+      amount: '12593.98',
+      amountQuetzales: '89846.49',
+      averageRate: '7.134082', // 89,846.49 ÷ 12,593.98 = 7.13408231…
+      agreedAmount: null,
+      pendingAmount: null,
+    });
+    expect(sumMoney(cases.map((c) => c[0])).toFixed(2)).toBe('12593.98');
+    expect(sumMoney(cases.map((c) => c[2])).toFixed(2)).toBe('89846.49');
+    expect(await getCoop(coop.id)).toMatchObject({ receivedAmount: '12593.98', receivedQuetzales: '89846.49' });
+  });
+
+  it('lists disbursements newest first; a GTQ agreement records them at rate 1, in quetzales', async () => {
+    const coop = await newCooperating({ currency: 'GTQ' });
+    expect((await disburse(coop.id, { amount: '1500.50', exchangeRate: '1', date: '2026-01-20' })).statusCode).toBe(
+      200,
+    );
+    expect((await disburse(coop.id, { amount: '250', exchangeRate: '1.000000', date: '2026-04-02' })).statusCode).toBe(
+      200,
+    );
+    const { items, totals } = await disbursements(coop.id);
+    expect(items.map((d) => [d.date, d.amount, d.exchangeRate, d.amountQuetzales])).toEqual([
+      ['2026-04-02', '250.00', '1.000000', '250.00'],
+      ['2026-01-20', '1500.50', '1.000000', '1500.50'],
+    ]);
+    expect(totals).toMatchObject({
+      currency: 'GTQ',
+      amount: '1750.50',
+      amountQuetzales: '1750.50',
+      averageRate: '1.000000',
+    });
+    expect((await disbursements((await newCooperating()).id)).totals).toMatchObject({
+      count: 0,
+      amount: '0.00',
+      amountQuetzales: '0.00',
+      averageRate: null,
+    });
+  });
+
+  it('refuses a bad disbursement with the field and the reason, writing nothing', async () => {
+    const usd = await newCooperating({ currency: 'USD', agreedAmount: '1000' });
+    const gtq = await newCooperating({ currency: 'GTQ' });
+    const inactive = await newCooperating({ currency: 'USD', active: false });
+    expect((await disburse(usd.id, { amount: '600', exchangeRate: '7.8' })).statusCode).toBe(200);
+    const before = await snapshot();
+    const refused = async (coopId: string, body: Record<string, unknown>, status: number, errors: unknown[]) => {
+      const res = await disburse(coopId, { amount: '10', exchangeRate: '7.8', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().errors, JSON.stringify(body)).toEqual(errors);
+      return res;
+    };
+    await refused(usd.id, { amount: '0' }, 400, [{ field: 'amount', code: 'too_small', params: { min: 0.01 } }]);
+    await refused(usd.id, { amount: '-5' }, 400, [{ field: 'amount', code: 'too_small', params: { min: 0.01 } }]);
+    await refused(usd.id, { amount: '100.005' }, 400, [{ field: 'amount', code: 'max_two_decimals' }]);
+    await refused(usd.id, { amount: 10.5 }, 400, [{ field: 'amount', code: 'invalid' }]);
+    await refused(usd.id, { exchangeRate: '0' }, 400, [
+      { field: 'exchangeRate', code: 'too_small', params: { min: 0.000001 } },
+    ]);
+    await refused(usd.id, { exchangeRate: '7.7654321' }, 400, [{ field: 'exchangeRate', code: 'max_six_decimals' }]);
+    await refused(usd.id, { exchangeRate: '' }, 400, [{ field: 'exchangeRate', code: 'required' }]);
+    await refused(usd.id, { exchangeRate: '7,8' }, 400, [{ field: 'exchangeRate', code: 'not_a_number' }]);
+    await refused(usd.id, { date: '2025-12-31' }, 400, [
+      { field: 'date', code: 'outside_agreement', params: { start: '2026-01-01', end: '2026-12-31' } },
+    ]);
+    await refused(gtq.id, { exchangeRate: '7.8' }, 400, [{ field: 'exchangeRate', code: 'rate_must_be_one' }]);
+    // Its value in Q would not fit numeric(14,2).
+    await refused(usd.id, { amount: '999999999999.99', exchangeRate: '2' }, 400, [
+      { field: 'amount', code: 'too_big', params: { max: '499999999999.99' } },
+    ]);
+    // USD 600 of 1,000 received: USD 400.01 more passes the agreed amount by a cent.
+    const over = await refused(usd.id, { amount: '400.01' }, 409, [
+      {
+        field: 'amount',
+        code: 'agreed_exceeded',
+        params: { currency: 'USD', agreed: '1000.00', available: '400.00', excess: '0.01' },
+      },
+    ]);
+    expect(over.json().code).toBe('limit_exceeded');
+    const asleep = await disburse(inactive.id, { amount: '10', exchangeRate: '7.8' });
+    expect(asleep.statusCode).toBe(409);
+    expect(asleep.json().code).toBe('cooperating_inactive');
+    expect((await disburse(unknownId(), { amount: '10', exchangeRate: '7.8' })).statusCode).toBe(404);
+    expect((await admin.get(`/api/cooperating/${unknownId()}/disbursements`)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+    // Exactly up to the agreed amount is allowed.
+    const last = await disburse(usd.id, { amount: '400', exchangeRate: '7.75' });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data.totals).toMatchObject({ amount: '1000.00', pendingAmount: '0.00' });
+  });
+
+  it('an agreement with disbursements keeps its currency, its period around them and its agreed amount above them', async () => {
+    // An agreed amount is for USD and EUR agreements only.
+    const gtq = await admin.post('/api/cooperating', cooperatingBody({ currency: 'GTQ', agreedAmount: '100' }));
+    expect(gtq.statusCode).toBe(400);
+    expect(gtq.json().errors).toEqual([{ field: 'agreedAmount', code: 'foreign_currency_only' }]);
+    const zero = await admin.post('/api/cooperating', cooperatingBody({ currency: 'USD', agreedAmount: '0' }));
+    expect(zero.json().errors).toEqual([{ field: 'agreedAmount', code: 'too_small', params: { min: 0.01 } }]);
+
+    const coop = await newCooperating({ currency: 'USD', agreedAmount: '5000' });
+    expect((await disburse(coop.id, { amount: '3000', exchangeRate: '7.7', date: '2026-02-01' })).statusCode).toBe(200);
+    expect((await disburse(coop.id, { amount: '500', exchangeRate: '7.72', date: '2026-06-30' })).statusCode).toBe(200);
+    const put = (overrides: Record<string, unknown>) =>
+      admin.put(`/api/cooperating/${coop.id}`, {
+        ...cooperatingBody({ code: coop.code, currency: 'USD', agreedAmount: '5000', ...overrides }),
+        version: coop.version,
+      });
+    const before = await snapshot();
+    const currency = await put({ currency: 'EUR' });
+    expect(currency.statusCode).toBe(400);
+    expect(currency.json().errors).toEqual([
+      { field: 'currency', code: 'disbursements_recorded', params: { count: 2 } },
+    ]);
+    const toGtq = await put({ currency: 'GTQ', agreedAmount: null });
+    expect(toGtq.json().errors).toEqual([{ field: 'currency', code: 'disbursements_recorded', params: { count: 2 } }]);
+    const late = await put({ startDate: '2026-02-02' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual([
+      { field: 'startDate', code: 'disbursements_outside', params: { first: '2026-02-01', last: '2026-06-30' } },
+    ]);
+    const early = await put({ endDate: '2026-06-29' });
+    expect(early.json().errors).toEqual([
+      { field: 'endDate', code: 'disbursements_outside', params: { first: '2026-02-01', last: '2026-06-30' } },
+    ]);
+    const lower = await put({ agreedAmount: '3499.99' });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json()).toMatchObject({
+      code: 'limit_exceeded',
+      errors: [
+        {
+          field: 'agreedAmount',
+          code: 'agreed_below_received',
+          params: { currency: 'USD', received: '3500.00', excess: '0.01' },
+        },
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+    // Down to what was received, and then no agreed amount at all (no limit), are fine.
+    const exact = await put({ agreedAmount: '3500', startDate: '2026-02-01', endDate: '2026-06-30' });
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(exact.json().data).toMatchObject({ agreedAmount: '3500.00', pendingAmount: '0.00' });
+    const none = await admin.put(`/api/cooperating/${coop.id}`, {
+      ...cooperatingBody({ code: coop.code, currency: 'USD', agreedAmount: '' }),
+      version: exact.json().data.version,
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data).toMatchObject({ agreedAmount: null, pendingAmount: null, receivedAmount: '3500.00' });
+    // The database keeps the currency too: the disbursements' (cooperating, currency) foreign key.
+    const forced = await t.database.db.execute(sql`update cooperating set currency = 'EUR' where id = ${coop.id}`).then(
+      () => 'applied',
+      (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+    );
+    expect(forced).toBe('23503');
+  });
+
+  it('disbursements are append-only in the database, and their value in Q must be the rounded product', async () => {
+    const coop = await newCooperating({ currency: 'USD' });
+    expect((await disburse(coop.id, { amount: '100', exchangeRate: '7.7' })).statusCode).toBe(200);
+    for (const statement of [
+      `update cooperating_disbursements set amount_quetzales = 1 where cooperating_id = '${coop.id}'`,
+      `delete from cooperating_disbursements where cooperating_id = '${coop.id}'`,
+      'truncate cooperating_disbursements',
+    ]) {
+      const outcome = await t.database.db.execute(sql.raw(statement)).then(
+        () => 'applied',
+        (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message,
+      );
+      expect(outcome, statement).toMatch(/append-only/);
+    }
+    const [me] = await rows<{ id: string }>(sql`select id from users where username = 'admin'`);
+    const floatRounded = await t.database.db
+      .execute(
+        sql`insert into cooperating_disbursements (cooperating_id, currency, date, amount, exchange_rate, amount_quetzales, author_id)
+            values (${coop.id}, 'USD', '2026-03-15', 67.00, 7.665, 513.55, ${me!.id})`,
+      )
+      .then(
+        () => 'applied',
+        (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message,
+      );
+    expect(floatRounded).toMatch(/cooperating_disbursements_quetzales_check/);
+    expect((await disbursements(coop.id)).totals).toMatchObject({ count: 1, amountQuetzales: '770.00' });
+  });
+
+  it('20 parallel disbursements with room for exactly 10 under the agreed amount: exactly 10 succeed', async () => {
+    const coop = await newCooperating({ currency: 'USD', agreedAmount: '100' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => disburse(coop.id, { amount: '10.00', exchangeRate: `7.7${i}` })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    for (const refused of results.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errors[0]).toMatchObject({ field: 'amount', code: 'agreed_exceeded' });
+    }
+    const { items, totals } = await disbursements(coop.id);
+    expect(items).toHaveLength(10);
+    expect(totals.amount).toBe('100.00');
+    expect(totals.amountQuetzales).toBe(sumMoney(items.map((d) => d.amountQuetzales)).toFixed(2));
+    expect(totals.pendingAmount).toBe('0.00');
   });
 });
 

@@ -178,6 +178,21 @@ export async function findPhoto(db: Executor, userId: string) {
 /**
  * `{ id, fullName }` of the given users (empty input: no query).
  */
+/** Users whose username or e-mail (lower case) is one of `logins`, with whether they are active, or by id. */
+export async function usersByLoginOrId(db: Executor, logins: string[], ids: string[]) {
+  if (logins.length === 0 && ids.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username, email: users.email, active: users.active })
+    .from(users)
+    .where(
+      or(
+        logins.length ? inArray(sql`lower(${users.username})`, logins) : undefined,
+        logins.length ? inArray(sql`lower(${users.email})`, logins) : undefined,
+        ids.length ? inArray(users.id, ids) : undefined,
+      ),
+    );
+}
+
 export async function namesOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));

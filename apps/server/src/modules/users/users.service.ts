@@ -377,6 +377,31 @@ export function findUserPhoto(db: Executor, userId: string) {
   return repo.findPhoto(db, userId);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Users named by username or e-mail (`logins`, compared in lower case: both
+ * are unique, and a username holds no '@') or by id, for checks of many
+ * records at once (a spreadsheet import, a copied plan): id and whether the
+ * user is active, keyed by each lower-case username, e-mail and id.
+ */
+export async function usersByLoginOrId(
+  db: Executor,
+  logins: string[],
+  ids: string[] = [],
+): Promise<Map<string, { id: string; active: boolean }>> {
+  const rows = await repo.usersByLoginOrId(
+    db,
+    [...new Set(logins.map((l) => l.toLowerCase()))],
+    [...new Set(ids)].filter((id) => UUID.test(id)),
+  );
+  const out = new Map<string, { id: string; active: boolean }>();
+  for (const u of rows)
+    for (const key of [u.username.toLowerCase(), u.email.toLowerCase(), u.id])
+      out.set(key, { id: u.id, active: u.active });
+  return out;
+}
+
 /** Full names of these users (history: who was granted, who attended), by id. */
 export async function userNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   return new Map((await repo.namesOf(db, ids)).map((u) => [u.id, u.fullName]));

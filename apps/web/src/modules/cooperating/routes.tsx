@@ -73,4 +73,14 @@ const itemEdit = createRoute({
     'CooperatingItemEditPage',
   ),
 });
-export const cooperatingRoutes = [cooperating.addChildren([index, list, add, edit, items, itemAdd, itemEdit])] as const;
+const disbursements = createRoute({
+  getParentRoute: () => cooperating,
+  path: '$id/disbursements',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/disbursements-page')),
+    'CooperatingDisbursementsPage',
+  ),
+});
+export const cooperatingRoutes = [
+  cooperating.addChildren([index, list, add, edit, items, itemAdd, itemEdit, disbursements]),
+] as const;

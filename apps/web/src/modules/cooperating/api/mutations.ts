@@ -8,6 +8,9 @@ import type {
   cooperatingItemInput,
   cooperatingItemUpdate,
   cooperatingUpdate,
+  Disbursement,
+  DisbursementTotals,
+  disbursementInput,
   Transaction,
   transactionInput,
 } from '@amparo/shared/modules/cooperating.schema';
@@ -63,6 +66,15 @@ export function useAddTransaction(id: string, itemId: string) {
         `${base(id)}/items/${encodeURIComponent(itemId)}/transactions`,
         body,
       ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddDisbursement(id: string) {
+  const invalidate = useInvalidateCooperating();
+  return useMutation({
+    mutationFn: (body: z.input<typeof disbursementInput>) =>
+      api.post<{ disbursement: Disbursement; totals: DisbursementTotals }>(`${base(id)}/disbursements`, body),
     onSuccess: invalidate,
   });
 }

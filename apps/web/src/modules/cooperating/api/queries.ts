@@ -6,12 +6,14 @@ import type {
   CooperatingItemSummary,
   cooperatingListQuery,
   cooperatingListResponse,
+  disbursementListResponse,
   Transaction,
 } from '@amparo/shared/modules/cooperating.schema';
 import { api } from '../../../shared/lib/api';
 
 type CooperatingListQuery = z.output<typeof cooperatingListQuery>;
 type CooperatingPage = z.infer<typeof cooperatingListResponse>['data'];
+type DisbursementList = z.infer<typeof disbursementListResponse>['data'];
 
 const base = (id: string) => `cooperating/${encodeURIComponent(id)}`;
 const itemPath = (id: string, itemId: string) => `${base(id)}/items/${encodeURIComponent(itemId)}`;
@@ -24,6 +26,7 @@ export const cooperatingKeys = {
   items: (id: string) => ['cooperating', id, 'items'] as const,
   item: (id: string, itemId: string) => ['cooperating', id, 'items', itemId] as const,
   transactions: (id: string, itemId: string) => ['cooperating', id, 'items', itemId, 'transactions'] as const,
+  disbursements: (id: string) => ['cooperating', id, 'disbursements'] as const,
 };
 
 export const getCooperatingListQueryOptions = (query: CooperatingListQuery) =>
@@ -73,4 +76,15 @@ export const getTransactionsQueryOptions = (id: string, itemId: string) =>
 
 export function useTransactions(id: string, itemId: string) {
   return useQuery(getTransactionsQueryOptions(id, itemId));
+}
+
+export const getDisbursementsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: cooperatingKeys.disbursements(id),
+    queryFn: () => api.get<DisbursementList>(`${base(id)}/disbursements`),
+  });
+
+/** A cooperating's disbursements, newest first, with their totals in its currency and in Q. */
+export function useDisbursements(id: string) {
+  return useQuery(getDisbursementsQueryOptions(id));
 }

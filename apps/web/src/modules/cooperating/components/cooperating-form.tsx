@@ -25,6 +25,7 @@ export const EMPTY_COOPERATING: CooperatingValues = {
   currency: 'GTQ',
   ceiling: '',
   controlMode: 'stop',
+  agreedAmount: '',
   active: true,
 };
 
@@ -42,6 +43,7 @@ export function toCooperatingValues(c: Cooperating): CooperatingValues {
     currency: c.currency,
     ceiling: c.ceiling,
     controlMode: c.controlMode,
+    agreedAmount: c.agreedAmount ?? '',
     active: c.active,
   };
 }
@@ -54,13 +56,16 @@ interface CooperatingFormProps {
 
 /**
  * A cooperating (funder, issue 13 section 2): who it is, its contact, and its agreement (period, currency,
- * ceiling in Q). Checked with the shared contract; the server's refusals (a taken code, a ceiling below the
- * items' total, a period that leaves transactions out) land beside their fields.
+ * ceiling in Q and, for USD and EUR, the amount agreed in that currency). Checked with the shared contract; the
+ * server's refusals (a taken code, a ceiling below the items' total, a period that leaves transactions or
+ * disbursements out, an agreed amount below what was received) land beside their fields.
  */
 export function CooperatingForm({ initialValues, onSubmit, saving }: CooperatingFormProps) {
   const { t, i18n } = useTranslation('cooperating');
   const { form, submitWith } = useZodForm<CooperatingValues>(cooperatingInput, initialValues);
   const submit = submitWith(onSubmit);
+  const currency = form.getInputProps('currency');
+  const foreign = form.values.currency !== 'GTQ';
 
   return (
     <DatesProvider settings={{ locale: i18n.language.startsWith('en') ? 'en' : 'es', firstDayOfWeek: 0 }}>
@@ -130,7 +135,12 @@ export function CooperatingForm({ initialValues, onSubmit, saving }: Cooperating
                 data={CURRENCIES.map((value) => ({ value, label: t(`cooperating:currencies.${value}`) }))}
                 allowDeselect={false}
                 withAsterisk
-                {...form.getInputProps('currency')}
+                {...currency}
+                onChange={(value) => {
+                  currency.onChange(value);
+                  // A GTQ agreement has no agreed amount (its ceiling says it in Q): a hidden value is not sent.
+                  if (value === 'GTQ') form.setFieldValue('agreedAmount', '');
+                }}
               />
               <TextInput
                 label={t('cooperating:fields.ceiling')}
@@ -150,6 +160,17 @@ export function CooperatingForm({ initialValues, onSubmit, saving }: Cooperating
                 withAsterisk
                 {...form.getInputProps('controlMode')}
               />
+              {foreign && (
+                <TextInput
+                  label={t('cooperating:fields.agreedAmount', { currency: form.values.currency })}
+                  description={t('cooperating:fields.agreedAmountHint')}
+                  leftSection={String(form.values.currency)}
+                  leftSectionWidth={52}
+                  inputMode="decimal"
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  {...form.getInputProps('agreedAmount')}
+                />
+              )}
             </SimpleGrid>
           </Paper>
           <Group justify="flex-end">

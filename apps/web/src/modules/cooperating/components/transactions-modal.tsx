@@ -14,7 +14,6 @@ import {
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { todayInGuatemala } from '@amparo/shared/format';
 import {
   TRANSACTION_TYPES,
   transactionInput,
@@ -30,18 +29,13 @@ import { DateText, Money } from '../../../shared/ui/format';
 import { QueryStatus } from '../../../shared/ui/page-state';
 import { useAddTransaction } from '../api/mutations';
 import { useTransactions } from '../api/queries';
+import { defaultAgreementDate } from './agreement-date';
 
 interface TransactionsModalProps {
   cooperating: Cooperating;
   /** The item whose transactions are shown; null keeps the modal closed. */
   item: CooperatingItemSummary | null;
   onClose: () => void;
-}
-
-/** A transaction's date defaults to today, kept within the agreement period. */
-function defaultDate(c: Cooperating): string {
-  const today = todayInGuatemala();
-  return today < c.startDate ? c.startDate : today > c.endDate ? c.endDate : today;
 }
 
 /**
@@ -68,7 +62,7 @@ function TransactionsPanel({ cooperating, item }: { cooperating: Cooperating; it
   const { t, i18n } = useTranslation('cooperating');
   const history = useTransactions(cooperating.id, item.id);
   const add = useAddTransaction(cooperating.id, item.id);
-  const empty: TransactionValues = { type: 'sum', date: defaultDate(cooperating), amount: '', reason: '' };
+  const empty: TransactionValues = { type: 'sum', date: defaultAgreementDate(cooperating), amount: '', reason: '' };
   const { form, submitWith } = useZodForm<TransactionValues>(transactionInput, empty);
   const submit = submitWith(async (values) => {
     await add.mutateAsync(values);

@@ -1,5 +1,5 @@
 import { Group, Tooltip } from '@mantine/core';
-import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconCash, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Cooperating } from '@amparo/shared/modules/cooperating.schema';
@@ -111,7 +111,7 @@ export function CooperatingListPage() {
         loadingRows={COOPERATING_PAGE_SIZE}
         rowKey={(c) => c.id}
         minWidth={760}
-        actionsWidth={90}
+        actionsWidth={120}
         empty={filtered ? t('cooperating:emptyFiltered') : t('cooperating:emptyNone')}
         actions={(c) => (
           <Group gap={4} wrap="nowrap">
@@ -123,6 +123,16 @@ export function CooperatingListPage() {
                 aria-label={t('cooperating:actions.itemsOf', { name: c.name })}
               >
                 <IconListDetails size={18} />
+              </ActionIconLink>
+            </Tooltip>
+            <Tooltip label={t('cooperating:actions.disbursements')}>
+              <ActionIconLink
+                to="/configuration/cooperating/$id/disbursements"
+                params={{ id: c.id }}
+                variant="subtle"
+                aria-label={t('cooperating:actions.disbursementsOf', { name: c.name })}
+              >
+                <IconCash size={18} />
               </ActionIconLink>
             </Tooltip>
             <RowActions name={c.name} edit={{ to: '/configuration/cooperating/edit/$id', params: { id: c.id } }} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsDiff, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconArrowsDiff, IconCash, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { CooperatingItemSummary } from '@amparo/shared/modules/cooperating.schema';
@@ -94,6 +94,14 @@ export function CooperatingItemsPage() {
               leftSection={<IconPencil size={16} />}
             >
               {t('common:actions.edit')}
+            </ButtonLink>
+            <ButtonLink
+              to="/configuration/cooperating/$id/disbursements"
+              params={{ id }}
+              variant="default"
+              leftSection={<IconCash size={16} />}
+            >
+              {t('cooperating:actions.disbursements')}
             </ButtonLink>
             <ButtonLink
               to="/configuration/cooperating/$id/item/add"

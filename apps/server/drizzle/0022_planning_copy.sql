@@ -1,0 +1,3 @@
+ALTER TABLE "planning_lines" ADD COLUMN "copied_from_id" uuid;--> statement-breakpoint
+ALTER TABLE "planning_lines" ADD CONSTRAINT "planning_lines_copied_from_id_planning_lines_id_fk" FOREIGN KEY ("copied_from_id") REFERENCES "public"."planning_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "planning_lines_copied_from_key" ON "planning_lines" USING btree ("copied_from_id");

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  CarryForward,
+  carryForwardInput,
+  carryForwardListQuery,
+  carryForwardTransitionInput,
+} from '@amparo/shared/modules/assignment.schema';
+import type { UserActor } from '../../lib/actor.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { applyTransition } from '../../lib/workflow/workflow.ts';
+import * as cooperating from '../cooperating/cooperating.service.ts';
+import { budgetCarryForwards } from './assignment.table.ts';
+import { carryForwardWorkflow, checkUnspent } from './carry-forward.workflow.ts';
+import * as plans from './plan.service.ts';
+
+/*
+ * Carry-forwards (issue 13 section 4, 'Multi-year agreements'): an item's unspent amount of a closed year
+ * (assigned − committed − executed over that year's lines) moves to the next year only through an approved
+ * document. Requests and approvals run under the item's cooperating lock, like every write on its amounts.
+ */
+
+/** The documents from or to `year` (and of `itemId`), with their item, cooperating and people; newest first. */
+export async function listCarryForwards(
+  db: Executor,
+  q: z.output<typeof carryForwardListQuery>,
+): Promise<CarryForward[]> {
+  const result = await db.execute<{
+    id: string;
+    item_id: string;
+    item_code: string;
+    item_name: string;
+    cooperating_id: string;
+    cooperating_code: string;
+    from_year: number;
+    to_year: number;
+    amount: string;
+    reason: string;
+    status: CarryForward['status'];
+    requested_by_name: string | null;
+    decided_by_name: string | null;
+    decided_at: string | Date | null;
+    decision_reason: string | null;
+    created_at: string | Date;
+    version: number;
+  }>(sql`
+    select f.id, f.item_id, i.code as item_code, i.name as item_name, f.cooperating_id, c.code as cooperating_code,
+           f.from_year, f.to_year, f.amount::text, f.reason, f.status, ru.full_name as requested_by_name,
+           du.full_name as decided_by_name, h.at as decided_at, h.reason as decision_reason, f.created_at, f.version
+      from budget_carry_forwards f
+      join cooperating_items i on i.id = f.item_id
+      join cooperating c on c.id = f.cooperating_id
+      left join users ru on ru.id = f.requested_by
+      left join lateral (
+        select actor_id, at, reason from workflow_history
+         where workflow = ${carryForwardWorkflow.name} and record_id = f.id order by id desc limit 1
+      ) h on true
+      left join users du on du.id = h.actor_id
+     where (${q.year ?? null}::int is null or f.from_year = ${q.year ?? null}::int or f.to_year = ${q.year ?? null}::int)
+       and (${q.itemId ?? null}::uuid is null or f.item_id = ${q.itemId ?? null}::uuid)
+     order by f.created_at desc, f.id`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    itemId: r.item_id,
+    itemCode: r.item_code,
+    itemName: r.item_name,
+    cooperatingId: r.cooperating_id,
+    cooperatingCode: r.cooperating_code,
+    fromYear: Number(r.from_year),
+    toYear: Number(r.to_year),
+    amount: r.amount,
+    reason: r.reason,
+    status: r.status,
+    requestedByName: r.requested_by_name,
+    decidedByName: r.decided_by_name,
+    decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    decisionReason: r.decision_reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    version: Number(r.version),
+  }));
+}
+
+async function one(db: Executor, id: string): Promise<CarryForward> {
+  const [row] = (await listCarryForwards(db, {})).filter((f) => f.id === id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Requests a carry-forward (`POST /api/budget/carry-forwards`): `amount` (Q) of the item's unspent amount of
+ * the closed `fromYear` to `fromYear + 1`. In one transaction under the cooperating's lock: 400 `invalid` on
+ * `itemId` for an unknown item; 400 `year_not_closed` on `fromYear` unless that year's plan is closed;
+ * 400 `outside_agreement` on `fromYear` when the agreement ends before the next year; 409 `limit_exceeded`
+ * (`amount`, `carry_exceeded`: params unspent, excess) past what is unspent and not already carried or
+ * requested. Audited. Returns the document, `requested`.
+ */
+export async function requestCarryForward(
+  db: Db,
+  actor: UserActor,
+  body: z.output<typeof carryForwardInput>,
+): Promise<CarryForward> {
+  return db.transaction(async (tx) => {
+    const terms = await cooperating.lockItemTerms(tx, body.itemId);
+    if (!terms) throw invalidField('itemId', 'invalid');
+    if (!(await plans.isClosed(tx, body.fromYear))) throw invalidField('fromYear', 'year_not_closed');
+    const toYear = body.fromYear + 1;
+    if (terms.endDate < `${toYear}-01-01`)
+      throw invalidField('fromYear', 'outside_agreement', { start: terms.startDate, end: terms.endDate });
+    await checkUnspent(tx, body.itemId, body.fromYear, body.amount, null);
+    const [row] = await tx
+      .insert(budgetCarryForwards)
+      .values({
+        itemId: body.itemId,
+        cooperatingId: terms.cooperatingId,
+        fromYear: body.fromYear,
+        toYear,
+        amount: body.amount,
+        reason: body.reason,
+        requestedBy: actor.userId,
+      })
+      .returning({ id: budgetCarryForwards.id });
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'budget_carry_forward',
+      entityId: row!.id,
+      changes: diff(null, {
+        itemId: body.itemId,
+        fromYear: body.fromYear,
+        toYear,
+        amount: body.amount,
+        reason: body.reason,
+      }),
+    });
+    return one(tx, row!.id);
+  });
+}
+
+/**
+ * Approves or rejects a carry-forward (`POST /api/budget/carry-forwards/:id/transition`) through its workflow:
+ * a holder of presupuesto_aprobacion other than the requester; a rejection needs a reason; an approval re-checks
+ * the unspent amount (409 `limit_exceeded`, `carry_exceeded`). 409 `stale_transition`; 403 `transition_not_allowed`.
+ */
+export async function decideCarryForward(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  body: z.output<typeof carryForwardTransitionInput>,
+): Promise<CarryForward> {
+  await applyTransition(db, carryForwardWorkflow, actor, {
+    recordId: id,
+    transition: body.transition,
+    version: body.version,
+    reason: body.reason ?? null,
+  });
+  return one(db, id);
+}

@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor, type UserActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
+import { checkControl, recordCommitment } from './control.ts';
+
+/**
+ * Issue 13 section 4, 'Multi-year agreements': a closed year moves no money; an item's unspent amount of it
+ * reaches the next year only through an approved carry-forward, visible in both years.
+ */
+describe('closed years and carry-forwards', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let adminToken: string;
+  let adminId: string;
+  let approver: ReturnType<typeof as>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    adminToken = await login(t.app);
+    admin = as(t.app, adminToken);
+    adminId = (await admin.post('/api/user-check', {})).json().data.user.id;
+    const keys = ['presupuesto', 'presupuesto_planificacion', 'presupuesto_aprobacion', 'asignacion'];
+    approver = as(t.app, (await createUser(t.app, adminToken, keys, 'cf')).token);
+  });
+  afterAll(() => t.close());
+
+  const actor = (): UserActor => ({
+    ...systemActor('test'),
+    system: null,
+    userId: adminId,
+    sessionId: randomUUID(),
+    permissions: new Set(),
+  });
+  const move = async (api: ReturnType<typeof as>, year: number, transition: string) => {
+    const { version } = (await admin.get(`/api/budget/plans/${year}`)).json().data;
+    const res = await api.post(`/api/budget/plans/${year}/transition`, { transition, version });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const line = async (year: number) => {
+    const res = await admin.post('/api/budget/planning', await planningBody(admin, { year }));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+  const assign = (lineId: string, itemId: string, months: number[], amount: string) =>
+    admin.post(`/api/budget/assignment/${lineId}/transaction/${itemId}`, {
+      type: 'increase',
+      reason: 'Convenio',
+      months: months.map((month) => ({ month, amount })),
+    });
+
+  it('closes a year and carries an item’s unspent amount to the next only once approved', async () => {
+    const coop = (
+      await admin.post('/api/cooperating', {
+        name: 'Fundación Plurianual',
+        code: `P-${randomBytes(3).toString('hex').toUpperCase()}`,
+        country: 'NO',
+        startDate: '2037-01-01',
+        endDate: '2038-12-31',
+        currency: 'GTQ',
+        ceiling: '5000.00',
+      })
+    ).json().data;
+    const itemId = (
+      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R1', name: 'Rubro uno', initialAmount: '1000' })
+    ).json().data.id as string;
+    const old = await line(2037);
+    expect((await assign(old, itemId, [1, 2, 3], '100')).statusCode).toBe(200);
+    await t.database.db.transaction(async (tx) => {
+      const source = { type: 'expense_request', id: randomUUID() };
+      await recordCommitment(tx, actor(), { lineId: old, itemId, month: 1, kind: 'commit', amount: '50', source });
+      await recordCommitment(tx, actor(), { lineId: old, itemId, month: 2, kind: 'execute', amount: '100', source });
+    });
+    const request = (amount: string) =>
+      admin.post('/api/budget/carry-forwards', { itemId, fromYear: 2037, amount, reason: 'Saldo no ejecutado' });
+    expect((await request('10')).json().errors[0]).toMatchObject({ field: 'fromYear', code: 'year_not_closed' });
+
+    await move(admin, 2037, 'submit');
+    await move(approver, 2037, 'approve');
+    await move(approver, 2037, 'close');
+    expect((await assign(old, itemId, [4], '1')).json()).toMatchObject({ code: 'year_closed' });
+    const closedControl = await t.database.db
+      .transaction((tx) =>
+        checkControl(tx, actor(), { lineId: old, itemId, month: 3, amount: '1', source: { type: 'x', id: null } }),
+      )
+      .catch((e: AppError) => e.code);
+    expect(closedControl).toBe('year_closed');
+    // December's request is still settled after the close.
+    await t.database.db.transaction((tx) =>
+      recordCommitment(tx, actor(), {
+        lineId: old,
+        itemId,
+        month: 1,
+        kind: 'execute',
+        amount: '20',
+        source: { type: 'expense_request', id: randomUUID() },
+      }),
+    );
+
+    // Unspent: 300 assigned − 50 committed − 120 executed = 130.
+    expect((await request('130.01')).json().errors[0]).toMatchObject({
+      code: 'carry_exceeded',
+      params: { unspent: '130.00', excess: '0.01' },
+    });
+    const asked = await request('100');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toMatchObject({ status: 'requested', fromYear: 2037, toYear: 2038, amount: '100.00' });
+    expect((await request('30.01')).json().errors[0]).toMatchObject({ params: { unspent: '30.00' } });
+
+    // The next year: the item has 1000 − 300 = 700 of room until the carry-forward is approved.
+    const next = await line(2038);
+    const months = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect((await assign(next, itemId, months, '100')).json().errors[0]).toMatchObject({
+      code: 'item_exceeded',
+      params: { available: '700.00', excess: '100.00' },
+    });
+    const doc = asked.json().data;
+    const own = await admin.post(`/api/budget/carry-forwards/${doc.id}/transition`, {
+      transition: 'approve',
+      version: 1,
+    });
+    expect(own.statusCode).toBe(403);
+    expect(
+      (await approver.post(`/api/budget/carry-forwards/${doc.id}/transition`, { transition: 'reject', version: 1 }))
+        .statusCode,
+    ).toBe(400);
+    const approved = await approver.post(`/api/budget/carry-forwards/${doc.id}/transition`, {
+      transition: 'approve',
+      version: 1,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'approved', decidedByName: expect.any(String) });
+    expect((await assign(next, itemId, months, '100')).statusCode).toBe(200);
+    expect((await assign(next, itemId, [9], '0.01')).json().errors[0]).toMatchObject({ code: 'item_exceeded' });
+
+    for (const year of [2037, 2038]) {
+      const listed = (await admin.get(`/api/budget/carry-forwards?year=${year}`)).json().data;
+      expect(listed.map((f: { id: string; status: string }) => [f.id, f.status])).toEqual([[doc.id, 'approved']]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
+import { AppError } from '../../lib/errors.ts';
+import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { planRevisions, planYears } from './plan.table.ts';
+
+/**
+ * The year plan's workflow (issue 13 section 3, 'Versions'; the spec does not show it, so these are the
+ * issue's): planners (`presupuesto_planificacion`) submit a draft; an approver (`presupuesto_aprobacion`, not
+ * the one who submitted it) approves it or returns it with a reason; a planner opens a revision of an approved
+ * plan with its reason (`revise`, back to draft); an approver closes an approved year (`close`) when its books are
+ * done. Approving writes the revision and the figures of every line
+ * of the year as approved (`plan_revisions`, `plan_revision_months`), in the transaction of the approval.
+ */
+
+type Row = typeof planYears.$inferSelect & { status: PlanStatus };
+type Ctx = TransitionContext<Row, PlanStatus>;
+
+const notSubmitter: ActorRule<Row> = { name: 'not_the_submitter', test: (r, userId) => r.submittedBy !== userId };
+
+/** Writes revision N + 1 and a copy of the year's lines' months as they stand. */
+async function recordRevision(ctx: Ctx) {
+  const r = ctx.record;
+  if (!ctx.actor.userId) throw new AppError(403, 'forbidden');
+  const [revision] = await ctx.tx
+    .insert(planRevisions)
+    .values({ year: r.year, revision: r.revision + 1, reason: r.revisionReason, approvedBy: ctx.actor.userId })
+    .returning({ id: planRevisions.id });
+  await ctx.tx.execute(sql`
+    insert into plan_revision_months (revision_id, line_id, strategic_axis, program, expense_type, month, goal, amount)
+    select ${revision!.id}, l.id, l.strategic_axis, l.program, l.expense_type, m.month, m.goal, m.amount
+      from planning_lines l join planning_months m on m.line_id = l.id
+     where l.year = ${r.year}`);
+}
+
+export const planWorkflow = defineWorkflow<Row, PlanStatus>({
+  name: 'plan_year',
+  table: planYears,
+  states: ['draft', 'submitted', 'approved', 'closed'],
+  transitions: [
+    {
+      name: 'submit',
+      from: ['draft'],
+      to: 'submitted',
+      permission: 'presupuesto_planificacion',
+      reason: 'optional',
+      set: (ctx) => ({ submittedBy: ctx.actor.userId }),
+    },
+    { name: 'return', from: ['submitted'], to: 'draft', permission: 'presupuesto_aprobacion', reason: 'required' },
+    {
+      name: 'approve',
+      from: ['submitted'],
+      to: 'approved',
+      permission: 'presupuesto_aprobacion',
+      who: [notSubmitter],
+      reason: 'optional',
+      set: (ctx) => ({ revision: ctx.record.revision + 1 }),
+      after: recordRevision,
+    },
+    {
+      name: 'revise',
+      from: ['approved'],
+      to: 'draft',
+      permission: 'presupuesto_planificacion',
+      reason: 'required',
+      set: (ctx) => ({ revisionReason: ctx.reason }),
+    },
+    {
+      // The year's books are closed: no more assignments nor commitments; unspent item amounts move to the
+      // next year only through approved carry-forwards (issue 13 section 4, 'Multi-year agreements').
+      name: 'close',
+      from: ['approved'],
+      to: 'closed',
+      permission: 'presupuesto_aprobacion',
+      reason: 'optional',
+    },
+  ],
+});

@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
+import { goalQuantity, MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
+import { moneyAmount, moneyString, sumMoney } from '@amparo/shared/money';
+import { catalogCode, text } from '@amparo/shared/validation';
+import type { FieldError } from '@amparo/shared/errors';
+import type { Db, Executor } from '../../db/client.ts';
+import type { UserActor } from '../../lib/actor.ts';
+import { disposition, type Content } from '../../lib/content.ts';
+import { fieldErrorText } from '../../lib/locale-text.ts';
+import {
+  assertImportable,
+  DEFAULT_IMPORT_LIMITS,
+  errorWorkbook,
+  previewImport,
+  readSpreadsheet,
+  templateWorkbook,
+  type ImportDefinition,
+  type ImportPreview,
+  type PreviewRow,
+  type ReferenceSheet,
+  type SheetRows,
+} from '../../lib/spreadsheet-import/spreadsheet-import.ts';
+import { readUploadBytes, type UploadSource } from '../../lib/uploads.ts';
+import * as catalogs from '../catalogs/catalogs.service.ts';
+import * as headquartersService from '../headquarters/headquarters.service.ts';
+import * as planning from './planning.service.ts';
+
+/**
+ * The POA's import from a spreadsheet (issue 13 section 3; decision 0018):
+ * the staff's Excel file (.xlsx, or an old .xls) becomes planning lines, all
+ * of them or none. One row is one line: its classification by catalog codes,
+ * its responsible and planner by username or e-mail, its headquarter by code,
+ * its 12 monthly amounts (Q) and goals, and a total that must equal the sum
+ * of the amounts (the columns: `PLANNING_IMPORT_COLUMNS` in the shared
+ * contract). Every row is checked as the planning form's line is
+ * (`planning.lineProblems`), and the file is read again on each step
+ * (preview, error file, import): nothing is kept on the server between them.
+ */
+
+const FIELD = 'file';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A catalog code as typed in a cell: upper-cased ('ej1' is EJ1). */
+const code = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), catalogCode);
+/** A year as digits (a cell typed as a number reads '2027'). */
+const year = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .regex(/^\d{1,9}$/, 'not_a_number')
+  .transform(Number)
+  .pipe(z.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX));
+/** A username or e-mail, compared in lower case. */
+const login = text(254).transform((v) => v.toLowerCase());
+/** A headquarter's code (unique, upper case). */
+const headquarter = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z
+    .string()
+    .min(1, 'required')
+    .max(20, 'length:1:20')
+    .regex(/^[A-Z0-9_-]+$/, 'invalid'),
+);
+/**
+ * An INE municipality code, or blank. A cell typed as a number loses its
+ * leading zero (0101 reads '101'): three digits get it back.
+ */
+const municipality = z
+  .preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    return s === '' ? null : /^\d{3}$/.test(s) ? `0${s}` : s;
+  }, catalogCode.nullable())
+  .transform((v) => v ?? null);
+/** A month's cell: blank is 0. */
+const blankIsZero = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? '0' : v), schema);
+
+const monthShape = (prefix: 'amount' | 'goal', schema: z.ZodType<string>) =>
+  Object.fromEntries(MONTHS.map((m) => [`${prefix}${m}`, blankIsZero(schema)])) as Record<string, z.ZodType<string>>;
+
+/** One row of the file as a line to create; `input` is filled by the check (users and headquarter resolved to ids). */
+export interface ImportRow {
+  year: number;
+  strategicAxis: string;
+  program: string;
+  expenseType: string;
+  description: string;
+  goalUnit: string;
+  responsible: string;
+  planner: string;
+  headquarter: string;
+  municipality: string | null;
+  months: { month: number; amount: string; goal: string }[];
+  total: string;
+  input: planning.Input | null;
+}
+
+const rowSchema = z
+  .object({
+    year,
+    strategicAxis: code,
+    program: code,
+    expenseType: code,
+    description: text(1000),
+    goalUnit: text(60),
+    responsible: login,
+    planner: login,
+    headquarter,
+    municipality,
+    ...monthShape('amount', moneyAmount()),
+    ...monthShape('goal', goalQuantity),
+    total: moneyAmount(),
+  })
+  .transform((r): ImportRow => {
+    const cells = r as unknown as Record<string, string>;
+    return {
+      year: r.year,
+      strategicAxis: r.strategicAxis,
+      program: r.program,
+      expenseType: r.expenseType,
+      description: r.description,
+      goalUnit: r.goalUnit,
+      responsible: r.responsible,
+      planner: r.planner,
+      headquarter: r.headquarter,
+      municipality: r.municipality,
+      months: MONTHS.map((m) => ({ month: m, amount: cells[`amount${m}`]!, goal: cells[`goal${m}`]! })),
+      total: r.total,
+      input: null,
+    };
+  });
+
+/** The column a line's field error belongs to. */
+const COLUMN_OF: Record<string, string> = {
+  responsibleId: 'responsible',
+  plannerId: 'planner',
+  headquarterId: 'headquarter',
+};
+const COLUMN_ORDER = new Map(PLANNING_IMPORT_COLUMNS.map((c, i) => [c.key, i]));
+
+/**
+ * After the schema, each row: the total equals the sum of the 12 amounts
+ * (`total_mismatch`, params.sum: the sum, Q), then the line's own checks as
+ * the form's (`planning.lineProblems`: codes unknown or inactive, a program
+ * under another axis, users and headquarter unknown or inactive, an unknown
+ * municipality), their errors moved to the file's columns.
+ */
+async function checkRows(db: Executor, rows: PreviewRow<ImportRow>[]) {
+  if (rows.length === 0) return;
+  const rules = await planning.lineRules(db, { logins: rows.flatMap((r) => [r.value!.responsible, r.value!.planner]) });
+  for (const r of rows) {
+    const v = r.value!;
+    const sum = sumMoney(v.months.map((m) => m.amount));
+    if (!sum.equals(v.total))
+      r.errors.push({ field: 'total', code: 'total_mismatch', params: { sum: moneyString(sum) } });
+    const input: planning.Input = {
+      year: v.year,
+      strategicAxis: v.strategicAxis,
+      program: v.program,
+      expenseType: v.expenseType,
+      description: v.description,
+      goalUnit: v.goalUnit,
+      // Unknown ones stay '': lineProblems answers unknown_code for them.
+      responsibleId: rules.users.get(v.responsible)?.id ?? '',
+      plannerId: rules.users.get(v.planner)?.id ?? '',
+      headquarterId: rules.headquarterCodes.get(v.headquarter) ?? '',
+      municipality: v.municipality,
+      months: v.months,
+    };
+    for (const e of planning.lineProblems(rules, input, null))
+      r.errors.push({ ...e, field: COLUMN_OF[e.field] ?? e.field });
+    r.errors.sort((a, b) => (COLUMN_ORDER.get(a.field) ?? 99) - (COLUMN_ORDER.get(b.field) ?? 99));
+    v.input = input;
+  }
+}
+
+/** The import's definition, its checks reading `db` (the import's transaction when writing). */
+const definition = (db: Executor): ImportDefinition<ImportRow> => ({
+  columns: PLANNING_IMPORT_COLUMNS,
+  row: rowSchema,
+  check: (rows) => checkRows(db, rows),
+});
+
+/** The uploaded file's first sheet (multipart field `file`): errors of `readUploadBytes` and `readSpreadsheet`. */
+async function readUpload(upload: UploadSource): Promise<SheetRows> {
+  return readSpreadsheet(await readUploadBytes(upload, FIELD, DEFAULT_IMPORT_LIMITS.maxBytes), FIELD);
+}
+
+/** The month totals and the year's (Q) over the valid rows. */
+function totalsOf(preview: ImportPreview<ImportRow>) {
+  const valid = preview.rows.filter((r) => r.value);
+  const months = MONTHS.map((m) => moneyString(sumMoney(valid.map((r) => r.value!.months[m - 1]!.amount))));
+  return { months, total: moneyString(sumMoney(months)) };
+}
+
+/**
+ * Checks every row of an uploaded POA file and writes nothing (issue 13
+ * section 3). Returns the counts of rows, valid and invalid ones, the
+ * monthly and yearly totals of the valid rows (Q), and every row with its
+ * cells as read (by column key) and its errors per cell (field = column key;
+ * the codes of the form, plus `total_mismatch` with params.sum).
+ *
+ * Errors (field `file`): 413 `file_too_large`; 400 `required` (no file, or a
+ * sheet without rows), `spreadsheet_type`, `spreadsheet_unreadable`,
+ * `spreadsheet_too_complex`, `too_many_rows`, `too_many_columns`,
+ * `columns_missing` (params.columns).
+ */
+export async function previewPlanningImport(db: Db, upload: UploadSource): Promise<PlanningImportPreview> {
+  const sheet = await readUpload(upload);
+  const preview = await previewImport(definition(db), sheet, FIELD);
+  return {
+    rows: preview.rows.length,
+    valid: preview.valid,
+    invalid: preview.invalid,
+    totals: totalsOf(preview),
+    items: preview.rows.map((r) => ({ line: r.line, values: r.values, errors: r.errors as FieldError[] })),
+  };
+}
+
+/**
+ * The uploaded file back as xlsx: its rows as read, with a last column
+ * ('Errores' / 'Errors') giving each row's errors as sentences in `lang`
+ * ('Total: No coincide con la suma de los meses (Q 1200.00)'), to fix and
+ * upload again. Same errors as the preview.
+ */
+export async function planningImportErrorFile(db: Db, upload: UploadSource, lang: 'es' | 'en'): Promise<Content> {
+  const sheet = await readUpload(upload);
+  const def = definition(db);
+  const preview = await previewImport(def, sheet, FIELD);
+  const body = await errorWorkbook(def, preview, lang, (e) => fieldErrorText(lang, e));
+  return {
+    mime: XLSX,
+    headers: {
+      'content-disposition': disposition('attachment', lang === 'es' ? 'poa-errores.xlsx' : 'poa-errors.xlsx'),
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    },
+    body,
+  };
+}
+
+/**
+ * Creates every row of an uploaded POA file as a planning line, in one
+ * transaction: the file is checked again inside it (the catalogs may have
+ * changed since the preview) and, with any row in error, nothing is written
+ * (400 `import_has_errors`, params.count; decision 0018). One `create` audit
+ * entry per line, as the form's. Returns how many lines were created.
+ * Errors: those of the preview, then `import_has_errors`.
+ */
+export async function importPlanning(db: Db, actor: UserActor, upload: UploadSource): Promise<{ created: number }> {
+  // Read before the transaction: no transaction waits on an upload or a parse.
+  const sheet = await readUpload(upload);
+  return db.transaction(async (tx) => {
+    const rows = assertImportable(await previewImport(definition(tx), sheet, FIELD), FIELD);
+    await planning.insertLines(
+      tx,
+      actor,
+      rows.map((r) => ({ body: r.input! })),
+    );
+    return { created: rows.length };
+  });
+}
+
+/**
+ * The import's template (xlsx): the 35 columns with their headers in `lang`
+ * and an example row, then a sheet of the codes the file may use (active
+ * strategic axes, programs with their axis, expense types, headquarters).
+ */
+export async function planningImportTemplate(db: Db, lang: 'es' | 'en'): Promise<Content> {
+  const [axes, programs, types, hqs] = await Promise.all([
+    catalogs.listItems(db, 'strategic_axis'),
+    catalogs.listItems(db, 'program'),
+    catalogs.listItems(db, 'expense_type'),
+    headquartersService.headquarterOptions(db),
+  ]);
+  const T =
+    lang === 'es'
+      ? {
+          sheet: 'Códigos',
+          list: 'Lista',
+          code: 'Código',
+          name: 'Nombre',
+          under: 'Eje estratégico',
+          lists: ['Eje estratégico', 'Programa', 'Tipo de gasto', 'Sede'],
+        }
+      : {
+          sheet: 'Codes',
+          list: 'List',
+          code: 'Code',
+          name: 'Name',
+          under: 'Strategic axis',
+          lists: ['Strategic axis', 'Program', 'Expense type', 'Headquarter'],
+        };
+  const items = (
+    list: string,
+    rows: { code: string; es: string; en: string; active: boolean; parent?: string | null }[],
+  ) =>
+    rows
+      .filter((i) => i.active)
+      .map((i) => ({ list, code: i.code, name: lang === 'es' ? i.es : i.en, under: i.parent ?? null }));
+  const reference: ReferenceSheet = {
+    name: T.sheet,
+    columns: [
+      { header: T.list, key: 'list', width: 18 },
+      { header: T.code, key: 'code', width: 16 },
+      { header: T.name, key: 'name', width: 40 },
+      { header: T.under, key: 'under', width: 16 },
+    ],
+    rows: [
+      ...items(T.lists[0]!, axes),
+      ...items(T.lists[1]!, programs),
+      ...items(T.lists[2]!, types),
+      ...hqs.filter((h) => h.active).map((h) => ({ list: T.lists[3]!, code: h.code, name: h.cname, under: null })),
+    ],
+  };
+  const body = await templateWorkbook(definition(db), lang, [reference]);
+  return {
+    mime: XLSX,
+    headers: {
+      'content-disposition': disposition('attachment', lang === 'es' ? 'poa-plantilla.xlsx' : 'poa-template.xlsx'),
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    },
+    body,
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  funderSummaryExportQuery,
+  funderSummaryQuery,
+  funderSummaryResponse,
+  poaSummaryQuery,
+  poaSummaryResponse,
+} from '@amparo/shared/modules/budget-summary.schema';
+import { actorOf, sendContent } from '../../plugins/actor.ts';
+import { exportFunderSummary } from './summary.export.ts';
+import { funderSummary, poaSummary } from './summary.service.ts';
+
+const tags = ['budget'];
+
+/**
+ * Budget views (issue 13 section 5): the POA summary of a year (permission `presupuesto_planificacion`) and
+ * the funder summary with its xlsx and PDF exports (permission `asignacion`). Amounts in Q as decimal strings.
+ */
+export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/budget/summary/poa',
+    {
+      config: { permission: 'presupuesto_planificacion' },
+      schema: {
+        operationId: 'poaSummary',
+        tags,
+        summary: 'Planned against assigned, committed and executed by axis, program and month for a year',
+        querystring: poaSummaryQuery,
+        response: { 200: poaSummaryResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await poaSummary(app.db.db, request.query.year, request.query.revision),
+    }),
+  );
+  app.get(
+    '/api/budget/summary/funders',
+    {
+      config: { permission: 'asignacion' },
+      schema: {
+        operationId: 'funderSummary',
+        tags,
+        summary: 'Per cooperating and item: amount, assigned, unassigned, committed, executed, available',
+        querystring: funderSummaryQuery,
+        response: { 200: funderSummaryResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await funderSummary(app.db.db, request.query) }),
+  );
+  app.get(
+    '/api/budget/summary/funders/export',
+    {
+      config: { permission: 'asignacion' },
+      schema: {
+        operationId: 'exportFunderSummary',
+        tags,
+        summary: 'The funder summary as xlsx or PDF (audited); PDF 422 document_too_large past its row limit',
+        querystring: funderSummaryExportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendContent(reply, await exportFunderSummary(app.db.db, actorOf(request), request.query, request.log)),
+  );
+};

@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { systemActor, type UserActor } from '../../lib/actor.ts';
+import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
+import { recordCommitment } from './control.ts';
+
+/**
+ * Issue 13 section 5: the POA summary and the funder summary add up exactly to the plan and the ledgers, and
+ * the funder summary's xlsx holds the same totals.
+ */
+describe('budget views', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let adminToken: string;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    adminToken = await login(t.app);
+    admin = as(t.app, adminToken);
+    adminId = (await admin.post('/api/user-check', {})).json().data.user.id;
+  });
+  afterAll(() => t.close());
+
+  const actor = (): UserActor => ({
+    ...systemActor('test'),
+    system: null,
+    userId: adminId,
+    sessionId: randomUUID(),
+    permissions: new Set(),
+  });
+
+  /** Two lines of `year` in two axes (Q 0.10 and Q 0.20 a month), one cooperating with one item paying parts of both. */
+  async function plan(year: number) {
+    const a = await planningBody(admin, {
+      year,
+      months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '0.10' })),
+    });
+    const b = await planningBody(admin, {
+      year,
+      months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '0.20' })),
+    });
+    const lineA = (await admin.post('/api/budget/planning', a)).json().data;
+    const lineB = (await admin.post('/api/budget/planning', b)).json().data;
+    const coop = (
+      await admin.post('/api/cooperating', {
+        name: 'Fundación Resumen',
+        code: `S-${randomBytes(3).toString('hex').toUpperCase()}`,
+        country: 'ES',
+        startDate: `${year}-01-01`,
+        endDate: `${year}-12-31`,
+        currency: 'EUR',
+        ceiling: '100.00',
+      })
+    ).json().data;
+    const item = (
+      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R1', name: 'Rubro uno', initialAmount: '10.00' })
+    ).json().data;
+    for (const [line, amount] of [
+      [lineA, '0.10'],
+      [lineB, '0.15'],
+    ] as const) {
+      const res = await admin.post(`/api/budget/assignment/${line.id}/transaction/${item.id}`, {
+        type: 'increase',
+        reason: 'Convenio',
+        months: [1, 2, 3].map((month) => ({ month, amount })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.database.db.transaction(async (tx) => {
+      const source = { type: 'expense_request', id: randomUUID() };
+      await recordCommitment(tx, actor(), {
+        lineId: lineB.id,
+        itemId: item.id,
+        month: 2,
+        kind: 'commit',
+        amount: '0.05',
+        source,
+      });
+      await recordCommitment(tx, actor(), {
+        lineId: lineA.id,
+        itemId: item.id,
+        month: 1,
+        kind: 'execute',
+        amount: '0.07',
+        source,
+      });
+    });
+    return { a, b, lineA, lineB, coop, item };
+  }
+
+  it('sums the POA by axis, program and month exactly, and matches the ledger', async () => {
+    const { a, b } = await plan(2041);
+    const res = await admin.get('/api/budget/summary/poa?year=2041');
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json().data;
+    expect(s.lineCount).toBe(2);
+    expect(s.total).toMatchObject({
+      planned: '3.60',
+      assigned: '0.75',
+      committed: '0.05',
+      executed: '0.07',
+      executedPercent: '1.9',
+    });
+    expect(s.total.months[0]).toMatchObject({ planned: '0.30', assigned: '0.25', executed: '0.07' });
+    expect(s.total.months[1]).toMatchObject({ committed: '0.05' });
+    const axisA = s.axes.find((x: { code: string }) => x.code === a.strategicAxis);
+    expect(axisA).toMatchObject({ planned: '1.20', assigned: '0.30', executed: '0.07' });
+    expect(axisA.programs).toEqual([expect.objectContaining({ code: a.program, lineCount: 1, planned: '1.20' })]);
+    expect(s.axes.find((x: { code: string }) => x.code === b.strategicAxis)).toMatchObject({ planned: '2.40' });
+    // The same figures straight from the tables.
+    const [ledger] = (
+      await t.database.db.execute<{ planned: string; assigned: string }>(sql`
+        select (select sum(m.amount) from planning_months m join planning_lines l on l.id = m.line_id where l.year = 2041)::text as planned,
+               (select sum(x.amount) from budget_assignments x join planning_lines l on l.id = x.line_id where l.year = 2041)::text as assigned`)
+    ).rows;
+    expect([ledger!.planned, ledger!.assigned]).toEqual([s.total.planned, s.total.assigned]);
+    expect((await admin.get('/api/budget/summary/poa?year=1999')).statusCode).toBe(400);
+  });
+
+  it('sums per cooperating and item, exports the same totals to xlsx and PDF, audited', async () => {
+    const { coop } = await plan(2042);
+    const res = await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [c] = res.json().data.cooperating;
+    expect(c).toMatchObject({
+      ceiling: '100.00',
+      amount: '10.00',
+      assigned: '0.75',
+      unassigned: '9.25',
+      committed: '0.05',
+      executed: '0.07',
+      available: '0.63',
+    });
+    expect(c.items).toHaveLength(1);
+    const otherYear = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&year=2043`)).json().data;
+    expect(otherYear.cooperating[0]).toMatchObject({ amount: '10.00', assigned: '0.00', available: '0.00' });
+
+    const xlsx = await admin.get(`/api/budget/summary/funders/export?cooperatingId=${coop.id}&format=xlsx&lang=es`);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Total');
+    expect([3, 4, 5, 6, 7, 8].map((n) => last.getCell(n).value)).toEqual([10, 0.75, 9.25, 0.05, 0.07, 0.63]);
+    expect(sheet.getRow(1).getCell(4).value).toBe('Asignado');
+
+    const pdf = await admin.get(`/api/budget/summary/funders/export?cooperatingId=${coop.id}&format=pdf&lang=en`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const audits = await t.database.db.execute<{ entity_id: string }>(
+      sql`select entity_id from audit_log where entity = 'funder_summary' and action = 'export' order by id`,
+    );
+    expect(audits.rows.map((r) => r.entity_id)).toEqual(['xlsx', 'pdf']);
+  });
+
+  it('answers the POA summary to presupuesto_planificacion and the funder summary to asignacion only', async () => {
+    const planner = as(
+      t.app,
+      (await createUser(t.app, adminToken, ['presupuesto', 'presupuesto_planificacion'], 'poa')).token,
+    );
+    expect((await planner.get('/api/budget/summary/poa?year=2041')).statusCode).toBe(200);
+    expect((await planner.get('/api/budget/summary/funders')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from '@amparo/shared/modules/budget.schema';
+import { catalogCode, uuid } from '@amparo/shared/validation';
+import { PLANNING_PAGE_SIZES, PLANNING_SEARCH_DEFAULTS as D } from './list-url';
+
+/**
+ * The planning list's state as URL search params (reload and back keep it),
+ * the fields of the `planningListQuery` contract: every field falls back to
+ * its default instead of failing, so a hand-edited URL still opens the list.
+ */
+export const planningSearch = z.object({
+  page: z.coerce.number().int().min(1).default(D.page).catch(D.page),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PLANNING_PAGE_SIZES as readonly number[]).includes(v))
+    .default(D.pageSize)
+    .catch(D.pageSize),
+  year: z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX).default(D.year).catch(D.year),
+  strategicAxis: catalogCode.optional().catch(undefined),
+  program: catalogCode.optional().catch(undefined),
+  expenseType: catalogCode.optional().catch(undefined),
+  responsibleId: uuid.optional().catch(undefined),
+  headquarterId: uuid.optional().catch(undefined),
+  sort: z.enum(PLANNING_SORTS).default(D.sort).catch(D.sort),
+  order: z.enum(['asc', 'desc']).default(D.order).catch(D.order),
+});
+export type PlanningSearch = z.output<typeof planningSearch>;
+/** What a link to the list may pass. */
+export type PlanningSearchInput = z.input<typeof planningSearch>;
+
+/** Whether the list is narrowed by a filter besides the year. */
+export function isFiltered(search: PlanningSearch): boolean {
+  return !!(
+    search.strategicAxis ||
+    search.program ||
+    search.expenseType ||
+    search.responsibleId ||
+    search.headquarterId
+  );
+}

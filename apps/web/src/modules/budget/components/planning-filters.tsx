@@ -1,0 +1,96 @@
+import { Select, SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { UserPicker, type UserPickerOption } from '../../../shared/ui/user-picker';
+import type { PlanningSearch } from '../api/list-search';
+import { usePlanningOptions } from '../api/options';
+import { currentYear } from '../api/list-url';
+import { BUDGET_USERS_PATH } from '../api/queries';
+
+/** The years offered: five back and five ahead of this one, and the chosen one wherever it is. */
+function yearOptions(chosen: number): string[] {
+  const now = currentYear();
+  const years = new Set([chosen, ...Array.from({ length: 11 }, (_, i) => now - 5 + i)]);
+  return [...years].sort((a, b) => a - b).map(String);
+}
+
+type Filters = Pick<
+  PlanningSearch,
+  'year' | 'strategicAxis' | 'program' | 'expenseType' | 'responsibleId' | 'headquarterId'
+>;
+
+interface Props {
+  search: Filters;
+  onChange: (patch: Partial<Filters>) => void;
+  /** The responsibles of the rows shown, so a responsible chosen from the URL shows by name. */
+  knownUsers: UserPickerOption[];
+}
+
+/**
+ * The planning list's filters, kept in the URL: year (this year by default),
+ * strategic axis, a program of that axis, expense type, responsible and
+ * headquarter. Deactivated items are offered too: old lines still use them.
+ */
+export function PlanningFilters({ search, onChange, knownUsers }: Props) {
+  const { t } = useTranslation('budget');
+  const any = t('budget:planning.filters.any');
+  const axes = usePlanningOptions('strategic_axis', { withInactive: true });
+  const programs = usePlanningOptions('program', { parent: search.strategicAxis, withInactive: true });
+  const types = usePlanningOptions('expense_type', { withInactive: true });
+  const headquarters = usePlanningOptions('headquarter', { withInactive: true });
+  const select = { searchable: true, clearable: true, placeholder: any, nothingFoundMessage: t('common:status.empty') };
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} role="group" aria-label={t('budget:planning.filters.label')}>
+      <Select
+        label={t('budget:planning.fields.year')}
+        data={yearOptions(search.year)}
+        allowDeselect={false}
+        value={String(search.year)}
+        onChange={(value) => value && onChange({ year: Number(value) })}
+      />
+      <Select
+        {...select}
+        label={t('budget:planning.fields.strategicAxis')}
+        data={axes.data}
+        value={search.strategicAxis ?? null}
+        onChange={(value) =>
+          onChange({
+            strategicAxis: value ?? undefined,
+            // A program of another axis would match nothing.
+            ...(value !== search.strategicAxis ? { program: undefined } : {}),
+          })
+        }
+      />
+      <Select
+        {...select}
+        label={t('budget:planning.fields.program')}
+        placeholder={search.strategicAxis ? any : t('budget:planning.filters.programNeedsAxis')}
+        data={programs.data}
+        value={search.program ?? null}
+        onChange={(value) => onChange({ program: value ?? undefined })}
+      />
+      <Select
+        {...select}
+        label={t('budget:planning.fields.expenseType')}
+        data={types.data}
+        value={search.expenseType ?? null}
+        onChange={(value) => onChange({ expenseType: value ?? undefined })}
+      />
+      <UserPicker
+        path={BUDGET_USERS_PATH}
+        label={t('budget:planning.fields.responsible')}
+        placeholder={any}
+        known={knownUsers}
+        value={search.responsibleId ?? null}
+        onChange={(value) => onChange({ responsibleId: value ?? undefined })}
+      />
+      <Select
+        {...select}
+        label={t('budget:planning.fields.headquarter')}
+        data={headquarters.data}
+        value={search.headquarterId ?? null}
+        onChange={(value) => onChange({ headquarterId: value ?? undefined })}
+      />
+    </SimpleGrid>
+  );
+}

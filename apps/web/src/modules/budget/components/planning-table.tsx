@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import type { PlanningLineSummary } from '@amparo/shared/modules/budget.schema';
+import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
+import { Money } from '../../../shared/ui/format';
+import { RowActions } from '../../../shared/ui/row-actions';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
+import { usePlanningOptions } from '../api/options';
+
+interface Props {
+  rows: PlanningLineSummary[] | undefined;
+  /** Year total over every line matching the filters (Q), in the table's footer. */
+  total: string | undefined;
+  sort: ServerSort;
+  pageSize: number;
+  /** Narrowed by a filter besides the year: the empty state says so. */
+  filtered: boolean;
+}
+
+/** The planning list's table: a line a row, its year total in Q, each linking to its edit page. */
+export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) {
+  const { t } = useTranslation('budget');
+  const axes = usePlanningOptions('strategic_axis');
+  const programs = usePlanningOptions('program');
+  const types = usePlanningOptions('expense_type');
+  const columns: DataColumn<PlanningLineSummary>[] = [
+    { id: 'year', header: t('budget:planning.fields.year'), text: (r) => r.year, sortable: true, width: 80 },
+    {
+      id: 'strategicAxis',
+      header: t('budget:planning.fields.strategicAxis'),
+      text: (r) => axes.labelOf(r.strategicAxis),
+      sortable: true,
+      truncate: true,
+      width: 160,
+    },
+    {
+      id: 'program',
+      header: t('budget:planning.fields.program'),
+      text: (r) => programs.labelOf(r.program),
+      sortable: true,
+      truncate: true,
+      width: 160,
+    },
+    {
+      id: 'expenseType',
+      header: t('budget:planning.fields.expenseType'),
+      text: (r) => types.labelOf(r.expenseType),
+      sortable: true,
+      truncate: true,
+      width: 150,
+      visibleFrom: 'xl',
+    },
+    {
+      id: 'description',
+      header: t('budget:planning.fields.description'),
+      text: (r) => r.description,
+      cell: (r) => (
+        <AnchorLink to="/budget/planning/edit/$id" params={{ id: r.id }}>
+          {r.description}
+        </AnchorLink>
+      ),
+      truncate: true,
+    },
+    {
+      id: 'responsible',
+      header: t('budget:planning.fields.responsible'),
+      text: (r) => r.responsibleName,
+      truncate: true,
+      width: 160,
+      visibleFrom: 'xl',
+    },
+    {
+      id: 'headquarter',
+      header: t('budget:planning.fields.headquarter'),
+      text: (r) => r.headquarterName,
+      truncate: true,
+      width: 150,
+      visibleFrom: 'xl',
+    },
+    {
+      id: 'totalAmount',
+      header: t('budget:planning.fields.totalAmount'),
+      text: (r) => r.totalAmount,
+      cell: (r) => <Money value={r.totalAmount} />,
+      sortable: true,
+      firstOrder: 'desc',
+      align: 'right',
+      width: 150,
+    },
+  ];
+
+  return (
+    <DataTable
+      label={t('budget:planning.title')}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      loadingRows={pageSize}
+      sort={sort}
+      minWidth={900}
+      actionsWidth={80}
+      empty={filtered ? t('budget:planning.emptyFiltered') : t('budget:planning.emptyNone')}
+      summary={[
+        t('budget:planning.totals.total'),
+        ...columns.slice(1, -1).map(() => ''),
+        <Money key="total" value={total} />,
+      ]}
+      actions={(r) => (
+        <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CopyYearPreview,
+  copyYearInput,
+  PlanningImportPreview,
+} from '@amparo/shared/modules/budget-import.schema';
+import type { Problem } from '@amparo/shared/errors';
+import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../../shared/lib/api';
+import { uploadFile } from '../../../shared/lib/upload';
+
+/**
+ * Calls of the POA import and of the copy of a year (issue 13 section 3).
+ * The import is stateless on the server: the preview, the error file and the
+ * import each send the chosen file again (the browser still holds it).
+ */
+
+const BASE = '/api/budget/planning';
+
+/** Query keys: the copy's previews under ['budget', 'planning', 'copy-year']; any write refreshes ['budget']. */
+export const importKeys = {
+  copyPreview: (from: number, page: number, pageSize: number) =>
+    ['budget', 'planning', 'copy-year', from, page, pageSize] as const,
+};
+
+/** After lines were created: every planning query (lists, totals, copy previews) is stale. */
+function useInvalidatePlanning() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['budget'] });
+}
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser time to start the download before the address goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A file answer saved under its server-given name (or `fallback`); a problem+json answer rejects as `ApiError`. */
+async function download(response: Response, fallback: string) {
+  if (!response.ok) {
+    if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    const problem = (response.headers.get('content-type') ?? '').includes('json')
+      ? ((await response.json().catch(() => null)) as Partial<Problem> | null)
+      : null;
+    throw new ApiError({ ...(problem ?? {}), status: response.status });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  saveBlob(await response.blob(), name ? decodeURIComponent(name) : fallback);
+}
+
+/** GET …/import/template: the xlsx template in `lang`, saved as a download. */
+export async function downloadTemplate(lang: 'es' | 'en') {
+  const response = await fetch(`${BASE}/import/template?lang=${lang}`, { credentials: 'same-origin' }).catch(() => {
+    throw new ApiError({ status: 0, code: 'internal' });
+  });
+  await download(response, 'poa.xlsx');
+}
+
+/** POST …/import/errors: the chosen file back with its errors in `lang`, saved as a download. */
+export async function downloadErrorFile(file: File, lang: 'es' | 'en') {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await fetch(`${BASE}/import/errors?lang=${lang}`, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+  }).catch(() => {
+    throw new ApiError({ status: 0, code: 'internal' });
+  });
+  await download(response, 'poa-errores.xlsx');
+}
+
+/** POST …/import/preview: every row checked, nothing written; `onProgress` follows the upload (0–100). */
+export function previewImport(file: File, onProgress: (percent: number) => void) {
+  return uploadFile<PlanningImportPreview>('POST', `${BASE}/import/preview`, file, onProgress);
+}
+
+/** POST …/import: all the file's lines created, or none (400 import_has_errors). */
+export function useImportPlanning() {
+  const invalidate = useInvalidatePlanning();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      uploadFile<{ created: number }>('POST', `${BASE}/import`, file, onProgress),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET …/copy-year/preview: what copying `from` into `from + 1` would create (a page of its lines). */
+export function useCopyYearPreview(from: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: importKeys.copyPreview(from ?? 0, page, pageSize),
+    queryFn: () =>
+      api.get<CopyYearPreview>('budget/planning/copy-year/preview', { query: { from: from!, page, pageSize } }),
+    enabled: from !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST …/copy-year: 409 copy_preview_stale or year_already_copied when the preview no longer holds. */
+export function useCopyYear() {
+  const invalidate = useInvalidatePlanning();
+  return useMutation({
+    mutationFn: (body: z.input<typeof copyYearInput>) =>
+      api.post<{ created: number; to: number }>('budget/planning/copy-year', body),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,67 @@
+import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { requirePermission } from '../../shared/lib/guards';
+import { withNamespaces } from '../../shared/lib/i18n';
+import { appLayout } from '../../shared/lib/route-roots';
+import { urlSearch } from '../../shared/lib/url-search';
+import type { PlanningSearchInput } from './api/list-search';
+import { PLANNING_SEARCH_DEFAULTS } from './api/list-url';
+
+/** Translation namespaces the pages use, loaded with their code. */
+const NS = ['budget'];
+
+/** Presupuesto (issue 13): the module's root; its screens hang below with their own keys. */
+const budget = createRoute({
+  getParentRoute: () => appLayout,
+  path: 'budget',
+  beforeLoad: requirePermission('presupuesto'),
+});
+const budgetIndex = createRoute({
+  getParentRoute: () => budget,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/budget/planning/list', replace: true });
+  },
+});
+/** Presupuesto › Planificación (key presupuesto_planificacion, issue 13 section 3). */
+const planning = createRoute({
+  getParentRoute: () => budget,
+  path: 'planning',
+  beforeLoad: requirePermission('presupuesto_planificacion'),
+});
+// The spec's path is `.../list`; the bare path goes there.
+const index = createRoute({
+  getParentRoute: () => planning,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/budget/planning/list', replace: true });
+  },
+});
+const list = createRoute({
+  getParentRoute: () => planning,
+  path: 'list',
+  validateSearch: urlSearch<PlanningSearchInput>(),
+  search: { middlewares: [stripSearchParams(PLANNING_SEARCH_DEFAULTS)] },
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/planning-list-page')),
+    'PlanningListPage',
+  ),
+});
+const add = createRoute({
+  getParentRoute: () => planning,
+  path: 'add',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/planning-add-page')),
+    'PlanningAddPage',
+  ),
+});
+const edit = createRoute({
+  getParentRoute: () => planning,
+  path: 'edit/$id',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/planning-edit-page')),
+    'PlanningEditPage',
+  ),
+});
+export const budgetRoutes = [
+  budget.addChildren([budgetIndex, planning.addChildren([index, list, add, edit])]),
+] as const;
