@@ -5,6 +5,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { can } from '../../../../shared/lib/session';
+import { BackHeader } from '../../../../shared/ui/back-header';
 import { PageHeader } from '../../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { useLineAssignment } from '../api';
@@ -32,20 +33,29 @@ export function LineAssignmentPage() {
   if (assignment.isError) return <PageError error={assignment.error} onRetry={() => void assignment.refetch()} />;
   const data = assignment.data;
   const transferItem = data.items.find((i) => i.itemId === transferItemId) ?? null;
+  const assign = can(user, 'asignacion_transacciones') && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)}>
+      {t('budget:assignment.assign.button')}
+    </Button>
+  );
 
   return (
     <Stack gap="md">
-      <PageHeader
-        title={t('budget:assignment.title')}
-        description={t('budget:assignment.description')}
-        actions={
-          can(user, 'asignacion_transacciones') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)}>
-              {t('budget:assignment.assign.button')}
-            </Button>
-          )
-        }
-      />
+      {/* The way back to the plan, for those who may open it. */}
+      {can(user, 'presupuesto_planificacion') ? (
+        <BackHeader
+          title={t('budget:assignment.title')}
+          back={{ to: '/budget/planning/list', search: { year: data.line.year } }}
+          backLabel={t('budget:assignment.backToPlanning')}
+          actions={assign}
+        />
+      ) : (
+        <PageHeader
+          title={t('budget:assignment.title')}
+          description={t('budget:assignment.description')}
+          actions={assign}
+        />
+      )}
       <LineSummary line={data.line} />
       <Title order={2} size="h4">
         {t('budget:assignment.matrix.title')}
