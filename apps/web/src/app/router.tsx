@@ -21,6 +21,7 @@ import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { budgetRoutes } from '../modules/budget/routes';
 import { planningImportRoutes } from '../modules/budget/import/routes';
+import { budgetSummaryRoutes } from '../modules/budget/summary/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -69,6 +70,7 @@ const routeTree = rootRoute.addChildren([
     ...cooperatingRoutes,
     ...budgetRoutes,
     ...planningImportRoutes,
+    ...budgetSummaryRoutes,
   ]),
 ]);
 
