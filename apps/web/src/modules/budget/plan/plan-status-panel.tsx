@@ -122,9 +122,8 @@ export function PlanStatusPanel({ year }: { year: number }) {
         )}
         <div>
           <Button
-            variant="subtle"
-            size="compact-sm"
-            px={0}
+            variant="default"
+            size="xs"
             aria-expanded={opened}
             aria-controls={recordsId}
             rightSection={opened ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}

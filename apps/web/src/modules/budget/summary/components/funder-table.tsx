@@ -71,7 +71,7 @@ export function FunderTable({ summary, label }: { summary: FunderSummary | undef
       rows={rows}
       rowKey={(r) => r.id}
       subRows={(r) => (open.has(r.id) ? (r.items ?? []) : [])}
-      minWidth={1100}
+      minWidth={980}
       empty={t('budget:summary.funders.empty')}
       summary={[t('budget:summary.total'), ...FIGURES.map((f) => <Money key={f} value={total?.[f]} />)]}
     />

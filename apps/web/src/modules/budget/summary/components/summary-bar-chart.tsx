@@ -34,6 +34,7 @@ export function SummaryBarChart({ data, dataKey, series, label, h = 300 }: Props
         dataKey={dataKey}
         series={series}
         withLegend
+        maxBarWidth={48}
         valueFormatter={chartMoney}
         yAxisProps={{ width: 110 }}
         xAxisProps={{ interval: 0 }}
