@@ -10,10 +10,11 @@ import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json
 /**
  * Issue 13 sections 3 and 5 in the browser: for a year nobody else plans, two lines (two programs of one axis)
  * and a cooperating item paying part of them are made through the API. The edit form shows the program's,
- * axis's and year's totals with the line as typed; the administrator submits the year's plan and finds Add,
- * Import and Copy disabled with the reason; another user holding presupuesto_aprobacion approves it (revision
- * 1, Q 2,000.00, 2 lines); the POA summary shows the exact totals, now and as revision 1; the funder summary
- * shows the item's figures and its xlsx carries the same Total row.
+ * axis's and year's totals with the line as typed; the administrator's first submit meets a plan moved
+ * meanwhile (409, reload), the second locks the year and finds Add, Import and Copy disabled with the reason;
+ * another user holding presupuesto_aprobacion approves it (revision 1, Q 2,000.00, 2 lines); the POA summary
+ * shows the exact totals, now and as revision 1; the funder summary shows the item's figures, its xlsx carries
+ * the same Total row, and the PDF downloads.
  */
 const P = esBudget.plan;
 const S = esBudget.summary;
@@ -173,6 +174,22 @@ test.describe('budget views', () => {
       `/budget/planning/copy-year?from=${YEAR - 1}`,
     );
     expect(await axeViolations(page)).toEqual([]);
+    // Meanwhile the plan is submitted and returned elsewhere: the page's version is stale (409), and says so.
+    const seen = (await api('get', `/api/budget/plans/${YEAR}`)) as { version: number };
+    const moved = (await api('post', `/api/budget/plans/${YEAR}/transition`, {
+      transition: 'submit',
+      version: seen.version,
+    })) as { version: number };
+    await api('post', `/api/budget/plans/${YEAR}/transition`, {
+      transition: 'return',
+      version: moved.version,
+      reason: 'Falta el programa de escuelas',
+    });
+    await transition(page, P.actions.submit);
+    await expect(panel.getByText(P.staleTitle)).toBeVisible();
+    await panel.getByRole('button', { name: P.reload }).click();
+    await expect(panel.getByText(P.staleTitle)).toHaveCount(0);
+    await expect(page.getByTestId('plan-status-badge')).toHaveText(P.status.draft);
     await transition(page, P.actions.submit);
     await expect(page.getByText(fill(P.done.submit, { year: YEAR }))).toBeVisible();
     await expect(page.getByTestId('plan-status-badge')).toHaveText(P.status.submitted);
@@ -216,11 +233,13 @@ test.describe('budget views', () => {
       '2',
     ]);
     const history = approverPanel.getByRole('table', { name: P.history.title });
+    // Submitted, returned, submitted again, approved: four entries under the header.
+    await expect(history.getByRole('row')).toHaveCount(5);
     const approval = history.getByRole('row', { name: new RegExp(P.history.actions.approve) });
     await expect(approval).toContainText(APPROVER.fullName);
     await expect(approval).toContainText('Aprobado en la reunión de junta');
-    await expect(history.getByRole('row', { name: new RegExp(P.history.actions.submit) })).toContainText(
-      'Administrador',
+    await expect(history.getByRole('row', { name: new RegExp(P.history.actions.return) })).toContainText(
+      'Falta el programa de escuelas',
     );
     expect(await axeViolations(approver)).toEqual([]);
     await approver.screenshot({ path: join(ARTIFACTS, 'plan-approved.png'), fullPage: true });
@@ -311,5 +330,9 @@ test.describe('budget views', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toEqual([`${COOP.code} – ${COOP.name}`, 'R1 – Rubro de talleres', ...numbers]);
     expect(rows[3]).toEqual(['Total', null, ...numbers]);
+
+    const pdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: S.funders.exportPdf }).click();
+    expect((await pdf).suggestedFilename()).toMatch(/^resumen-por-cooperante-\d{4}-\d{2}-\d{2}\.pdf$/);
   });
 });
