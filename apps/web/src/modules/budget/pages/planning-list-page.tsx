@@ -43,8 +43,10 @@ export function PlanningListPage() {
   const data = list.data;
   const knownUsers = (data?.items ?? []).map((r) => ({ id: r.responsibleId, fullName: r.responsibleName ?? '' }));
   const year = search.year;
-  const locked = !isEditable(usePlanYear(year).data);
-  const lockedReason = t('errors:field.plan_locked', { year });
+  const plan = usePlanYear(year).data;
+  const locked = !isEditable(plan);
+  const lockedReason =
+    plan?.status === 'closed' ? t('budget:plan.lockedClosed', { year }) : t('errors:field.plan_locked', { year });
 
   return (
     <ListPage

@@ -11,18 +11,24 @@ import { usePlanYear, useTransitionPlan } from './api';
 import { PlanRecords } from './plan-records';
 import { PlanTransitionModal, type AllowedPlanTransition } from './transition-modal';
 
-const STATUS_COLOR: Record<PlanStatus, string> = { draft: 'gray', submitted: 'blue', approved: 'teal' };
+const STATUS_COLOR: Record<PlanStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  approved: 'teal',
+  closed: 'dark',
+};
 const ACTION_VARIANT: Record<string, { variant: string; color?: string }> = {
   submit: { variant: 'filled' },
   approve: { variant: 'filled' },
   return: { variant: 'light', color: 'orange' },
   revise: { variant: 'light' },
+  close: { variant: 'default' },
 };
 
 /**
  * The state of a year's POA (issue 13 section 3, 'Versions'), at the top of the planning list: its status
- * (draft, submitted, approved), the revision in force and the reason of the one being prepared; the transitions
- * the user may take (submit, return and open a revision with a reason, approve), each confirmed in a dialog;
+ * (draft, submitted, approved, closed), the revision in force and the reason of the one being prepared; the transitions
+ * the user may take (submit, return and open a revision with a reason, approve, close), each confirmed in a dialog;
  * a stale plan (someone moved it first, 409) says so and offers a reload; and, on demand, the approved revisions
  * and the history.
  */
