@@ -7,11 +7,13 @@ import {
   IconCalendarTime,
   IconCategory,
   IconChartBar,
+  IconChartPie,
   IconFileText,
   IconFolders,
   IconHeadset,
   IconLayoutKanban,
   IconLayoutDashboard,
+  IconReportAnalytics,
   IconReportMoney,
   IconSettings,
   IconShieldCheck,
@@ -87,7 +89,21 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     module: 'presupuesto',
     icon: IconReportMoney,
-    items: [{ to: '/budget/planning/list', permission: 'presupuesto_planificacion', icon: IconChartBar }],
+    items: [
+      { to: '/budget/planning/list', permission: 'presupuesto_planificacion', icon: IconChartBar },
+      {
+        to: '/budget/summary/poa',
+        permission: 'presupuesto_planificacion',
+        labelKey: 'common:menu.poaSummary',
+        icon: IconReportAnalytics,
+      },
+      {
+        to: '/budget/summary/funders',
+        permission: 'asignacion',
+        labelKey: 'common:menu.funderSummary',
+        icon: IconChartPie,
+      },
+    ],
   },
   {
     module: 'configuracion',

@@ -22,6 +22,7 @@ import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { budgetRoutes } from '../modules/budget/routes';
 import { planningImportRoutes } from '../modules/budget/import/routes';
 import { assignmentRoutes } from '../modules/budget/assignment/routes';
+import { budgetSummaryRoutes } from '../modules/budget/summary/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
 rootRoute.update({
@@ -71,6 +72,7 @@ const routeTree = rootRoute.addChildren([
     ...budgetRoutes,
     ...planningImportRoutes,
     ...assignmentRoutes,
+    ...budgetSummaryRoutes,
   ]),
 ]);
 

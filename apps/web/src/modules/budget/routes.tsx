@@ -49,6 +49,8 @@ const list = createRoute({
 const add = createRoute({
   getParentRoute: () => planning,
   path: 'add',
+  // The list's year, when it is not this one: the new line is planned for it.
+  validateSearch: urlSearch<{ year?: number }>(),
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/planning-add-page')),
     'PlanningAddPage',
