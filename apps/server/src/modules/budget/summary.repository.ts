@@ -114,6 +114,8 @@ export interface FunderItemRow {
  * Per cooperating and item: the item's current amount (initial + sums − subtractions: the cooperating's rule,
  * issue 13 section 2), and what is assigned, committed and executed of it (of `year`'s lines when given). A
  * cooperating without items comes once with null item and zero figures. Ordered by cooperating and item code.
+ * `asOf` (a day): only what was written up to the end of that day in America/Guatemala (an item's initial amount
+ * is its current one: its edits are audited, not kept as rows).
  *
  * Every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
  * item (hashing some 450,000 ledger rows by item on every request was most of its time). One year: the
@@ -124,23 +126,30 @@ export interface FunderItemRow {
  */
 export async function funderRows(
   db: Executor,
-  filter: { year?: number; cooperatingId?: string },
+  filter: { year?: number; cooperatingId?: string; asOf?: string },
 ): Promise<FunderItemRow[]> {
   const year = filter.year ?? null;
+  // As of a day: what was written before the end of that day in Guatemala (a donor report rerun as it stood).
+  const cut = filter.asOf ? sql`((${filter.asOf}::date + 1)::timestamp at time zone 'America/Guatemala')` : null;
+  const before = (column: string) => (cut ? sql`and ${sql.raw(column)} < ${cut}` : sql``);
   const ledgers =
     year === null
       ? sql`
-      left join lateral (select sum(x.amount) as assigned from budget_assignments x where x.item_id = i.id) a on true
+      left join lateral (
+        select sum(x.amount) as assigned from budget_assignments x where x.item_id = i.id ${before('x.created_at')}
+      ) a on true
       left join lateral (
         select sum(x.amount) filter (where x.kind in ('commit', 'release')) as committed,
                sum(x.amount) filter (where x.kind = 'execute') as executed
-          from budget_commitments x where x.item_id = i.id
+          from budget_commitments x where x.item_id = i.id ${before('x.created_at')}
       ) k on true`
       : sql`
       left join (
         select x.item_id, sum(x.amount) as assigned
           from planning_lines l
-          cross join lateral (select item_id, amount from budget_assignments where line_id = l.id offset 0) x
+          cross join lateral (
+            select item_id, amount from budget_assignments where line_id = l.id ${before('created_at')} offset 0
+          ) x
          where l.year = ${year} group by x.item_id
       ) a on a.item_id = i.id
       left join (
@@ -148,7 +157,9 @@ export async function funderRows(
                sum(x.amount) filter (where x.kind in ('commit', 'release')) as committed,
                sum(x.amount) filter (where x.kind = 'execute') as executed
           from planning_lines l
-          cross join lateral (select item_id, kind, amount from budget_commitments where line_id = l.id offset 0) x
+          cross join lateral (
+            select item_id, kind, amount from budget_commitments where line_id = l.id ${before('created_at')} offset 0
+          ) x
          where l.year = ${year} group by x.item_id
       ) k on k.item_id = i.id`;
   const result = await db.execute<{
@@ -173,13 +184,13 @@ export async function funderRows(
            coalesce(k.committed, 0)::numeric(20,2)::text as committed,
            coalesce(k.executed, 0)::numeric(20,2)::text as executed
       from cooperating c
-      left join cooperating_items i on i.cooperating_id = c.id
+      left join cooperating_items i on i.cooperating_id = c.id ${before('i.created_at')}
       left join (
         select item_id, sum(case when type = 'sum' then amount else -amount end) as moved
-          from cooperating_transactions group by item_id
+          from cooperating_transactions where true ${before('created_at')} group by item_id
       ) t on t.item_id = i.id
       ${ledgers}
-     where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`}
+     where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`} ${before('c.created_at')}
      order by upper(c.code), upper(i.code)`);
   return result.rows.map((r) => ({
     cooperatingId: r.cooperating_id,

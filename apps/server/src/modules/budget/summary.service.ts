@@ -156,6 +156,7 @@ export async function funderSummary(db: Executor, q: z.output<typeof funderSumma
   });
   return {
     year: q.year ?? null,
+    asOf: q.asOf ?? null,
     cooperating,
     total: { ceiling: moneyString(sumMoney(cooperating.map((c) => c.ceiling))), ...funderFigures(cooperating) },
   };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { sql } from 'drizzle-orm';
 import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
@@ -134,6 +135,14 @@ describe('budget views', () => {
       available: '0.63',
     });
     expect(c.items).toHaveLength(1);
+    // As of a day: today's figures are the same; before the cooperating existed there is nothing.
+    const today = todayInGuatemala();
+    const asOfToday = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=${today}`)).json()
+      .data;
+    expect(asOfToday.cooperating[0]).toEqual(c);
+    expect(
+      (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=2001-01-01`)).json().data.cooperating,
+    ).toEqual([]);
     const otherYear = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&year=2043`)).json().data;
     expect(otherYear.cooperating[0]).toMatchObject({ amount: '10.00', assigned: '0.00', available: '0.00' });
 
