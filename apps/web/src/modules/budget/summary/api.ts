@@ -8,7 +8,7 @@ import type { FunderSummarySearch } from './lib/search';
 export const summaryKeys = {
   poa: (year: number, revision: number | undefined) => ['budget', 'summary', 'poa', year, revision ?? null] as const,
   funders: (q: FunderSummarySearch) =>
-    ['budget', 'summary', 'funders', q.year ?? null, q.cooperatingId ?? null] as const,
+    ['budget', 'summary', 'funders', q.year ?? null, q.cooperatingId ?? null, q.asOf ?? null] as const,
 };
 
 /** GET /api/budget/summary/poa: planned, assigned, committed and executed per axis, program and month (Q). */
@@ -26,7 +26,7 @@ export function useFunderSummary(q: FunderSummarySearch) {
     queryKey: summaryKeys.funders(q),
     queryFn: ({ signal }) =>
       api.get<FunderSummary>('budget/summary/funders', {
-        query: { year: q.year, cooperatingId: q.cooperatingId },
+        query: { year: q.year, cooperatingId: q.cooperatingId, asOf: q.asOf },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -38,5 +38,6 @@ export function downloadFunderSummary(format: 'xlsx' | 'pdf', lang: 'es' | 'en',
   const params = new URLSearchParams({ format, lang });
   if (q.year) params.set('year', String(q.year));
   if (q.cooperatingId) params.set('cooperatingId', q.cooperatingId);
+  if (q.asOf) params.set('asOf', q.asOf);
   return downloadFile(`/api/budget/summary/funders/export?${params.toString()}`, `cooperantes.${format}`);
 }

@@ -1,11 +1,11 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { yearOptions } from '../../lib/years';
 import { useFunderSummary } from '../api';
 import type { FunderSummarySearch } from '../lib/search';
 
 /**
- * The funder summary's filters: a year (none: every year) and a cooperating, offered from the summary of every
+ * The funder summary's filters: a year (none: every year), a cooperating and a day to see the figures as of, offered from the summary of every
  * cooperating of that year (the assignment key is enough; the cooperating list needs another).
  */
 export function FunderFilters({
@@ -40,6 +40,14 @@ export function FunderFilters({
         nothingFoundMessage={t('common:status.empty')}
         value={search.cooperatingId ?? null}
         onChange={(value) => onChange({ cooperatingId: value ?? undefined })}
+      />
+      <TextInput
+        type="date"
+        label={t('budget:summary.funders.asOf')}
+        description={t('budget:summary.funders.asOfHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={search.asOf ?? ''}
+        onChange={(e) => onChange({ asOf: e.currentTarget.value || undefined })}
       />
     </SimpleGrid>
   );

@@ -12,9 +12,15 @@ export const poaSummarySearch = z.object({
 });
 export type PoaSummarySearch = z.output<typeof poaSummarySearch>;
 
-/** The funder summary's URL state: an optional year and an optional cooperating; a value that does not fit is dropped. */
+/** The funder summary's URL state: an optional year, cooperating and day; a value that does not fit is dropped. */
 export const funderSummarySearch = z.object({
   year: year.optional().catch(undefined),
   cooperatingId: uuid.optional().catch(undefined),
+  /** YYYY-MM-DD: the figures as written up to the end of that day (a donor report rerun as of a date). */
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
 });
 export type FunderSummarySearch = z.output<typeof funderSummarySearch>;
