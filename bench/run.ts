@@ -17,6 +17,10 @@
  * node_modules; its data-layer calls are timed directly too. Each server is
  * then profiled under the list's load (node --cpu-prof) and drawn as a flame
  * graph, docs/benchmarks/flame-*.svg.
+ *
+ * Then the support (support.ts, issue 12) and budget (budget.ts, issue 13)
+ * benchmarks, each on its own PostgreSQL database (BENCH_SKIP_SUPPORT,
+ * BENCH_SKIP_BUDGET leave one out).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -47,6 +51,7 @@ import { PASSWORD, ROOT, signIn, startServer, stopServer } from './server.ts';
 import { bundleSizes, javascriptSection, type BundleSizes } from './web.ts';
 import { lighthouseFigures, lighthouseSection, type LighthouseFigures } from './lighthouse.ts';
 import { supportFigures, supportSection, type SupportFigures } from './support.ts';
+import { budgetFigures, budgetSection, type BudgetFigures } from './budget.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';
 import { sql } from 'drizzle-orm';
 
@@ -477,6 +482,7 @@ function report(
   bundles: BundleSizes | null,
   lighthouse: LighthouseFigures | null,
   support: SupportFigures | null,
+  budget: BudgetFigures | null,
 ) {
   const lines: string[] = [];
   lines.push(
@@ -574,6 +580,7 @@ function report(
     );
   }
   if (support) lines.push(supportSection(support));
+  if (budget) lines.push(budgetSection(budget));
   if (bundles) lines.push(javascriptSection(bundles));
   if (lighthouse) lines.push(lighthouseSection(lighthouse));
   lines.push(
@@ -598,13 +605,14 @@ const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',') as (
 const results = [];
 for (const engine of engines) results.push(await benchEngine(engine));
 const support = process.env.BENCH_SKIP_SUPPORT ? null : await supportFigures();
+const budget = process.env.BENCH_SKIP_BUDGET ? null : await budgetFigures();
 const bundles = process.env.BENCH_SKIP_WEB ? null : await bundleSizes();
 const lighthouse = process.env.BENCH_SKIP_WEB || process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseFigures();
-const text = report(results, bundles, lighthouse, support);
+const text = report(results, bundles, lighthouse, support, budget);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/latest.json'),
-  JSON.stringify({ results, bundles, lighthouse, support }, null, 2),
+  JSON.stringify({ results, bundles, lighthouse, support, budget }, null, 2),
 );
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
 console.log(`\n${text}`);

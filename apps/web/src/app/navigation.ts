@@ -7,11 +7,13 @@ import {
   IconCalendarTime,
   IconCategory,
   IconChartBar,
+  IconChartPie,
   IconFileText,
   IconFolders,
   IconHeadset,
   IconLayoutKanban,
   IconLayoutDashboard,
+  IconReportAnalytics,
   IconReportMoney,
   IconTransferIn,
   IconSettings,
@@ -90,6 +92,18 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: IconReportMoney,
     items: [
       { to: '/budget/planning/list', permission: 'presupuesto_planificacion', icon: IconChartBar },
+      {
+        to: '/budget/summary/poa',
+        permission: 'presupuesto_planificacion',
+        labelKey: 'common:menu.poaSummary',
+        icon: IconReportAnalytics,
+      },
+      {
+        to: '/budget/summary/funders',
+        permission: 'asignacion',
+        labelKey: 'common:menu.funderSummary',
+        icon: IconChartPie,
+      },
       {
         to: '/budget/carry-forwards',
         permission: 'asignacion_historial',

@@ -21,6 +21,8 @@ import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { budgetRoutes } from '../modules/budget/routes';
 import { planningImportRoutes } from '../modules/budget/import/routes';
+import { assignmentRoutes } from '../modules/budget/assignment/routes';
+import { budgetSummaryRoutes } from '../modules/budget/summary/routes';
 import { carryForwardRoutes } from '../modules/budget/carry-forward/routes';
 
 // The layouts' components (shell, public layout) are app/'s: given here, on the roots modules hang from.
@@ -70,6 +72,8 @@ const routeTree = rootRoute.addChildren([
     ...cooperatingRoutes,
     ...budgetRoutes,
     ...planningImportRoutes,
+    ...assignmentRoutes,
+    ...budgetSummaryRoutes,
     ...carryForwardRoutes,
   ]),
 ]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
-import { envelope, text, uuid } from '../validation.ts';
+import { envelope, searchTerm, text, uuid } from '../validation.ts';
 import { planningLineSummary } from './budget.schema.ts';
 import { CONTROL_MODES } from './cooperating.schema.ts';
 
@@ -189,3 +189,29 @@ export const carryForward = z.object({
 export type CarryForward = z.infer<typeof carryForward>;
 export const carryForwardResponse = envelope(carryForward);
 export const carryForwardListResponse = envelope(z.array(carryForward));
+
+/** How many items the assignment's item picker offers at a time. */
+export const ASSIGNMENT_ITEMS_LIMIT = 50;
+
+/**
+ * The assignment's item picker (`GET /api/budget/assignment-items`): `q` matches item or cooperating code or name;
+ * `itemId` asks for one item (a page opened on an item not yet on the line).
+ */
+export const assignmentItemsQuery = z.object({ q: searchTerm(100), itemId: uuid.optional() });
+
+/**
+ * A cooperating item an assignment may draw on: an item of an active cooperating, with its current amount and
+ * what is not yet assigned of it over every line (Q).
+ */
+export const assignmentItemOption = z.object({
+  itemId: uuid,
+  itemCode: z.string(),
+  itemName: z.string(),
+  cooperatingId: uuid,
+  cooperatingCode: z.string(),
+  cooperatingName: z.string(),
+  currentAmount: z.string(),
+  unassigned: z.string(),
+});
+export type AssignmentItemOption = z.infer<typeof assignmentItemOption>;
+export const assignmentItemsResponse = envelope(z.array(assignmentItemOption));

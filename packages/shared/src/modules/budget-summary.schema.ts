@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, uuid } from '../validation.ts';
+import { envelope, isoDate, uuid } from '../validation.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.schema.ts';
 
 /**
@@ -52,10 +52,16 @@ const funderFigures = z.object({
 export type FunderFigures = z.infer<typeof funderFigures>;
 
 /** `year` limits assigned, committed and executed to that year's lines; the items' amounts are the agreement's. */
-export const funderSummaryQuery = z.object({ year: year.optional(), cooperatingId: uuid.optional() });
+/** `asOf` (YYYY-MM-DD): the figures as written up to the end of that day in America/Guatemala (donor reports rerun as of a date). */
+export const funderSummaryQuery = z.object({
+  year: year.optional(),
+  cooperatingId: uuid.optional(),
+  asOf: isoDate.optional(),
+});
 export const funderSummaryExportQuery = funderSummaryQuery.extend({ lang, format: z.enum(['xlsx', 'pdf']) });
 export const funderSummary = z.object({
   year: z.number().int().nullable(),
+  asOf: z.string().nullable(),
   cooperating: z.array(
     funderFigures.extend({
       id: uuid,

@@ -138,6 +138,25 @@ export async function carriedFromYear(db: Executor, itemId: string, year: number
   return result.rows[0]!.total;
 }
 
+/**
+ * What each of `itemIds` holds assigned over every line and month, less what approved carry-forwards released
+ * (Q, as `assignedOnItem` counts it for the item's limit); items with neither are left out.
+ */
+export async function assignedOnItems(db: Executor, itemIds: string[]): Promise<Map<string, string>> {
+  if (!itemIds.length) return new Map();
+  const ids = sql.join(
+    itemIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<{ item_id: string; total: string }>(sql`
+    select item_id, sum(amount)::numeric(20,2)::text as total
+      from (select item_id, amount from budget_assignments where item_id in (${ids})
+            union all
+            select item_id, -amount from budget_carry_forwards where item_id in (${ids}) and status = 'approved') held
+     group by item_id`);
+  return new Map(result.rows.map((r) => [r.item_id, r.total]));
+}
+
 /** Committed plus executed on an item over every line and month (Q). */
 export async function drawnOnItem(db: Executor, itemId: string): Promise<string> {
   const [row] = await db

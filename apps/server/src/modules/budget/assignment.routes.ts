@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   assignmentCopyInput,
+  assignmentItemsQuery,
+  assignmentItemsResponse,
   assignmentRecordResponse,
   assignmentTransactionInput,
   assignmentTransferInput,
@@ -31,6 +33,24 @@ const LIMITS =
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.itemCommitments.register('budget', assignment.heldOnItem);
 
+  app.get(
+    '/api/budget/assignment-items',
+    {
+      config: { permission: 'asignacion' },
+      schema: {
+        operationId: 'listAssignmentItems',
+        tags,
+        summary: 'Items of active cooperating to assign from, with current and unassigned amounts (Q); at most 50',
+        description: "`q` matches the item's or the cooperating's code or name; `itemId` asks for one item.",
+        querystring: assignmentItemsQuery,
+        response: { 200: assignmentItemsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await assignment.assignmentItems(app.db.db, request.query),
+    }),
+  );
   app.get(
     '/api/budget/assignment/:lineId',
     {

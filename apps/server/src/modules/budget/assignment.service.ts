@@ -1,12 +1,14 @@
 import type { z } from 'zod';
-import type {
-  AssignmentRecordEntry,
-  ItemAssignment,
-  LineAssignment,
-  MonthFigures,
-  assignmentCopyInput,
-  assignmentTransactionInput,
-  assignmentTransferInput,
+import {
+  ASSIGNMENT_ITEMS_LIMIT,
+  type AssignmentItemOption,
+  type AssignmentRecordEntry,
+  type ItemAssignment,
+  type LineAssignment,
+  type MonthFigures,
+  type assignmentCopyInput,
+  type assignmentTransactionInput,
+  type assignmentTransferInput,
 } from '@amparo/shared/modules/assignment.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { MONTHS } from '@amparo/shared/modules/budget.schema';
@@ -423,6 +425,27 @@ export async function record(db: Executor, lineId: string, itemId: string): Prom
     ...r,
     kind: r.kind as AssignmentRecordEntry['kind'],
     createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The items an assignment may draw on (`GET /api/budget/assignment-items`, the picker of the assignment screens):
+ * items of active cooperating matching `q` (item or cooperating code or name) or the one item `itemId`, by cooperating and item code, at
+ * most ASSIGNMENT_ITEMS_LIMIT, each with its current amount and what is not yet assigned of it over every line (Q).
+ * Read through the cooperating module's service: the user needs `asignacion`, not the cooperating screen's key.
+ */
+export async function assignmentItems(
+  db: Executor,
+  search: { q?: string; itemId?: string },
+): Promise<AssignmentItemOption[]> {
+  const items = await cooperating.searchActiveItems(db, search, ASSIGNMENT_ITEMS_LIMIT);
+  const assigned = await repo.assignedOnItems(
+    db,
+    items.map((i) => i.itemId),
+  );
+  return items.map((i) => ({
+    ...i,
+    unassigned: moneyString(money(i.currentAmount).minus(assigned.get(i.itemId) ?? ZERO)),
   }));
 }
 

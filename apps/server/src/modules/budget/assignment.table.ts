@@ -93,8 +93,10 @@ export const budgetAssignments = pgTable(
   },
   (t) => [
     itemOfCooperating(t, 'budget_assignments_item_fk'),
-    index('budget_assignments_line_idx').on(t.lineId, t.itemId, t.month),
-    index('budget_assignments_item_idx').on(t.itemId),
+    // `amount` last in both: the sums by line (POA summary, a line's cells) and by item (funder summary, the
+    // item's limit) are index-only scans.
+    index('budget_assignments_line_idx').on(t.lineId, t.itemId, t.month, t.amount),
+    index('budget_assignments_item_idx').on(t.itemId, t.amount),
     index('budget_assignments_cooperating_idx').on(t.cooperatingId),
     check('budget_assignments_month_check', sql`${t.month} between 1 and 12`),
     check('budget_assignments_amount_check', sql`${t.amount} <> 0`),
@@ -132,8 +134,9 @@ export const budgetCommitments = pgTable(
   },
   (t) => [
     itemOfCooperating(t, 'budget_commitments_item_fk'),
-    index('budget_commitments_line_idx').on(t.lineId, t.itemId, t.month),
-    index('budget_commitments_item_idx').on(t.itemId),
+    // `kind` and `amount` last, as the assignments' indexes: the summaries' sums are index-only scans.
+    index('budget_commitments_line_idx').on(t.lineId, t.itemId, t.month, t.kind, t.amount),
+    index('budget_commitments_item_idx').on(t.itemId, t.kind, t.amount),
     index('budget_commitments_source_idx').on(t.sourceType, t.sourceId),
     check('budget_commitments_month_check', sql`${t.month} between 1 and 12`),
     check('budget_commitments_amount_check', sql`${t.amount} <> 0`),

@@ -16,6 +16,7 @@ const TEXT = {
     sheet: 'Cooperantes',
     year: 'Año',
     allYears: 'Todos',
+    asOf: 'Al día',
     cooperating: 'Cooperante',
     item: 'Rubro',
     ceiling: 'Techo',
@@ -33,6 +34,7 @@ const TEXT = {
     sheet: 'Cooperating',
     year: 'Year',
     allYears: 'All',
+    asOf: 'As of',
     cooperating: 'Cooperating',
     item: 'Item',
     ceiling: 'Ceiling',
@@ -82,7 +84,10 @@ export async function exportFunderSummary(
       {
         title: text.title,
         orientation: 'landscape',
-        filters: [{ label: text.year, value: summary.year ? String(summary.year) : text.allYears }],
+        filters: [
+          { label: text.year, value: summary.year ? String(summary.year) : text.allYears },
+          ...(summary.asOf ? [{ label: text.asOf, value: summary.asOf }] : []),
+        ],
         sections: [
           {
             kind: 'table',

@@ -18,22 +18,33 @@ export interface PoaCell {
 }
 
 /**
- * Per (axis, program, month) of a year: planned, assigned, committed and executed (Q). With `asOf`, the
- * planned figures and the lines' classification are those an approved revision kept (plan_revision_months) and
- * the ledgers count only rows written up to `until` (the revision's approval), so a donor report reruns as it was.
+/**
+ * Per (axis, program, month) of a year: planned, assigned, committed and executed (Q). Each source is summed per
+ * (axis, program, month) over the year's lines on its own (the ledgers' rows read from their covering
+ * `(line_id, item_id, month, …, amount)` indexes), and the three sets of at most 12 × programs cells are added
+ * together. Joining the union of every row to the lines before grouping sorted about 115,000 rows per request
+ * (past work_mem, on disk) and its estimated cost had PostgreSQL JIT-compile it (about 40 ms) every time: 2.3
+ * times the CPU (issue 13 benchmark, docs/benchmarks.md).
+ *
+ * With `asOf`, the lines, their classification and planned figures are those an approved revision kept
+ * (plan_revision_months) and the ledgers count only rows written up to `until` (the revision's approval), so a
+ * donor report reruns as it was.
  */
 export async function poaCells(
   db: Executor,
   year: number,
   asOf: { revisionId: string; until: Date } | null = null,
 ): Promise<PoaCell[]> {
-  const until = asOf ? sql`and created_at <= ${asOf.until.toISOString()}::timestamptz` : sql``;
   const lines = asOf
-    ? sql`select distinct line_id as id, strategic_axis, program from plan_revision_months where revision_id = ${asOf.revisionId}`
-    : sql`select id, strategic_axis, program from planning_lines where year = ${year}`;
+    ? sql`(select distinct line_id as id, strategic_axis, program from plan_revision_months
+            where revision_id = ${asOf.revisionId}) l`
+    : sql`planning_lines l`;
+  const ofYear = asOf ? sql`true` : sql`l.year = ${year}`;
   const planned = asOf
-    ? sql`select line_id, month, amount from plan_revision_months where revision_id = ${asOf.revisionId}`
-    : sql`select line_id, month, amount from planning_months where line_id in (select id from lines)`;
+    ? sql`plan_revision_months m on m.line_id = l.id and m.revision_id = ${asOf.revisionId}`
+    : sql`planning_months m on m.line_id = l.id`;
+  const until = (alias: string) =>
+    asOf ? sql`and ${sql.raw(alias)}.created_at <= ${asOf.until.toISOString()}::timestamptz` : sql``;
   const result = await db.execute<{
     axis: string;
     program: string;
@@ -43,25 +54,31 @@ export async function poaCells(
     committed: string;
     executed: string;
   }>(sql`
-    with lines as (${lines}),
-    ledger as (
-      select line_id, month, amount as planned, 0::numeric as assigned, 0::numeric as committed, 0::numeric as executed
-        from (${planned}) p
-      union all
-      select line_id, month, 0, amount, 0, 0 from budget_assignments where line_id in (select id from lines) ${until}
-      union all
-      select line_id, month, 0, 0,
-             case when kind in ('commit', 'release') then amount else 0 end,
-             case when kind = 'execute' then amount else 0 end
-        from budget_commitments where line_id in (select id from lines) ${until}
-    )
-    select l.strategic_axis as axis, l.program, x.month,
-           sum(x.planned)::numeric(20,2)::text as planned,
-           sum(x.assigned)::numeric(20,2)::text as assigned,
-           sum(x.committed)::numeric(20,2)::text as committed,
-           sum(x.executed)::numeric(20,2)::text as executed
-      from ledger x join lines l on l.id = x.line_id
-     group by l.strategic_axis, l.program, x.month`);
+    select axis, program, month,
+           sum(planned)::numeric(20,2)::text as planned,
+           sum(assigned)::numeric(20,2)::text as assigned,
+           sum(committed)::numeric(20,2)::text as committed,
+           sum(executed)::numeric(20,2)::text as executed
+      from (
+        select l.strategic_axis as axis, l.program, m.month, sum(m.amount) as planned,
+               0::numeric as assigned, 0::numeric as committed, 0::numeric as executed
+          from ${lines} join ${planned}
+         where ${ofYear}
+         group by l.strategic_axis, l.program, m.month
+        union all
+        select l.strategic_axis, l.program, a.month, 0, sum(a.amount), 0, 0
+          from ${lines} join budget_assignments a on a.line_id = l.id ${until('a')}
+         where ${ofYear}
+         group by l.strategic_axis, l.program, a.month
+        union all
+        select l.strategic_axis, l.program, k.month, 0, 0,
+               coalesce(sum(k.amount) filter (where k.kind in ('commit', 'release')), 0),
+               coalesce(sum(k.amount) filter (where k.kind = 'execute'), 0)
+          from ${lines} join budget_commitments k on k.line_id = l.id ${until('k')}
+         where ${ofYear}
+         group by l.strategic_axis, l.program, k.month
+      ) cells
+     group by axis, program, month`);
   return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
 }
 
@@ -97,14 +114,54 @@ export interface FunderItemRow {
  * Per cooperating and item: the item's current amount (initial + sums − subtractions: the cooperating's rule,
  * issue 13 section 2), and what is assigned, committed and executed of it (of `year`'s lines when given). A
  * cooperating without items comes once with null item and zero figures. Ordered by cooperating and item code.
+ * `asOf` (a day): only what was written up to the end of that day in America/Guatemala (an item's initial amount
+ * is its current one: its edits are audited, not kept as rows).
+ *
+ * Every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
+ * item (hashing some 450,000 ledger rows by item on every request was most of its time). One year: the
+ * ledger rows of each of the year's lines, read from the covering line indexes, summed by item; `offset 0`
+ * keeps that per-line read (without it the planner chose parallel scans of the whole ledgers, three processes
+ * each reading a third: about three times the CPU per request, which 10 concurrent requests on two cores pay).
+ * Issue 13 benchmark, docs/benchmarks.md.
  */
 export async function funderRows(
   db: Executor,
-  filter: { year?: number; cooperatingId?: string },
+  filter: { year?: number; cooperatingId?: string; asOf?: string },
 ): Promise<FunderItemRow[]> {
   const year = filter.year ?? null;
-  const inYear = (alias: string) =>
-    year === null ? sql`` : sql`and ${sql.raw(alias)}.line_id in (select id from planning_lines where year = ${year})`;
+  // As of a day: what was written before the end of that day in Guatemala (a donor report rerun as it stood).
+  const cut = filter.asOf ? sql`((${filter.asOf}::date + 1)::timestamp at time zone 'America/Guatemala')` : null;
+  const before = (column: string) => (cut ? sql`and ${sql.raw(column)} < ${cut}` : sql``);
+  const ledgers =
+    year === null
+      ? sql`
+      left join lateral (
+        select sum(x.amount) as assigned from budget_assignments x where x.item_id = i.id ${before('x.created_at')}
+      ) a on true
+      left join lateral (
+        select sum(x.amount) filter (where x.kind in ('commit', 'release')) as committed,
+               sum(x.amount) filter (where x.kind = 'execute') as executed
+          from budget_commitments x where x.item_id = i.id ${before('x.created_at')}
+      ) k on true`
+      : sql`
+      left join (
+        select x.item_id, sum(x.amount) as assigned
+          from planning_lines l
+          cross join lateral (
+            select item_id, amount from budget_assignments where line_id = l.id ${before('created_at')} offset 0
+          ) x
+         where l.year = ${year} group by x.item_id
+      ) a on a.item_id = i.id
+      left join (
+        select x.item_id,
+               sum(x.amount) filter (where x.kind in ('commit', 'release')) as committed,
+               sum(x.amount) filter (where x.kind = 'execute') as executed
+          from planning_lines l
+          cross join lateral (
+            select item_id, kind, amount from budget_commitments where line_id = l.id ${before('created_at')} offset 0
+          ) x
+         where l.year = ${year} group by x.item_id
+      ) k on k.item_id = i.id`;
   const result = await db.execute<{
     cooperating_id: string;
     code: string;
@@ -127,21 +184,13 @@ export async function funderRows(
            coalesce(k.committed, 0)::numeric(20,2)::text as committed,
            coalesce(k.executed, 0)::numeric(20,2)::text as executed
       from cooperating c
-      left join cooperating_items i on i.cooperating_id = c.id
+      left join cooperating_items i on i.cooperating_id = c.id ${before('i.created_at')}
       left join (
         select item_id, sum(case when type = 'sum' then amount else -amount end) as moved
-          from cooperating_transactions group by item_id
+          from cooperating_transactions where true ${before('created_at')} group by item_id
       ) t on t.item_id = i.id
-      left join (
-        select item_id, sum(amount) as assigned from budget_assignments x where true ${inYear('x')} group by item_id
-      ) a on a.item_id = i.id
-      left join (
-        select item_id,
-               sum(amount) filter (where kind in ('commit', 'release')) as committed,
-               sum(amount) filter (where kind = 'execute') as executed
-          from budget_commitments x where true ${inYear('x')} group by item_id
-      ) k on k.item_id = i.id
-     where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`}
+      ${ledgers}
+     where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`} ${before('c.created_at')}
      order by upper(c.code), upper(i.code)`);
   return result.rows.map((r) => ({
     cooperatingId: r.cooperating_id,

@@ -20,7 +20,7 @@ import * as plans from './plan.service.ts';
 
 type Sums = { planned: Money; assigned: Money; committed: Money; executed: Money };
 const zero = (): Sums => ({ planned: money(0), assigned: money(0), committed: money(0), executed: money(0) });
-const add = (into: Sums, c: { planned: string; assigned: string; committed: string; executed: string }) => {
+const add = (into: Sums, c: Sums) => {
   into.planned = into.planned.plus(c.planned);
   into.assigned = into.assigned.plus(c.assigned);
   into.committed = into.committed.plus(c.committed);
@@ -46,9 +46,21 @@ function figures(s: Sums): BudgetFigures {
 class Node {
   readonly sums = zero();
   readonly months = MONTHS.map(() => zero());
-  add(c: repo.PoaCell) {
-    add(this.sums, c);
-    add(this.months[c.month - 1]!, c);
+  /** A cell of this program, its amounts read once. */
+  addCell(c: repo.PoaCell) {
+    const amounts = {
+      planned: money(c.planned),
+      assigned: money(c.assigned),
+      committed: money(c.committed),
+      executed: money(c.executed),
+    };
+    add(this.sums, amounts);
+    add(this.months[c.month - 1]!, amounts);
+  }
+  /** A node below this one (a program into its axis, an axis into the total). */
+  addNode(n: Node) {
+    add(this.sums, n.sums);
+    n.months.forEach((m, i) => add(this.months[i]!, m));
   }
   out() {
     return { ...figures(this.sums), months: this.months.map(figures) };
@@ -74,9 +86,14 @@ export async function poaSummary(db: Executor, year: number, revision?: number):
     axes.set(c.axis, axis);
     const program = axis.programs.get(c.program) ?? new Node();
     axis.programs.set(c.program, program);
-    program.add(c);
-    axis.node.add(c);
-    total.add(c);
+    program.addCell(c);
+  }
+  // Programs add up to their axis and axes to the total: about half the decimal.js additions of adding each
+  // cell to its program, axis and total, and each cell's amounts parsed once instead of three times (decimal.js
+  // was 40 % of the server's busy time on a plan of 2,000 lines a year: issue 13 benchmark).
+  for (const axis of axes.values()) {
+    for (const program of axis.programs.values()) axis.node.addNode(program);
+    total.addNode(axis.node);
   }
   const byCode = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
   return {
@@ -139,6 +156,7 @@ export async function funderSummary(db: Executor, q: z.output<typeof funderSumma
   });
   return {
     year: q.year ?? null,
+    asOf: q.asOf ?? null,
     cooperating,
     total: { ceiling: moneyString(sumMoney(cooperating.map((c) => c.ceiling))), ...funderFigures(cooperating) },
   };

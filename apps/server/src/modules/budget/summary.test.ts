@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { sql } from 'drizzle-orm';
 import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
@@ -134,6 +135,14 @@ describe('budget views', () => {
       available: '0.63',
     });
     expect(c.items).toHaveLength(1);
+    // As of a day: today's figures are the same; before the cooperating existed there is nothing.
+    const today = todayInGuatemala();
+    const asOfToday = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=${today}`)).json()
+      .data;
+    expect(asOfToday.cooperating[0]).toEqual(c);
+    expect(
+      (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=2001-01-01`)).json().data.cooperating,
+    ).toEqual([]);
     const otherYear = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&year=2043`)).json().data;
     expect(otherYear.cooperating[0]).toMatchObject({ amount: '10.00', assigned: '0.00', available: '0.00' });
 
@@ -155,6 +164,76 @@ describe('budget views', () => {
       sql`select entity_id from audit_log where entity = 'funder_summary' and action = 'export' order by id`,
     );
     expect(audits.rows.map((r) => r.entity_id)).toEqual(['xlsx', 'pdf']);
+  });
+
+  it("limits the funder figures to a year's lines, and lists a cooperating without items once with zeros", async () => {
+    // One agreement over two years, one item paying a line of each year.
+    const coop = (
+      await admin.post('/api/cooperating', {
+        name: 'Fundación Dos Años',
+        code: `Y-${randomBytes(3).toString('hex').toUpperCase()}`,
+        country: 'GT',
+        startDate: '2044-01-01',
+        endDate: '2045-12-31',
+        currency: 'GTQ',
+        ceiling: '1000.00',
+      })
+    ).json().data;
+    const item = (
+      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R1', name: 'Rubro', initialAmount: '500.00' })
+    ).json().data;
+    const lines: { id: string }[] = [];
+    for (const [year, amount] of [
+      [2044, '1.25'],
+      [2045, '2.50'],
+    ] as const) {
+      const line = (await admin.post('/api/budget/planning', await planningBody(admin, { year }))).json().data;
+      const res = await admin.post(`/api/budget/assignment/${line.id}/transaction/${item.id}`, {
+        type: 'increase',
+        reason: 'Convenio',
+        months: [{ month: 3, amount }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      lines.push(line);
+    }
+    await t.database.db.transaction(async (tx) => {
+      const source = { type: 'expense_request', id: randomUUID() };
+      const cell = { itemId: item.id, month: 3, source };
+      await recordCommitment(tx, actor(), { ...cell, lineId: lines[0].id, kind: 'execute', amount: '0.25' });
+      await recordCommitment(tx, actor(), { ...cell, lineId: lines[1].id, kind: 'commit', amount: '1.00' });
+      await recordCommitment(tx, actor(), { ...cell, lineId: lines[1].id, kind: 'release', amount: '0.40' });
+    });
+    const funders = async (query: string) =>
+      (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}${query}`)).json().data.cooperating[0];
+    expect(await funders('&year=2044')).toMatchObject({
+      amount: '500.00',
+      assigned: '1.25',
+      committed: '0.00',
+      executed: '0.25',
+      available: '1.00',
+    });
+    expect(await funders('&year=2045')).toMatchObject({ assigned: '2.50', committed: '0.60', executed: '0.00' });
+    const all = await funders('');
+    expect(all).toMatchObject({ assigned: '3.75', unassigned: '496.25', committed: '0.60', executed: '0.25' });
+    expect(all.items).toEqual([expect.objectContaining({ id: item.id, assigned: '3.75', available: '2.90' })]);
+
+    const empty = (
+      await admin.post('/api/cooperating', {
+        name: 'Fundación Sin Rubros',
+        code: `E-${randomBytes(3).toString('hex').toUpperCase()}`,
+        country: 'GT',
+        startDate: '2044-01-01',
+        endDate: '2044-12-31',
+        currency: 'GTQ',
+        ceiling: '10.00',
+      })
+    ).json().data;
+    for (const query of ['', '&year=2044']) {
+      const res = (await admin.get(`/api/budget/summary/funders?cooperatingId=${empty.id}${query}`)).json().data;
+      expect(res.cooperating).toEqual([
+        expect.objectContaining({ id: empty.id, items: [], amount: '0.00', assigned: '0.00', available: '0.00' }),
+      ]);
+    }
   });
 
   it('answers the POA summary to presupuesto_planificacion and the funder summary to asignacion only', async () => {

@@ -339,3 +339,35 @@ export async function insertDisbursement(db: Executor, values: typeof D.$inferIn
     .where(eq(D.id, row!.id));
   return created!;
 }
+
+/**
+ * Items of active cooperating (for the budget's item picker) with their current amounts (Q): `q` matches the
+ * item's or the cooperating's code or name without case, `itemId` keeps one item; by cooperating code, then item
+ * code; at most `limit`.
+ */
+export function searchActiveItems(db: Executor, search: { q?: string; itemId?: string }, limit: number) {
+  const { q, itemId } = search;
+  const filters: (SQL | undefined)[] = [eq(C.active, true)];
+  if (itemId) filters.push(eq(I.id, itemId));
+  if (q) {
+    const term = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+    filters.push(or(ilike(I.code, term), ilike(I.name, term), ilike(C.code, term), ilike(C.name, term)));
+  }
+  const moves = sql<string>`(select coalesce(sum(case when ${col(T.type)} = 'sum' then ${col(T.amount)} else -${col(T.amount)} end), 0)
+     from ${T} where ${col(T.itemId)} = ${col(I.id)})`;
+  return db
+    .select({
+      itemId: I.id,
+      itemCode: I.code,
+      itemName: I.name,
+      cooperatingId: C.id,
+      cooperatingCode: C.code,
+      cooperatingName: C.name,
+      currentAmount: sql<string>`(${col(I.initialAmount)} + ${moves})::numeric(20,2)`,
+    })
+    .from(I)
+    .innerJoin(C, eq(C.id, I.cooperatingId))
+    .where(and(...filters))
+    .orderBy(asc(C.code), asc(I.code), asc(I.id))
+    .limit(limit);
+}

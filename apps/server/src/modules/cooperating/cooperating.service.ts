@@ -590,3 +590,26 @@ export async function addDisbursement(
     return { disbursement: created, totals };
   });
 }
+
+/** An item of an active cooperating with its current amount (Q), as the budget's item picker lists it. */
+export interface ActiveItem {
+  itemId: string;
+  itemCode: string;
+  itemName: string;
+  cooperatingId: string;
+  cooperatingCode: string;
+  cooperatingName: string;
+  currentAmount: string;
+}
+
+/**
+ * Items of active cooperating whose code or name, or whose cooperating's code or name, contains `q` (any case),
+ * or the one item `itemId`, with their current amounts (Q); by cooperating code and item code; at most `limit`.
+ */
+export async function searchActiveItems(
+  db: Executor,
+  search: { q?: string; itemId?: string },
+  limit: number,
+): Promise<ActiveItem[]> {
+  return repo.searchActiveItems(db, search, limit);
+}

@@ -49,6 +49,8 @@ const list = createRoute({
 const add = createRoute({
   getParentRoute: () => planning,
   path: 'add',
+  // The list's year, when it is not this one: the new line is planned for it.
+  validateSearch: urlSearch<{ year?: number }>(),
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/planning-add-page')),
     'PlanningAddPage',
@@ -62,6 +64,15 @@ const edit = createRoute({
     'PlanningEditPage',
   ),
 });
+// The line's detail (issue 13 section 5: months with planned, assigned per item, committed, executed, available)
+// is its assignment page; this path, the spec's, leads there for holders of asignacion.
+const detail = createRoute({
+  getParentRoute: () => planning,
+  path: '$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/budget/assignment/$expense', params: { expense: params.id }, replace: true });
+  },
+});
 export const budgetRoutes = [
-  budget.addChildren([budgetIndex, planning.addChildren([index, list, add, edit])]),
+  budget.addChildren([budgetIndex, planning.addChildren([index, list, add, edit, detail])]),
 ] as const;

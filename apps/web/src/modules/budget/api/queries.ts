@@ -43,3 +43,25 @@ export const getPlanningLineQueryOptions = (id: string) =>
 export function usePlanningLine(id: string) {
   return useQuery(getPlanningLineQueryOptions(id));
 }
+
+/** The scope of a planned total: a year, and within it a program or a strategic axis. */
+export interface PlannedScope {
+  year: number;
+  program?: string;
+  strategicAxis?: string;
+}
+
+/**
+ * The planned total (Q) of every saved line of a scope: GET /api/budget/planning with its filters and one row,
+ * read from `totals.total`. Under the planning keys, so any write refreshes it. `null`: not asked yet.
+ */
+export function usePlannedTotal(scope: PlannedScope | null) {
+  return useQuery({
+    queryKey: [...planningKeys.all, 'total', scope] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<PlanningPage>('budget/planning', { query: { ...scope, page: 1, pageSize: 1 }, signal })
+        .then((page) => page.totals.total),
+    enabled: scope !== null,
+  });
+}

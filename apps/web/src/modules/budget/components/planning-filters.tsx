@@ -3,15 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { UserPicker, type UserPickerOption } from '../../../shared/ui/user-picker';
 import type { PlanningSearch } from '../api/list-search';
 import { usePlanningOptions } from '../api/options';
-import { currentYear } from '../api/list-url';
 import { BUDGET_USERS_PATH } from '../api/queries';
-
-/** The years offered: five back and five ahead of this one, and the chosen one wherever it is. */
-function yearOptions(chosen: number): string[] {
-  const now = currentYear();
-  const years = new Set([chosen, ...Array.from({ length: 11 }, (_, i) => now - 5 + i)]);
-  return [...years].sort((a, b) => a - b).map(String);
-}
+import { yearOptions } from '../lib/years';
 
 type Filters = Pick<
   PlanningSearch,

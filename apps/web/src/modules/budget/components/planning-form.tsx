@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../../shared/lib/server-errors';
 import type { UserPickerOption } from '../../../shared/ui/user-picker';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { ClassificationFields } from './classification-fields';
+import { FormTotals } from './form-totals';
 import { MonthGrid } from './month-grid';
 import { PeoplePlaceFields } from './people-place-fields';
 import { planningFormSchema, type PlanningValues } from './planning-values';
@@ -42,7 +43,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * A planning line of the POA (issue 13 section 3): classification, what will
- * be done, who and where, and its 12 months with live totals. Checked with
+ * be done, who and where, and its 12 months with live totals (the line's,
+ * and its program's, axis's and year's with it). Checked with
  * the shared contract as the user types; on save, a 400's field errors land
  * beside their fields (a month's too: `months.3.amount`), a 409 says someone
  * saved first and offers to reload, and any other failure says the planning
@@ -139,6 +141,7 @@ export function PlanningForm({
         </Section>
         <Section title={t('budget:planning.sections.months')}>
           <MonthGrid form={form} />
+          <FormTotals form={form} saved={saved} />
         </Section>
         <Group justify="space-between">
           <Group>{extraActions}</Group>

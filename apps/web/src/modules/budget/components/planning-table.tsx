@@ -1,9 +1,14 @@
+import { Group, Tooltip } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanningLineSummary } from '@amparo/shared/modules/budget.schema';
 import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/format';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
+import { ActionIconLink } from '../../../shared/ui/router-links/action-icon-link';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { can } from '../../../shared/lib/session';
 import { usePlanningOptions } from '../api/options';
 
 interface Props {
@@ -22,6 +27,8 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) 
   const axes = usePlanningOptions('strategic_axis');
   const programs = usePlanningOptions('program');
   const types = usePlanningOptions('expense_type');
+  // The line's assignment and detail (issue 13 sections 4 and 5) for holders of asignacion.
+  const canAssign = can(useCurrentUser(), 'asignacion');
   const columns: DataColumn<PlanningLineSummary>[] = [
     { id: 'year', header: t('budget:planning.fields.year'), text: (r) => r.year, sortable: true, width: 80 },
     {
@@ -97,7 +104,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) 
       loadingRows={pageSize}
       sort={sort}
       minWidth={900}
-      actionsWidth={80}
+      actionsWidth={canAssign ? 112 : 80}
       empty={filtered ? t('budget:planning.emptyFiltered') : t('budget:planning.emptyNone')}
       summary={[
         t('budget:planning.totals.total'),
@@ -105,7 +112,21 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) 
         <Money key="total" value={total} />,
       ]}
       actions={(r) => (
-        <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />
+        <Group gap={4} wrap="nowrap">
+          {canAssign && (
+            <Tooltip label={t('budget:planning.assignmentOf', { name: r.description })}>
+              <ActionIconLink
+                to="/budget/assignment/$expense"
+                params={{ expense: r.id }}
+                variant="subtle"
+                aria-label={t('budget:planning.assignmentOf', { name: r.description })}
+              >
+                <IconCoins size={18} />
+              </ActionIconLink>
+            </Tooltip>
+          )}
+          <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />
+        </Group>
       )}
     />
   );

@@ -5,8 +5,8 @@ import type {
   copyYearInput,
   PlanningImportPreview,
 } from '@amparo/shared/modules/budget-import.schema';
-import type { Problem } from '@amparo/shared/errors';
-import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../../shared/lib/api';
+import { api, ApiError } from '../../../shared/lib/api';
+import { downloadFile, saveResponse } from '../../../shared/lib/download';
 import { uploadFile } from '../../../shared/lib/upload';
 
 /**
@@ -29,37 +29,9 @@ function useInvalidatePlanning() {
   return () => queryClient.invalidateQueries({ queryKey: ['budget'] });
 }
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** A file answer saved under its server-given name (or `fallback`); a problem+json answer rejects as `ApiError`. */
-async function download(response: Response, fallback: string) {
-  if (!response.ok) {
-    if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    const problem = (response.headers.get('content-type') ?? '').includes('json')
-      ? ((await response.json().catch(() => null)) as Partial<Problem> | null)
-      : null;
-    throw new ApiError({ ...(problem ?? {}), status: response.status });
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  saveBlob(await response.blob(), name ? decodeURIComponent(name) : fallback);
-}
-
 /** GET …/import/template: the xlsx template in `lang`, saved as a download. */
 export async function downloadTemplate(lang: 'es' | 'en') {
-  const response = await fetch(`${BASE}/import/template?lang=${lang}`, { credentials: 'same-origin' }).catch(() => {
-    throw new ApiError({ status: 0, code: 'internal' });
-  });
-  await download(response, 'poa.xlsx');
+  await downloadFile(`${BASE}/import/template?lang=${lang}`, 'poa.xlsx');
 }
 
 /** POST …/import/errors: the chosen file back with its errors in `lang`, saved as a download. */
@@ -73,7 +45,7 @@ export async function downloadErrorFile(file: File, lang: 'es' | 'en') {
   }).catch(() => {
     throw new ApiError({ status: 0, code: 'internal' });
   });
-  await download(response, 'poa-errores.xlsx');
+  await saveResponse(response, 'poa-errores.xlsx');
 }
 
 /** POST …/import/preview: every row checked, nothing written; `onProgress` follows the upload (0–100). */

@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MONTH_ABBREVIATIONS, type CopyLine } from '@amparo/shared/modules/budget-import.schema';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
@@ -38,7 +39,7 @@ const validYear = (v: string | number) =>
 
 /**
  * Budget › POA › Copy to the next year (`/budget/planning/copy-year`, key
- * presupuesto_planificacion; issue 13 section 3): choose the source year, see
+ * presupuesto_planificacion; issue 13 section 3): choose the source year (`?from=`, else this one), see
  * what the copy will create in the next one (count, totals per month and
  * for the year in Q, the lines) and which lines are left out and why (an item,
  * user or headquarter now inactive), then confirm. The copy sends the count
@@ -48,7 +49,8 @@ const validYear = (v: string | number) =>
 export function CopyYearPage() {
   const { t, i18n } = useTranslation('budget');
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
-  const [year, setYear] = useState<string | number>(Number(todayInGuatemala().slice(0, 4)));
+  const asked = validYear(useSearch({ from: '/app/budget/planning/copy-year' }).from ?? '');
+  const [year, setYear] = useState<string | number>(asked ?? Number(todayInGuatemala().slice(0, 4)));
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<{ created: number; to: number } | null>(null);

@@ -1,4 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { notifySuccess } from '../../../shared/lib/notify';
@@ -8,13 +9,20 @@ import { currentYear } from '../api/list-url';
 import { PlanningForm } from '../components/planning-form';
 import { emptyPlanning } from '../components/planning-values';
 
-/** Presupuesto › Planificación › add (`/budget/planning/add`): a new line for this year, planned by the user. */
+/** The year a link asked for (`?year=`), when it is one a line can be planned for. */
+const plannable = (year: unknown) =>
+  typeof year === 'number' && Number.isInteger(year) && year >= PLAN_YEAR_MIN && year <= PLAN_YEAR_MAX ? year : null;
+
+/**
+ * Presupuesto › Planificación › add (`/budget/planning/add`): a new line, planned by the user, for the year the
+ * list showed (`?year=`) or else this one.
+ */
 export function PlanningAddPage() {
   const { t } = useTranslation('budget');
   const navigate = useNavigate();
   const me = useCurrentUser();
   const create = useCreatePlanningLine();
-  const year = currentYear();
+  const year = plannable(useSearch({ from: '/app/budget/planning/add' }).year) ?? currentYear();
 
   return (
     <>

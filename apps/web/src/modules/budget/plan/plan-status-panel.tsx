@@ -1,0 +1,159 @@
+import { useId, useState } from 'react';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
+import { ApiError } from '../../../shared/lib/api';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
+import { QueryStatus } from '../../../shared/ui/page-state';
+import { usePlanYear, useTransitionPlan } from './api';
+import { PlanRecords } from './plan-records';
+import { PlanTransitionModal, type AllowedPlanTransition } from './transition-modal';
+
+const STATUS_COLOR: Record<PlanStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  approved: 'teal',
+  closed: 'dark',
+};
+const ACTION_VARIANT: Record<string, { variant: string; color?: string }> = {
+  submit: { variant: 'filled' },
+  approve: { variant: 'filled' },
+  return: { variant: 'light', color: 'orange' },
+  revise: { variant: 'light' },
+  close: { variant: 'default' },
+};
+
+/**
+ * The state of a year's POA (issue 13 section 3, 'Versions'), at the top of the planning list: its status
+ * (draft, submitted, approved, closed), the revision in force and the reason of the one being prepared; the transitions
+ * the user may take (submit, return and open a revision with a reason, approve, close), each confirmed in a dialog;
+ * a stale plan (someone moved it first, 409) says so and offers a reload; and, on demand, the approved revisions
+ * and the history.
+ */
+export function PlanStatusPanel({ year }: { year: number }) {
+  const { t } = useTranslation('budget');
+  const plan = usePlanYear(year);
+  const transition = useTransitionPlan(year);
+  const [pending, setPending] = useState<AllowedPlanTransition | null>(null);
+  const [stale, setStale] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const titleId = useId();
+  const recordsId = useId();
+  const data = plan.data;
+
+  if (!data)
+    return (
+      <Paper withBorder p="md">
+        <QueryStatus query={plan} />
+      </Paper>
+    );
+
+  const run = async (name: string, reason: string | undefined, setError: (error: string) => void) => {
+    try {
+      await transition.mutateAsync({ transition: name as 'submit', version: data.version, reason });
+      notifySuccess(t(`budget:plan.done.${name}`, { year }));
+      setStale(false);
+      setPending(null);
+    } catch (error) {
+      const reasonError = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'reason') : undefined;
+      if (reasonError) return setError(translateFieldError(t, reasonError));
+      setPending(null);
+      if (error instanceof ApiError && error.status === 409) setStale(true);
+      else notifyError(applyServerErrors(error, t));
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) void plan.refetch();
+    }
+  };
+
+  const preparing = data.status === 'draft' && data.revision > 0;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId} data-testid="plan-status">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={2} size="h4" id={titleId}>
+                {t('budget:plan.title', { year })}
+              </Title>
+              <Badge color={STATUS_COLOR[data.status]} variant="light" data-testid="plan-status-badge">
+                {t(`budget:plan.status.${data.status}`)}
+              </Badge>
+            </Group>
+            <Text size="sm">
+              {data.revision > 0
+                ? t('budget:plan.inForce', { revision: data.revision })
+                : t('budget:plan.neverApproved')}
+            </Text>
+            {preparing && (
+              <Text size="sm">
+                {t('budget:plan.preparing', { revision: data.revision + 1 })}
+                {data.revisionReason && ` ${t('budget:plan.preparingReason', { reason: data.revisionReason })}`}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {t(`budget:plan.help.${data.status}`)}
+            </Text>
+          </Stack>
+          {data.allowed.length > 0 && (
+            <Group gap="xs">
+              {data.allowed.map((a) => (
+                <Button
+                  key={a.name}
+                  {...(ACTION_VARIANT[a.name] ?? { variant: 'default' })}
+                  onClick={() => setPending(a)}
+                  disabled={transition.isPending}
+                >
+                  {t(`budget:plan.actions.${a.name}`, { defaultValue: a.name })}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Group>
+        {stale && (
+          <Alert color="orange" title={t('budget:plan.staleTitle')}>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm">{t('errors:problem.stale_transition')}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                loading={plan.isFetching}
+                onClick={() => void plan.refetch().then(() => setStale(false))}
+              >
+                {t('budget:plan.reload')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <div>
+          <Button
+            variant="default"
+            size="xs"
+            aria-expanded={opened}
+            aria-controls={recordsId}
+            rightSection={opened ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            onClick={() => setOpened((o) => !o)}
+          >
+            {t('budget:plan.records', { count: data.revisions.length })}
+          </Button>
+          <Collapse expanded={opened} id={recordsId}>
+            <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>
+              <PlanRecords plan={data} />
+            </div>
+          </Collapse>
+        </div>
+      </Stack>
+      {pending && (
+        <PlanTransitionModal
+          key={pending.name}
+          year={year}
+          transition={pending}
+          loading={transition.isPending}
+          onClose={() => setPending(null)}
+          onSubmit={(reason, setError) => run(pending.name, reason, setError)}
+        />
+      )}
+    </Paper>
+  );
+}
