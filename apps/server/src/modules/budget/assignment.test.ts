@@ -109,6 +109,11 @@ describe('assignment of planning lines to cooperating items', () => {
     )[0]!;
     expect(await byFunder(first.cooperating_id)).toEqual([l.id]);
     expect(await byFunder(coop.id)).toEqual([]);
+    // The list's filter offers the cooperating through the generic catalog call.
+    const options = (await admin.post('/api/catalog/cooperating', { lang: 'es', includeInactive: true })).json().data;
+    expect(options.map((o: { value: string }) => o.value)).toEqual(
+      expect.arrayContaining([coop.id, first.cooperating_id]),
+    );
     const audit = await rows<{ action: string }>(
       sql`select action from audit_log where entity = 'budget_assignment' and entity_id = ${l.id}`,
     );

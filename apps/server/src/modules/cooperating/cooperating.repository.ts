@@ -371,3 +371,11 @@ export function searchActiveItems(db: Executor, search: { q?: string; itemId?: s
     .orderBy(asc(C.code), asc(I.code), asc(I.id))
     .limit(limit);
 }
+
+/** Every cooperating as an option (code, name, id, active), by code: the generic catalog call's `cooperating` list. */
+export function cooperatingOptions(db: Executor) {
+  return db
+    .select({ code: C.code, cname: C.name, value: C.id, active: C.active })
+    .from(C)
+    .orderBy(asc(sql`upper(${C.code})`));
+}

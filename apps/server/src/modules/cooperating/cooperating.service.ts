@@ -613,3 +613,12 @@ export async function searchActiveItems(
 ): Promise<ActiveItem[]> {
   return repo.searchActiveItems(db, search, limit);
 }
+
+/**
+ * The cooperating as options of the generic catalog call (`/api/catalog/cooperating`): code, name, id as value,
+ * active; deactivated ones only with `includeInactive` (list filters find old records by them). Issue 13 section 3:
+ * the planning list filters by cooperating.
+ */
+export async function cooperatingOptions(db: Executor, opts: { includeInactive: boolean }) {
+  return (await repo.cooperatingOptions(db)).filter((o) => opts.includeInactive || o.active);
+}

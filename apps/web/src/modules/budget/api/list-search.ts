@@ -22,6 +22,7 @@ export const planningSearch = z.object({
   expenseType: catalogCode.optional().catch(undefined),
   responsibleId: uuid.optional().catch(undefined),
   headquarterId: uuid.optional().catch(undefined),
+  cooperatingId: uuid.optional().catch(undefined),
   sort: z.enum(PLANNING_SORTS).default(D.sort).catch(D.sort),
   order: z.enum(['asc', 'desc']).default(D.order).catch(D.order),
 });
@@ -36,6 +37,7 @@ export function isFiltered(search: PlanningSearch): boolean {
     search.program ||
     search.expenseType ||
     search.responsibleId ||
-    search.headquarterId
+    search.headquarterId ||
+    search.cooperatingId
   );
 }

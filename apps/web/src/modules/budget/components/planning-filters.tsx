@@ -8,7 +8,7 @@ import { yearOptions } from '../lib/years';
 
 type Filters = Pick<
   PlanningSearch,
-  'year' | 'strategicAxis' | 'program' | 'expenseType' | 'responsibleId' | 'headquarterId'
+  'year' | 'strategicAxis' | 'program' | 'expenseType' | 'responsibleId' | 'headquarterId' | 'cooperatingId'
 >;
 
 interface Props {
@@ -30,6 +30,7 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
   const programs = usePlanningOptions('program', { parent: search.strategicAxis, withInactive: true });
   const types = usePlanningOptions('expense_type', { withInactive: true });
   const headquarters = usePlanningOptions('headquarter', { withInactive: true });
+  const cooperating = usePlanningOptions('cooperating', { withInactive: true });
   const select = { searchable: true, clearable: true, placeholder: any, nothingFoundMessage: t('common:status.empty') };
 
   return (
@@ -83,6 +84,13 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
         data={headquarters.data}
         value={search.headquarterId ?? null}
         onChange={(value) => onChange({ headquarterId: value ?? undefined })}
+      />
+      <Select
+        {...select}
+        label={t('budget:planning.fields.cooperating')}
+        data={cooperating.data}
+        value={search.cooperatingId ?? null}
+        onChange={(value) => onChange({ cooperatingId: value ?? undefined })}
       />
     </SimpleGrid>
   );
