@@ -84,29 +84,6 @@ export async function lineCells(db: Executor, lineId: string): Promise<CellFigur
   }));
 }
 
-/** Figures of one (line, item, month) cell, zeros when it has no rows. */
-export async function cell(db: Executor, lineId: string, itemId: string, month: number): Promise<CellFigures> {
-  const cells = await lineCells(db, lineId);
-  return (
-    cells.find((c) => c.itemId === itemId && c.month === month) ?? {
-      itemId,
-      month,
-      assigned: '0.00',
-      committed: '0.00',
-      executed: '0.00',
-    }
-  );
-}
-
-/** What is assigned of a line's month over every item (Q). */
-export async function assignedOnLineMonth(db: Executor, lineId: string, month: number): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${A.amount}), 0)::numeric(20,2)::text` })
-    .from(A)
-    .where(and(eq(A.lineId, lineId), eq(A.month, month)));
-  return row!.total;
-}
-
 /**
  * What an item holds assigned over every line and month (Q), less what approved carry-forwards released from
  * closed years to be assigned again in the next (issue 13 section 4): the figure its limit is checked against.

@@ -22,10 +22,10 @@ import * as plans from './plan.service.ts';
  * document. Requests and approvals run under the item's cooperating lock, like every write on its amounts.
  */
 
-/** The documents from or to `year` (and of `itemId`), with their item, cooperating and people; newest first. */
+/** The documents from or to `year` (and of `itemId`, or the one `id`), with their item, cooperating and people; newest first. */
 export async function listCarryForwards(
   db: Executor,
-  q: z.output<typeof carryForwardListQuery>,
+  q: z.output<typeof carryForwardListQuery> & { id?: string },
 ): Promise<CarryForward[]> {
   const result = await db.execute<{
     id: string;
@@ -60,6 +60,7 @@ export async function listCarryForwards(
       left join users du on du.id = h.actor_id
      where (${q.year ?? null}::int is null or f.from_year = ${q.year ?? null}::int or f.to_year = ${q.year ?? null}::int)
        and (${q.itemId ?? null}::uuid is null or f.item_id = ${q.itemId ?? null}::uuid)
+       and (${q.id ?? null}::uuid is null or f.id = ${q.id ?? null}::uuid)
      order by f.created_at desc, f.id`);
   return result.rows.map((r) => ({
     id: r.id,
@@ -83,7 +84,7 @@ export async function listCarryForwards(
 }
 
 async function one(db: Executor, id: string): Promise<CarryForward> {
-  const [row] = (await listCarryForwards(db, {})).filter((f) => f.id === id);
+  const [row] = await listCarryForwards(db, { id });
   if (!row) throw notFound();
   return row;
 }

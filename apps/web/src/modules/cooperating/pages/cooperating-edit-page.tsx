@@ -1,10 +1,9 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconCash, IconListDetails } from '@tabler/icons-react';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
-import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { CooperatingLinks } from '../components/cooperating-links';
 import { useUpdateCooperating } from '../api/mutations';
 import { useCooperating } from '../api/queries';
 import { CooperatingForm, toCooperatingValues, type CooperatingValues } from '../components/cooperating-form';
@@ -28,29 +27,7 @@ export function CooperatingEditPage() {
   };
   return (
     <>
-      <PageHeader
-        title={t('cooperating:editTitle', { name })}
-        actions={
-          <>
-            <ButtonLink
-              to="/configuration/cooperating/$id/items"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconListDetails size={16} />}
-            >
-              {t('cooperating:actions.items')}
-            </ButtonLink>
-            <ButtonLink
-              to="/configuration/cooperating/$id/disbursements"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconCash size={16} />}
-            >
-              {t('cooperating:actions.disbursements')}
-            </ButtonLink>
-          </>
-        }
-      />
+      <PageHeader title={t('cooperating:editTitle', { name })} actions={<CooperatingLinks id={id} current="edit" />} />
       <CooperatingForm
         key={version}
         initialValues={toCooperatingValues(cooperating.data)}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconListDetails, IconPencil } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Disbursement } from '@amparo/shared/modules/cooperating.schema';
@@ -8,7 +8,7 @@ import { BackHeader } from '../../../shared/ui/back-header';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { CurrencyAmount, Money, Rate } from '../../../shared/ui/format';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
-import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { CooperatingLinks } from '../components/cooperating-links';
 import { useCooperating, useDisbursements } from '../api/queries';
 import { DisbursementForm } from '../components/disbursement-form';
 
@@ -98,22 +98,7 @@ export function CooperatingDisbursementsPage() {
         backLabel={t('cooperating:backToList')}
         actions={
           <>
-            <ButtonLink
-              to="/configuration/cooperating/edit/$id"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('common:actions.edit')}
-            </ButtonLink>
-            <ButtonLink
-              to="/configuration/cooperating/$id/items"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconListDetails size={16} />}
-            >
-              {t('cooperating:actions.items')}
-            </ButtonLink>
+            <CooperatingLinks id={id} current="disbursements" />
           </>
         }
       />

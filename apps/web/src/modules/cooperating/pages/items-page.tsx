@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsDiff, IconCash, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconArrowsDiff, IconPlus } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { CooperatingItemSummary } from '@amparo/shared/modules/cooperating.schema';
@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { Money } from '../../../shared/ui/format';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { RowActions } from '../../../shared/ui/row-actions';
+import { CooperatingLinks } from '../components/cooperating-links';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useCooperating, useCooperatingItems } from '../api/queries';
 import { TransactionsModal } from '../components/transactions-modal';
@@ -87,22 +88,7 @@ export function CooperatingItemsPage() {
         backLabel={t('cooperating:backToList')}
         actions={
           <>
-            <ButtonLink
-              to="/configuration/cooperating/edit/$id"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('common:actions.edit')}
-            </ButtonLink>
-            <ButtonLink
-              to="/configuration/cooperating/$id/disbursements"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconCash size={16} />}
-            >
-              {t('cooperating:actions.disbursements')}
-            </ButtonLink>
+            <CooperatingLinks id={id} current="items" />
             <ButtonLink
               to="/configuration/cooperating/$id/item/add"
               params={{ id }}
