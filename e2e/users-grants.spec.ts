@@ -3,6 +3,7 @@ import { failOnPageErrors, login, adminApi } from './fixtures';
 import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
+import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
 
 /**
  * Issue 9 item 1 in the browser: the user form explains what the server
@@ -102,5 +103,52 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     expect(res.status()).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('grant_refused');
     expect(esErrors.problem.grant_refused).toBeTruthy();
+  });
+
+  test('3. a user manager corrects the e-mail of a user who never signed in, and not after (issue 23 item 1)', async ({
+    page,
+    playwright,
+  }) => {
+    await login(page, MANAGER.username, MANAGER.password);
+    await page.goto(`/configuration/users/edit/${targetId}`);
+    const email = page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.email}`) });
+    await expect(email).toBeEnabled();
+    await expect(page.getByText(esUsers.emailRule.correction)).toBeVisible();
+
+    // The user signs in once (own browser context): from then on the address is theirs.
+    const own = await playwright.request.newContext({ baseURL: page.url() });
+    expect(
+      (await own.post('/api/login', { data: { username: TARGET.username, password: TARGET.password } })).ok(),
+    ).toBe(true);
+    await own.dispose();
+    await page.reload();
+    await expect(email).toBeDisabled();
+    await expect(page.getByText(esUsers.emailRule.owner)).toBeVisible();
+  });
+
+  test("4. the Administrador role changes a signed-in user's e-mail only with a reason", async ({ page, request }) => {
+    const api = await adminApi(request);
+    await login(page);
+    await page.goto(`/configuration/users/edit/${targetId}`);
+    const email = page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.email}`) });
+    await expect(email).toBeEnabled();
+    const reason = page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.emailReason}`) });
+    await expect(reason).toHaveCount(0);
+    await email.fill('pedro.nuevo@amparo.org.gt');
+    await expect(reason).toBeVisible();
+    await page.getByRole('button', { name: esCommon.actions.save }).click();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/configuration\/users\/edit\//);
+    await reason.fill('Cambió de buzón institucional');
+    await page.getByRole('button', { name: esCommon.actions.save }).click();
+    await expect(page).toHaveURL(/\/configuration\/users\/list$/);
+    expect(((await api('get', `/api/users/${targetId}`)) as { email: string }).email).toBe('pedro.nuevo@amparo.org.gt');
+  });
+
+  test('5. a spent or unknown cancel link says so when its button is pressed', async ({ page }) => {
+    await page.goto(`/email-change/cancel/${'x'.repeat(43)}`);
+    await expect(page.getByText(esAuth.emailCancel.explain)).toBeVisible();
+    await page.getByRole('button', { name: esAuth.emailCancel.submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(esErrors.problem.invalid_token);
   });
 });

@@ -104,6 +104,16 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Issue 23 item 1: for this many hours after an account's e-mail changed, a password reset goes to the address
+   * it had before; the owner's old address may cancel their own change, which locks the account as long.
+   */
+  EMAIL_CHANGE_GUARD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   /** Trust X-Forwarded-For (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   /** Serve the OpenAPI explorer at /api/docs in production too (always on elsewhere; issue 9 item 6). */

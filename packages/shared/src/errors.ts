@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'grant_refused', // 403: granting a key (or a role with keys) the editor does not hold
   'user_outranks_you', // 403: the user holds a key the editor lacks
   'role_outranks_you', // 403: the Administrador role, edited by someone without every key
+  // Issue 23 item 1: an account's e-mail is its owner's.
+  'email_owner_only', // 403: another user's e-mail changes only before their first sign-in, or by the Administrador role
+  'administrator_only', // 403: only the Administrador role does this (lift an account's lock)
+  'account_locked', // 401: the owner cancelled an e-mail change; sign-in is refused until params.until (ISO instant)
   // Issue 12: workflows (lib/workflow).
   'stale_transition', // 409: someone moved or edited the record since it was loaded
   'transition_not_allowed', // 403: not from this state, not for this user, or a delegation not in force (field error says which)
@@ -101,6 +105,7 @@ export const FIELD_ERROR_CODES = [
   'role_not_grantable', // params.keys: the role's keys the editor does not hold
   'admin_role_reserved', // only holders of every key assign the Administrador role
   'email_unchanged', // self-service e-mail change to the current address
+  'email_owner_only', // issue 23 item 1: only the owner changes their e-mail, from My account
   'transition_from_state', // issue 12: the transition does not leave the record's state (params.state)
   'transition_not_yours', // issue 12: the user lacks the key, or is not whom the transition is for (requester, assignee)
   'delegation_not_valid', // issue 12: no delegation in force lets the user act for that person

@@ -10,7 +10,7 @@ export const securityEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** 'login_failed' | 'login_locked' | 'forbidden' */
+    /** SECURITY_EVENT_KINDS (shared security-log schema) */
     kind: text('kind').notNull(),
     /** The signed-in user, or the account a sign-in named when it exists. */
     userId: uuid('user_id'),

@@ -1,8 +1,9 @@
+import type { SECURITY_EVENT_KINDS } from '@amparo/shared/modules/security-log.schema';
 import type { Executor } from '../db/client.ts';
 import { securityEvents } from './security-log.table.ts';
 import type { Actor } from './actor.ts';
 
-export type SecurityEventKind = 'login_failed' | 'login_locked' | 'forbidden';
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /**
  * Writes a security log entry (issue 9 item 5) outside any business

@@ -128,6 +128,8 @@ export const emailChangeBody = z.object({
 export const emailChangeResponse = envelope(z.object({ pendingEmail: z.string(), expiresAt: z.string() }));
 export const emailConfirmBody = z.object({ token: z.string().min(20, 'invalid').max(200, 'invalid') });
 export const emailConfirmResponse = envelope(z.object({ email: z.string() }));
+/** An e-mail change undone from the old address (issue 23 item 1): the address in use and the lock's end (ISO). */
+export const emailCancelResponse = envelope(z.object({ email: z.string(), lockedUntil: z.string() }));
 
 /** The four classes the strength meter checks (spec section 5). */
 export function passwordStrength(password: string) {
@@ -156,6 +158,8 @@ export const appInfo = z.object({
   /** DOCUMENT_MAX_BYTES and ACTIVITY_PHOTO_MAX_BYTES, for the same early check. */
   documentMaxBytes: z.number().int(),
   activityPhotoMaxBytes: z.number().int(),
+  /** EMAIL_CHANGE_GUARD_HOURS: how long after an e-mail change a reset goes to the old address (issue 23 item 1). */
+  emailChangeGuardHours: z.number().int(),
   version: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfo>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope, text, uuid, version } from '../validation.ts';
 import { isPermissionKey } from '../permissions.ts';
 
+/** The slug of the seeded Administrador role, which always holds every key (issue 9 item 1; issue 23 item 1). */
+export const ADMIN_ROLE_SLUG = 'administrador';
+
 export const permissionKeys = z.array(z.string().refine(isPermissionKey, 'unknown_code')).max(200, 'invalid');
 
 export const roleInput = z.object({

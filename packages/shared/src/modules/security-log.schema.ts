@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, optionalDate, paged, pageQuery, uuid } from '../validation.ts';
 
 /** What the security log records (issue 9 item 5). */
-export const SECURITY_EVENT_KINDS = ['login_failed', 'login_locked', 'forbidden'] as const;
+export const SECURITY_EVENT_KINDS = ['login_failed', 'login_locked', 'forbidden', 'account_locked'] as const;
 
 /** GET /api/security-log: newest first; `from`/`to` are days in America/Guatemala (inclusive). */
 export const securityLogQuery = pageQuery.omit({ order: true }).extend({

@@ -40,7 +40,18 @@ export const userCreate = z.object({
     .min(MIN_PASSWORD_LENGTH, `password_too_short:${MIN_PASSWORD_LENGTH}`)
     .max(200, 'length:8:200'),
 });
-export const userUpdate = z.object({ ...userFields, version });
+export const userUpdate = z.object({
+  ...userFields,
+  /**
+   * Why another user's e-mail changes (issue 23 item 1): required when the Administrador role changes the address
+   * of a user who has signed in; kept in the change's history and the audit.
+   */
+  emailReason: optionalText(500),
+  version,
+});
+
+/** Lifting an account's sign-in lock early (issue 23 item 1): the Administrador role only, with a reason. */
+export const userUnlock = z.object({ reason: text(500, 5), version });
 
 export const userListQuery = pageQuery.extend({
   q: z.string().trim().max(100).refine(hasNoControlCharacters, 'invalid_characters').optional(),
@@ -65,6 +76,8 @@ export const userItem = z.object({
   hasPhoto: z.boolean(),
   extraPermissions: z.array(z.string()),
   lastLoginAt: z.string().nullable(),
+  /** Sign-in refused until this instant (the owner cancelled an e-mail change; issue 23 item 1), or null. */
+  lockedUntil: z.string().nullable(),
   version: z.number().int(),
 });
 export type UserItem = z.infer<typeof userItem>;

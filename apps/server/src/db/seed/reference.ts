@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { catalogItems, departments, municipalities, roles } from '../schema.ts';
 import { PERMISSION_KEYS } from '@amparo/shared/permissions';
+import { ADMIN_ROLE_SLUG } from '@amparo/shared/modules/roles.schema';
 import geography from './data/guatemala-geography.json' with { type: 'json' };
 import catalogs from './data/catalogs-gt.json' with { type: 'json' };
 import ownCatalogs from './data/catalogs-amparo.json' with { type: 'json' };
@@ -15,7 +16,7 @@ export function normalizeCode(code: string): string {
     .replace(/[^A-Z0-9_]/g, '_');
 }
 
-export const ADMIN_ROLE_SLUG = 'administrador';
+export { ADMIN_ROLE_SLUG };
 
 /**
  * Seeds reference data idempotently: geography is upserted (names follow the

@@ -4,6 +4,7 @@ import {
   changePasswordBody,
   emailChangeBody,
   emailChangeResponse,
+  emailCancelResponse,
   emailConfirmBody,
   emailConfirmResponse,
   okResponse,
@@ -112,7 +113,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await account.confirmEmailChange(app.db.db, app.mailer, requestActor(request), request.body),
+      data: await account.confirmEmailChange(app.db.db, app.config, app.mailer, requestActor(request), request.body),
+    }),
+  );
+  app.post(
+    '/api/account/email/cancel',
+    {
+      config: { permission: 'public' },
+      schema: {
+        operationId: 'cancelEmailChange',
+        tags: ['account'],
+        summary:
+          'Undo an e-mail change from the link mailed to the old address: restores it and locks the account for EMAIL_CHANGE_GUARD_HOURS (issue 23 item 1)',
+        description:
+          'Public: the link is the credential (single use, EMAIL_CHANGE_GUARD_HOURS). Every session, reset link and pending e-mail change is spent; an administrator may lift the lock. Errors: 400 invalid_token.',
+        body: emailConfirmBody,
+        response: { 200: emailCancelResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await account.cancelEmailChange(app.db.db, app.config, app.mailer, requestActor(request), request.body),
     }),
   );
 

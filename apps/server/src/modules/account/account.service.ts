@@ -17,6 +17,7 @@ import * as repo from './account.repository.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
+import { recordSecurityEvent } from '../../lib/security-log.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { forgive, takeAttempt } from '../auth/attempts.service.ts';
 import * as users from '../users/users.service.ts';
@@ -148,17 +149,25 @@ export async function requestEmailChange(
  */
 export async function confirmEmailChange(
   db: Db,
+  config: Config,
   mailer: Mailer,
   actor: Actor,
   body: z.output<typeof emailConfirmBody>,
 ) {
+  const cancelToken = newToken();
   const done = await db.transaction(async (tx) => {
     const change = await repo.consumeEmailChange(tx, hashToken(body.token));
     if (!change) throw new AppError(400, 'invalid_token');
     const record = await users.findUserRecord(tx, change.userId);
     if (!record || !record.active) throw new AppError(400, 'invalid_token');
     if (await users.emailTaken(tx, change.newEmail, change.userId)) throw invalidField('email', 'email_taken');
-    await users.setConfirmedEmail(tx, change.userId, change.newEmail);
+    await users.setConfirmedEmail(tx, {
+      userId: change.userId,
+      oldEmail: record.email,
+      newEmail: change.newEmail,
+      cancelTokenHash: hashToken(cancelToken),
+      cancelExpiresAt: new Date(Date.now() + config.EMAIL_CHANGE_GUARD_HOURS * 3600_000),
+    });
     await repo.cancelEmailChanges(tx, change.userId);
     await revokeUserSessions(tx, change.userId, change.sessionId ?? undefined);
     await revokePasswordResets(tx, change.userId);
@@ -175,6 +184,61 @@ export async function confirmEmailChange(
     );
     return { oldEmail: record.email, newEmail: change.newEmail, fullName: record.fullName };
   });
-  await mailer.send(users.identityChangedMail(done.oldEmail, done.fullName, { email: done.newEmail }, null));
+  // The old address may undo it (issue 23 item 1): a link that restores it and locks the account.
+  await mailer.send(
+    users.identityChangedMail(done.oldEmail, done.fullName, { email: done.newEmail }, null, {
+      link: `${config.PUBLIC_URL}/email-change/cancel/${cancelToken}`,
+      hours: config.EMAIL_CHANGE_GUARD_HOURS,
+      secret: cancelToken,
+    }),
+  );
   return { email: done.newEmail };
+}
+
+/**
+ * The owner did not make the change (issue 23 item 1): from the link mailed to
+ * the old address (single use, EMAIL_CHANGE_GUARD_HOURS), in one transaction
+ * the old address comes back (unless another account holds it by now), the
+ * account is locked for EMAIL_CHANGE_GUARD_HOURS, every session, reset link and
+ * pending e-mail change is spent, and it is audited and written to the
+ * security log. Then the restored address is told. Errors: 400 `invalid_token`.
+ * Returns the account's address and the lock's end (ISO instant).
+ */
+export async function cancelEmailChange(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  actor: Actor,
+  body: z.output<typeof emailConfirmBody>,
+) {
+  const done = await db.transaction(async (tx) => {
+    const cancelled = await users.cancelOwnEmailChange(tx, hashToken(body.token), config.EMAIL_CHANGE_GUARD_HOURS);
+    if (!cancelled) throw new AppError(400, 'invalid_token');
+    await repo.cancelEmailChanges(tx, cancelled.userId);
+    await revokeUserSessions(tx, cancelled.userId);
+    const resetTokensRevoked = await revokePasswordResets(tx, cancelled.userId);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'email_change_cancel',
+        entity: 'user',
+        entityId: cancelled.userId,
+        changes: {
+          email: { before: cancelled.before, after: cancelled.email },
+          lockedUntil: { before: null, after: cancelled.lockedUntil.toISOString() },
+          resetTokensRevoked: { before: null, after: resetTokensRevoked },
+        },
+      },
+      cancelled.userId,
+    );
+    await recordSecurityEvent(tx, actor, { kind: 'account_locked', userId: cancelled.userId, code: 'account_locked' });
+    return cancelled;
+  });
+  await mailer.send({
+    to: done.email,
+    subject: 'Amparo: cambio de correo anulado, cuenta bloqueada / e-mail change cancelled, account locked',
+    text: `Hola ${done.fullName}:\n\nAnulamos el cambio de correo de su cuenta de Amparo: la cuenta vuelve a usar esta dirección, se cerraron todas las sesiones y nadie puede entrar en ella durante ${config.EMAIL_CHANGE_GUARD_HOURS} horas. Avise a un administrador: puede revisar lo ocurrido y desbloquearla antes.\n\n--\nThe e-mail change of your Amparo account was cancelled: the account uses this address again, every session was closed and nobody can sign in for ${config.EMAIL_CHANGE_GUARD_HOURS} hours. Tell an administrator: they can look into it and unlock it sooner.`,
+  });
+  return { email: done.email, lockedUntil: done.lockedUntil.toISOString() };
 }

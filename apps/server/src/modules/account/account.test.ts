@@ -97,10 +97,11 @@ describe('self-service e-mail change', () => {
     expect((await profile(user.token)).email).toBe(newEmail); // the session that asked survives
     expect((await as(t.app, other).post('/api/user-check')).statusCode).toBe(401); // the others are closed
     await login(t.app, newEmail, user.password);
-    // The old address is told, without any link.
+    // The old address is told, with a link that undoes the change (issue 23 item 1) and nothing else.
     const notice = (await mailsTo(oldEmail)).at(-1)!.text;
     expect(notice).toContain(newEmail);
-    expect(notice).not.toMatch(/[\w-]{40,}/);
+    expect(notice).toMatch(/email-change\/cancel\/[\w-]{40,}/);
+    expect(notice).not.toMatch(/email-confirm|password-reset/);
     const audit = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_log where action = 'email_change' and entity_id = ${user.id}`,
     );
@@ -121,6 +122,7 @@ describe('self-service e-mail change', () => {
     const byAdmin = await as(t.app, adminToken).put(`/api/users/${user.id}`, {
       ...current,
       email: `admin.puso.${user.username}@amparo.test`,
+      emailReason: 'La persona perdió acceso a su buzón',
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });

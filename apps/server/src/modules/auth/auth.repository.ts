@@ -114,22 +114,36 @@ export async function revokePasswordResets(db: Executor, userId: string): Promis
  */
 export async function findUserForLogin(db: Executor, login: string) {
   const rows = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, lockedUntil: users.lockedUntil })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${login}) or lower(${users.email}) = lower(${login})`)
     .limit(1);
   return rows[0] ?? null;
 }
 
+const resetColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  active: users.active,
+  lockedUntil: users.lockedUntil,
+};
+
 /**
  * The user with this e-mail (without case): id, e-mail, full name, active flag; or null.
  */
 export async function findUserByEmail(db: Executor, email: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, active: users.active })
+    .select(resetColumns)
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The same columns for a user by id (a reset asked for by an address the account had until lately), or null. */
+export async function findUserForReset(db: Executor, id: string) {
+  const rows = await db.select(resetColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

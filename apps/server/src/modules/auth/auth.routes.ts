@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in; sets the httpOnly session cookie and returns data.user with token and permisos',
         description:
-          'Errors: 400 validation, 401 credentials_wrong (same for unknown user, wrong password or inactive account), 429 too_many_attempts.',
+          'Errors: 400 validation, 401 credentials_wrong (same for unknown user, wrong password or inactive account), 401 account_locked (right password, account locked by its owner: issue 23 item 1), 429 too_many_attempts.',
         body: loginBody,
         response: { 200: loginResponse },
       },
@@ -230,6 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         photoMaxBytes: app.config.PHOTO_MAX_BYTES,
         documentMaxBytes: app.config.DOCUMENT_MAX_BYTES,
         activityPhotoMaxBytes: app.config.ACTIVITY_PHOTO_MAX_BYTES,
+        emailChangeGuardHours: app.config.EMAIL_CHANGE_GUARD_HOURS,
         version: '0.1.0',
       },
     }),

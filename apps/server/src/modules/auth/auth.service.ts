@@ -66,6 +66,11 @@ export async function login(db: Db, config: Config, actor: Actor, body: z.output
     });
     throw new AppError(401, 'credentials_wrong');
   }
+  if (user.lockedUntil && user.lockedUntil > new Date()) {
+    // Only once the password is right: a wrong one tells nothing of the lock (issue 23 item 1).
+    await recordSecurityEvent(db, actor, { kind: 'login_locked', userId: user.id, loginName, code: 'account_locked' });
+    throw new AppError(401, 'account_locked');
+  }
   const token = newToken();
   await db.transaction(async (tx) => {
     await forgive(tx, 'login', attemptId, accountKey);
@@ -89,6 +94,11 @@ export async function login(db: Db, config: Config, actor: Actor, body: z.output
  * look-up, the token and the mail run after the answer (`background`), so the
  * time tells nothing either. An active account gets a single-use link valid
  * one hour; the link is scrubbed from the outbox once delivered.
+ * Issue 23 item 1: the account is the one with this address, or the one that
+ * had it until a change of the last EMAIL_CHANGE_GUARD_HOURS; the link goes to
+ * the address the account had before any change of those hours
+ * (`users.resetAddress`), so an address someone else put on it receives
+ * nothing; a locked account gets no link.
  */
 export async function forgot(
   db: Db,
@@ -100,8 +110,13 @@ export async function forgot(
 ) {
   await takeAttempt(db, config, 'forgot', body.email, actor.ip ?? 'unknown');
   background.run('forgot', async () => {
-    const user = await repo.findUserByEmail(db, body.email);
-    if (!user || !user.active) return;
+    const hours = config.EMAIL_CHANGE_GUARD_HOURS;
+    const [formerOwner] = await users.usersWhoseAddressWas(db, body.email, hours);
+    const user =
+      (await repo.findUserByEmail(db, body.email)) ??
+      (formerOwner ? await repo.findUserForReset(db, formerOwner) : null);
+    if (!user || !user.active || (user.lockedUntil && user.lockedUntil > new Date())) return;
+    const to = await users.resetAddress(db, user.id, user.email, hours);
     const token = newToken();
     await repo.insertPasswordReset(db, {
       userId: user.id,
@@ -110,7 +125,7 @@ export async function forgot(
     });
     const link = `${config.PUBLIC_URL}/password-reset/${token}`;
     await mailer.send({
-      to: user.email,
+      to,
       subject: 'Amparo: restablecer contraseña / reset password',
       text: `Hola ${user.fullName}:\n\nPara elegir una nueva contraseña abra este enlace (válido una hora, un solo uso):\n${link}\n\nSi no lo pidió, ignore este mensaje.\n\n--\nTo choose a new password open the link above (valid for one hour, single use).`,
       secret: token,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { roles, userPhotos, users } from '../../db/schema.ts';
+import { roles, userEmailChanges, userPhotos, users } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
 import type { ItemAge } from '@amparo/shared/validation';
 import { createdWithin } from '../../lib/item-age.ts';
@@ -24,6 +24,7 @@ const userColumns = {
   active: users.active,
   extraPermissions: users.extraPermissions,
   lastLoginAt: users.lastLoginAt,
+  lockedUntil: users.lockedUntil,
   version: users.version,
   hasPhoto,
 };
@@ -196,4 +197,89 @@ export async function usersByLoginOrId(db: Executor, logins: string[], ids: stri
 export async function namesOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
+}
+
+/** Records one change of a user's e-mail (issue 23 item 1); returns its id. */
+export async function insertEmailChange(db: Executor, values: typeof userEmailChanges.$inferInsert) {
+  const [row] = await db.insert(userEmailChanges).values(values).returning({ id: userEmailChanges.id });
+  return row!.id;
+}
+
+/** The old address of the user's earliest e-mail change in the last `hours`, or null when none changed it. */
+export async function addressBeforeChangesSince(db: Executor, userId: string, hours: number) {
+  const rows = await db
+    .select({ oldEmail: userEmailChanges.oldEmail })
+    .from(userEmailChanges)
+    .where(
+      and(
+        eq(userEmailChanges.userId, userId),
+        gt(userEmailChanges.changedAt, sql`now() - make_interval(hours => ${hours}::int)`),
+      ),
+    )
+    .orderBy(asc(userEmailChanges.changedAt), asc(userEmailChanges.id))
+    .limit(1);
+  return rows[0]?.oldEmail ?? null;
+}
+
+/** Users whose e-mail was `email` until a change in the last `hours` (lower-case match), newest change first. */
+export async function usersWhoseAddressWas(db: Executor, email: string, hours: number) {
+  const rows = await db
+    .select({ userId: userEmailChanges.userId })
+    .from(userEmailChanges)
+    .where(
+      and(
+        sql`lower(${userEmailChanges.oldEmail}) = lower(${email})`,
+        gt(userEmailChanges.changedAt, sql`now() - make_interval(hours => ${hours}::int)`),
+      ),
+    )
+    .orderBy(desc(userEmailChanges.changedAt));
+  return [...new Set(rows.map((r) => r.userId))];
+}
+
+/**
+ * Spends a live cancel link of an e-mail change (single use, before `cancel_expires_at`) and returns the change,
+ * atomically; null when unknown, used or expired.
+ */
+export async function consumeCancelToken(db: Executor, tokenHash: string) {
+  const rows = await db
+    .update(userEmailChanges)
+    .set({ cancelledAt: sql`now()` })
+    .where(
+      and(
+        eq(userEmailChanges.cancelTokenHash, tokenHash),
+        isNull(userEmailChanges.cancelledAt),
+        gt(userEmailChanges.cancelExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({
+      userId: userEmailChanges.userId,
+      oldEmail: userEmailChanges.oldEmail,
+      newEmail: userEmailChanges.newEmail,
+    });
+  return rows[0] ?? null;
+}
+
+/** The user's row, locked FOR UPDATE until the transaction ends (an e-mail change or a lock decides on it). */
+export async function lockUserRow(db: Executor, id: string) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Sets (`hours` from now) or lifts (null) the sign-in lock of a user and bumps the version. */
+export async function setLock(db: Executor, id: string, hours: number | null, updatedBy: string | null) {
+  const rows = await db
+    .update(users)
+    .set({
+      lockedUntil: hours === null ? null : sql`now() + make_interval(hours => ${hours}::int)`,
+      version: sql`${users.version} + 1`,
+      updatedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning({ lockedUntil: users.lockedUntil });
+  return rows[0]?.lockedUntil ?? null;
 }

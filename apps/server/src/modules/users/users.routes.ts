@@ -5,6 +5,7 @@ import {
   userListQuery,
   userListResponse,
   userResponse,
+  userUnlock,
   userUpdate,
 } from '@amparo/shared/modules/users.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -67,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Update a user; 409 on a stale version',
         description:
-          "Issue 9 item 1: 403 user_outranks_you (the user holds a key you lack), own_access_locked (own role, extra permissions, active flag or e-mail), grant_refused (a role or key you do not hold). A changed e-mail revokes the user's sessions and reset links and notifies the old address.",
+          "Issue 9 item 1: 403 user_outranks_you (the user holds a key you lack), own_access_locked (own role, extra permissions, active flag or e-mail), grant_refused (a role or key you do not hold). Issue 23 item 1: 403 email_owner_only (another user's e-mail changes only before their first sign-in, or by the Administrador role with emailReason; 400 emailReason required). A changed e-mail revokes the user's sessions and reset links and notifies the old address; a reset in the next EMAIL_CHANGE_GUARD_HOURS goes to the old address.",
         params,
         body: userUpdate,
         response: { 200: userResponse },
@@ -84,6 +85,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       ),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/unlock',
+    {
+      config,
+      schema: {
+        operationId: 'unlockUser',
+        tags,
+        summary: "Lift a user's sign-in lock before it ends (the Administrador role, with a reason; issue 23 item 1)",
+        description: 'Errors: 403 administrator_only, 404 not_found, 409 version_conflict.',
+        params,
+        body: userUnlock,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.unlockUser(app.db.db, actorOf(request), request.params.id, request.body),
     }),
   );
 

@@ -37,12 +37,13 @@ function toItem(row: Row): UserItem {
     hasPhoto: row.hasPhoto,
     extraPermissions: row.extraPermissions,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    lockedUntil: row.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil.toISOString() : null,
     version: row.version,
   };
 }
 
 const auditable = (u: UserItem) => {
-  const { lastLoginAt: _l, version: _v, hasPhoto: _h, roleName: _r, ...rest } = u;
+  const { lastLoginAt: _l, lockedUntil: _k, version: _v, hasPhoto: _h, roleName: _r, ...rest } = u;
   return rest;
 };
 const keysOrdered = (keys: string[]) => PERMISSION_KEYS.filter((k) => keys.includes(k));
@@ -189,6 +190,12 @@ export async function createUser(
  *   e-mail changes in the same transaction (through `events`: auth and account
  *   listen, lib/user-events.ts), is audited (`identity_change`) and is mailed
  *   to the old address; deactivating revokes the sessions the same way.
+ * Issue 23 item 1, an account's e-mail is its owner's: another user's e-mail
+ * changes only before their first sign-in (a user manager corrects a typo), or
+ * by the Administrador role with `emailReason` (400 `emailReason: required`);
+ * otherwise 403 `email_owner_only`. Each change is kept in
+ * `user_email_changes`, so a reset in the next EMAIL_CHANGE_GUARD_HOURS goes to
+ * the address before it (auth `forgot`).
  */
 export async function updateUser(
   db: Db,
@@ -215,6 +222,7 @@ export async function updateUser(
       if (emailChanged) locked.push({ field: 'email', code: 'own_email_in_account' });
       if (locked.length) throw new AppError(403, 'own_access_locked', locked);
     }
+    const emailChange = emailChanged ? await emailChangeKind(tx, editorId, row, body.emailReason) : null;
     if (emailChanged) {
       if (!isInstitutionalEmail(body.email, config.ALLOWED_EMAIL_DOMAINS))
         throw invalidField('email', 'mail_not_institutional');
@@ -247,7 +255,15 @@ export async function updateUser(
       changes: diff(auditable(before), auditable(after)),
     });
     let editorName: string | null = null;
-    if (emailChanged) {
+    if (emailChange) {
+      await repo.insertEmailChange(tx, {
+        userId: id,
+        oldEmail: before.email,
+        newEmail: after.email,
+        kind: emailChange,
+        reason: body.emailReason ?? null,
+        changedBy: editorId,
+      });
       // Whoever knew the old address's sessions or reset links loses them with it.
       const facts = await events.emit(tx, 'email_changed', id);
       await writeAudit(tx, actor, {
@@ -256,6 +272,8 @@ export async function updateUser(
         entityId: id,
         changes: {
           email: { before: before.email, after: after.email },
+          kind: { before: null, after: emailChange },
+          ...(body.emailReason ? { reason: { before: null, after: body.emailReason } } : {}),
           ...Object.fromEntries(Object.entries(facts).map(([fact, value]) => [fact, { before: null, after: value }])),
         },
       });
@@ -271,6 +289,56 @@ export async function updateUser(
 }
 
 /**
+ * How another user's e-mail may change (issue 23 item 1): `correction` by any
+ * user manager while the user has never signed in, `administrator` by the
+ * Administrador role with a reason (400 `emailReason: required` without one);
+ * 403 `email_owner_only` otherwise. The owner's own change goes through My
+ * account (`own_email_in_account`, checked before).
+ */
+async function emailChangeKind(
+  tx: Executor,
+  editorId: string,
+  target: Row,
+  reason: string | null | undefined,
+): Promise<'correction' | 'administrator'> {
+  if (target.lastLoginAt === null) return 'correction';
+  const editor = await repo.findUserById(tx, editorId);
+  if (!editor?.roleSlug || !isAdminRole({ slug: editor.roleSlug }))
+    throw new AppError(403, 'email_owner_only', [{ field: 'email', code: 'email_owner_only' }]);
+  if (!reason) throw invalidField('emailReason', 'required');
+  return 'administrator';
+}
+
+/**
+ * Lifts an account's sign-in lock before it ends (issue 23 item 1): the
+ * Administrador role only (403 `administrator_only`), with a reason, audited
+ * (`unlock`). 404 `not_found`; 409 on a stale version.
+ */
+export async function unlockUser(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  body: { reason: string; version: number },
+): Promise<UserItem> {
+  return db.transaction(async (tx) => {
+    const editor = await repo.findUserById(tx, actor.userId);
+    if (!editor?.roleSlug || !isAdminRole({ slug: editor.roleSlug })) throw new AppError(403, 'administrator_only');
+    const before = await getUser(tx, id);
+    await updateVersioned(tx, users, id, body.version, { lockedUntil: null, updatedBy: actor.userId });
+    await writeAudit(tx, actor, {
+      action: 'unlock',
+      entity: 'user',
+      entityId: id,
+      changes: {
+        lockedUntil: { before: before.lockedUntil, after: null },
+        reason: { before: null, after: body.reason },
+      },
+    });
+    return getUser(tx, id);
+  });
+}
+
+/**
  * The notice to a user's old address when their e-mail (or username) changed
  * (issue 9 item 1). `by` is who changed it: an administrator's name, or null
  * for the user's own confirmed change. It carries no link nor token.
@@ -280,6 +348,7 @@ export function identityChangedMail(
   fullName: string,
   change: { email?: string; username?: string },
   by: string | null,
+  cancel?: { link: string; hours: number; secret: string },
 ) {
   const what = [change.email ? `correo: ${change.email}` : null, change.username ? `usuario: ${change.username}` : null]
     .filter(Boolean)
@@ -295,7 +364,10 @@ export function identityChangedMail(
   return {
     to: oldEmail,
     subject: 'Amparo: sus datos de acceso cambiaron / your sign-in details changed',
-    text: `Hola ${fullName}:\n\nLos datos de acceso de su cuenta de Amparo cambiaron (${what}) ${who}. Se cerraron las sesiones abiertas.\nSi usted no lo esperaba, avise de inmediato a un administrador.\n\n--\nThe sign-in details of your Amparo account changed (${whatEn}) ${whoEn}. Open sessions were closed. If you did not expect this, tell an administrator at once.`,
+    text: cancel
+      ? `Hola ${fullName}:\n\nLos datos de acceso de su cuenta de Amparo cambiaron (${what}) ${who}. Se cerraron las sesiones abiertas.\nSi usted no hizo este cambio, abra este enlace (válido ${cancel.hours} horas): devuelve su correo anterior y bloquea la cuenta ${cancel.hours} horas mientras un administrador lo revisa.\n${cancel.link}\n\n--\nThe sign-in details of your Amparo account changed (${whatEn}) ${whoEn}. Open sessions were closed. If you did not make this change, open the link above (valid ${cancel.hours} hours): it restores your previous address and locks the account for ${cancel.hours} hours while an administrator looks into it.`
+      : `Hola ${fullName}:\n\nLos datos de acceso de su cuenta de Amparo cambiaron (${what}) ${who}. Se cerraron las sesiones abiertas.\nSi usted no lo esperaba, avise de inmediato a un administrador.\n\n--\nThe sign-in details of your Amparo account changed (${whatEn}) ${whoEn}. Open sessions were closed. If you did not expect this, tell an administrator at once.`,
+    ...(cancel ? { secret: cancel.secret } : {}),
   };
 }
 
@@ -357,9 +429,62 @@ export function setPasswordHash(db: Executor, id: string, passwordHash: string) 
   return repo.updateUser(db, id, { passwordHash, passwordChangedAt: new Date() });
 }
 
-/** Sets the user's own e-mail once confirmed (account, issue 9 item 1); bumps the version. */
-export function setConfirmedEmail(db: Executor, id: string, email: string) {
-  return repo.setEmail(db, id, email, id);
+/**
+ * Sets the user's own e-mail once confirmed from the new address (account, issue 9 item 1), bumps the version,
+ * and keeps the change with the SHA-256 of the cancel link mailed to the old address, live until
+ * `cancelExpiresAt` (issue 23 item 1).
+ */
+export async function setConfirmedEmail(
+  db: Executor,
+  change: { userId: string; oldEmail: string; newEmail: string; cancelTokenHash: string; cancelExpiresAt: Date },
+) {
+  await repo.setEmail(db, change.userId, change.newEmail, change.userId);
+  await repo.insertEmailChange(db, { ...change, kind: 'owner', changedBy: change.userId });
+}
+
+/**
+ * Where a password reset of this user goes (issue 23 item 1): the address the account had before its earliest
+ * e-mail change of the last `hours` (EMAIL_CHANGE_GUARD_HOURS), else its current one. A taken-over address
+ * thus receives no link until the owner's old address had `hours` to cancel.
+ */
+export async function resetAddress(db: Executor, userId: string, currentEmail: string, hours: number) {
+  return (await repo.addressBeforeChangesSince(db, userId, hours)) ?? currentEmail;
+}
+
+/** Ids of users whose e-mail was `email` until a change in the last `hours` (a reset asked for by the old address). */
+export function usersWhoseAddressWas(db: Executor, email: string, hours: number) {
+  return repo.usersWhoseAddressWas(db, email, hours);
+}
+
+/**
+ * The owner cancels an e-mail change from the link mailed to the old address
+ * (issue 23 item 1), in the caller's transaction: the link is spent (null when
+ * unknown, used or expired); the user's row is locked; the old address comes
+ * back unless another account took it meanwhile (kept as a `restored` change);
+ * sign-in is locked for `hours`. Returns what the caller audits and mails.
+ */
+export async function cancelOwnEmailChange(db: Executor, tokenHash: string, hours: number) {
+  const change = await repo.consumeCancelToken(db, tokenHash);
+  if (!change) return null;
+  const user = await repo.lockUserRow(db, change.userId);
+  if (!user) return null;
+  let email = user.email;
+  const restorable =
+    user.email.toLowerCase() !== change.oldEmail.toLowerCase() &&
+    !(await repo.emailTaken(db, change.oldEmail, change.userId));
+  if (restorable) {
+    await repo.setEmail(db, change.userId, change.oldEmail, change.userId);
+    await repo.insertEmailChange(db, {
+      userId: change.userId,
+      oldEmail: user.email,
+      newEmail: change.oldEmail,
+      kind: 'restored',
+      changedBy: change.userId,
+    });
+    email = change.oldEmail;
+  }
+  const lockedUntil = await repo.setLock(db, change.userId, hours, change.userId);
+  return { userId: change.userId, fullName: user.fullName, before: user.email, email, lockedUntil: lockedUntil! };
 }
 
 /** Notes a successful sign-in. */

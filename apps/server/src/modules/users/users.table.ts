@@ -26,6 +26,11 @@ export const users = pgTable(
     extraPermissions: text('extra_permissions').array().notNull().default([]),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Sign-in is refused until then (issue 23 item 1): set when the owner cancels an e-mail change from the
+     * notice to their old address; an administrator may lift it early.
+     */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     ...editableColumns(),
   },
   (t) => [
@@ -44,3 +49,35 @@ export const userPhotos = pgTable('user_photos', {
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change of a user's e-mail (issue 23 item 1), kept so that
+ * - a password reset goes to the address the account had before any change of the last
+ *   EMAIL_CHANGE_GUARD_HOURS (a taken-over address cannot receive the link);
+ * - the owner's old address can cancel their own change (`cancel_token_hash`, the SHA-256 of the
+ *   link mailed to it, valid until `cancel_expires_at`), which restores it and locks the account.
+ * `kind`: `owner` (confirmed by the owner from the new address), `administrator` (the Administrador role, with
+ * `reason`), `correction` (a user manager, before the user's first sign-in), `restored` (the owner cancelled).
+ */
+export const userEmailChanges = pgTable(
+  'user_email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    kind: text('kind', { enum: ['owner', 'administrator', 'correction', 'restored'] }).notNull(),
+    reason: text('reason'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelTokenHash: text('cancel_token_hash').unique(),
+    cancelExpiresAt: timestamp('cancel_expires_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_email_changes_user_idx').on(t.userId, t.changedAt),
+    index('user_email_changes_old_idx').on(sql`lower(${t.oldEmail})`, t.changedAt),
+  ],
+);

@@ -275,7 +275,11 @@ describe('user management: no privilege escalation', () => {
 
     const current = await getUser(adminToken, target.id);
     const newEmail = `nuevo.${target.username}@amparo.test`;
-    const res = await as(t.app, adminToken).put(`/api/users/${target.id}`, { ...current, email: newEmail });
+    const res = await as(t.app, adminToken).put(`/api/users/${target.id}`, {
+      ...current,
+      email: newEmail,
+      emailReason: 'Cambió de buzón institucional',
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     expect((await as(t.app, target.token).post('/api/user-check')).statusCode).toBe(401);
@@ -299,6 +303,7 @@ describe('user management: no privilege escalation', () => {
     const adminId = (await as(t.app, adminToken).post('/api/user-check')).json().data.user.id;
     expect(audit.rows[0]!.user_id).toBe(adminId);
     expect(audit.rows[0]!.changes.email).toEqual({ before: oldEmail, after: newEmail });
+    expect(audit.rows[0]!.changes.reason).toEqual({ before: null, after: 'Cambió de buzón institucional' });
   });
 
   it("the takeover of the issue fails: a user manager cannot move a grantee's e-mail, reset its password and sign in", async () => {

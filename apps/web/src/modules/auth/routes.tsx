@@ -68,6 +68,15 @@ export const authOpenRoutes = [
       'EmailConfirmPage',
     ),
   }),
+  // Opened from the notice sent to the old address after an own e-mail change (issue 23 item 1).
+  createRoute({
+    getParentRoute: () => openLayout,
+    path: '/email-change/cancel/$token',
+    component: lazyRouteComponent(
+      withNamespaces(NS, () => import('./pages/email-cancel-page')),
+      'EmailCancelPage',
+    ),
+  }),
 ] as const;
 
 export const authAppRoutes = [

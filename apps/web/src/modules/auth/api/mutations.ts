@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   emailConfirmBody,
+  emailCancelResponse,
   emailConfirmResponse,
   forgotBody,
   registerBody,
@@ -33,6 +34,17 @@ export function useRegister() {
 }
 
 /** Applies an own e-mail change from the link mailed to the new address (public: the link is the credential, issue 9 item 1). */
+/** Undoes an e-mail change from the old address's link (issue 23 item 1): restores it and locks the account. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof emailConfirmBody>) =>
+      api.post<z.infer<typeof emailCancelResponse>['data']>('account/email/cancel', body, { quiet401: true }),
+    // Every session of the account was closed, this tab's too if it had one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey }),
+  });
+}
+
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({

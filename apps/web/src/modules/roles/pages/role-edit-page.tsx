@@ -4,6 +4,7 @@ import { notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { holdsEveryKey } from '@amparo/shared/grants';
+import { ADMIN_ROLE_SLUG } from '@amparo/shared/modules/roles.schema';
 import { useEditorKeys } from '../../../shared/hooks/use-current-user';
 import { useUpdateRole } from '../api/mutations';
 import { useRole } from '../api/queries';
@@ -37,7 +38,7 @@ export function RoleEditPage() {
         saving={update.isPending}
         // The Administrador role always holds every key; only someone holding every key edits it (issue 9 item 1).
         lockedReason={
-          slug === 'administrador'
+          slug === ADMIN_ROLE_SLUG
             ? holdsEveryKey(held)
               ? t('roles:grants.adminFixed')
               : t('errors:problem.role_outranks_you')

@@ -11,7 +11,12 @@ import { SECURITY_LOG_PAGE_SIZE, securityLogSearch, type SecurityLogSearch } fro
 import { useSecurityLog } from '../api/queries';
 import { FailedJobs } from '../components/failed-jobs';
 
-const KIND_COLORS = { login_failed: 'yellow', login_locked: 'red', forbidden: 'orange' } as const;
+const KIND_COLORS = {
+  login_failed: 'yellow',
+  login_locked: 'red',
+  forbidden: 'orange',
+  account_locked: 'grape',
+} as const;
 
 /** Failed and locked sign-ins and 403 denials, newest first (issue 9 item 5). */
 export function SecurityLogPage() {

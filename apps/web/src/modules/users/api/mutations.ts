@@ -5,6 +5,7 @@ import type {
   invitationResponse,
   userCreate,
   UserItem,
+  userUnlock,
   userUpdate,
 } from '@amparo/shared/modules/users.schema';
 import { api } from '../../../shared/lib/api';
@@ -29,6 +30,16 @@ export function useUpdateUser(id: string) {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (body: z.input<typeof userUpdate>) => api.put<UserItem>(`users/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** Lifts the user's sign-in lock (issue 23 item 1): `{ reason, version }`. */
+export function useUnlockUser(id: string) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: z.input<typeof userUnlock>) =>
+      api.post<UserItem>(`users/${encodeURIComponent(id)}/unlock`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,17 +1,25 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userCreate, userUpdate } from '@amparo/shared/modules/users.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useEditorKeys } from '../../../shared/hooks/use-current-user';
+import { useAppInfo } from '../../../shared/hooks/use-app-info';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { PermissionTree } from '../../../shared/ui/permission-tree';
 import { useRoleOptions } from '../api/queries';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { PasswordField } from '../../../shared/ui/password-field';
 
-/** Create values; editing uses the same minus username and password. */
-export type UserValues = z.input<typeof userCreate>;
+/** Create values; editing uses the same minus username and password, plus the reason of an e-mail change. */
+export type UserValues = z.input<typeof userCreate> & { emailReason?: string | null };
+
+/**
+ * Who may change the e-mail on this form (issue 23 item 1): `self` (never here: My account), `owner` (only its
+ * owner, the field is read-only), `correction` (the user has never signed in), `administrator` (the Administrador
+ * role, with a reason).
+ */
+export type EmailRule = 'self' | 'owner' | 'correction' | 'administrator';
 
 export const EMPTY_USER: UserValues = {
   username: '',
@@ -36,15 +44,22 @@ interface UserFormProps {
   saving: boolean;
   /** The form edits the signed-in user: role, extra permissions, active flag and e-mail are locked (issue 9 item 1). */
   self?: boolean;
+  /** Editing: who may change the e-mail (issue 23 item 1). */
+  emailRule?: EmailRule;
 }
 
-export function UserForm({ mode, initialValues, onSubmit, saving, self = false }: UserFormProps) {
+export function UserForm({ mode, initialValues, onSubmit, saving, self = false, emailRule }: UserFormProps) {
   const { t } = useTranslation('users');
   const held = useEditorKeys();
   const ownReason = self ? t('users:grants.ownAccount') : undefined;
   const roles = useRoleOptions();
   const { form, submitWith } = useZodForm<UserValues>(mode === 'create' ? userCreate : editSchema, initialValues);
   const submit = submitWith(onSubmit);
+  const rule: EmailRule | null = self ? 'self' : mode === 'edit' ? (emailRule ?? 'owner') : null;
+  const emailHint = rule && rule !== 'administrator' ? t(`users:emailRule.${rule}`) : undefined;
+  // Loaded by the shell (test banner) before any page.
+  const guardHours = useAppInfo().data?.emailChangeGuardHours;
+  const emailChanged = form.values.email.trim().toLowerCase() !== initialValues.email.trim().toLowerCase();
 
   return (
     <form onSubmit={submit} noValidate>
@@ -64,10 +79,20 @@ export function UserForm({ mode, initialValues, onSubmit, saving, self = false }
               label={t('users:fields.email')}
               type="email"
               withAsterisk
-              disabled={self}
-              description={self ? t('users:grants.ownEmail') : undefined}
+              disabled={rule === 'self' || rule === 'owner'}
+              description={emailHint}
               {...form.getInputProps('email')}
             />
+            {rule === 'administrator' && emailChanged && (
+              <Textarea
+                label={t('users:fields.emailReason')}
+                description={t('users:emailRule.administrator', { hours: guardHours })}
+                withAsterisk
+                autosize
+                minRows={2}
+                {...form.getInputProps('emailReason')}
+              />
+            )}
             <TextInput label={t('users:fields.phone')} type="tel" {...form.getInputProps('phone')} />
             <TextInput label={t('users:fields.nit')} {...form.getInputProps('nit')} />
             <Select
