@@ -11,8 +11,10 @@ import { planWorkflow } from './plan.workflow.ts';
 
 /*
  * A year's plan as a whole (issue 13 section 3, 'Versions'). The row of a year is made the first time it is
- * needed, as a draft. Writes to a year's lines take a share lock on it (`assertEditable`), the workflow's
- * transitions an update lock, so a line cannot change while its year is being approved.
+ * needed, as a draft. Every write that checks a year's status holds a share lock on its row until it commits
+ * (lines: `assertEditable`; money: `assertOpen`, `isClosed`), the workflow's transitions (submit, approve,
+ * revise, close) an update lock, so nothing changes in a year while it is being approved or closed (issue 23
+ * item 2).
  */
 
 type Row = typeof planYears.$inferSelect & { status: PlanStatus };
@@ -42,16 +44,29 @@ export async function assertEditable(tx: Executor, year: number): Promise<void> 
 /**
  * Refuses money moving on a closed year (assignments, transfers, copies, new commitments): 409 `year_closed`
  * with field `year` (params year). Unspent amounts leave a closed year only through approved carry-forwards.
+ * Takes a share lock on the year's row for the rest of the transaction (issue 23 item 2): closing takes the
+ * update lock (lib/workflow), so it waits for every write that found the year open, and a write that waited
+ * for it sees it closed. Without the lock, a write that read "open" and then waited for a funder's row lock
+ * landed in a year closed meanwhile.
  */
 export async function assertOpen(tx: Executor, year: number): Promise<void> {
-  const [row] = await tx.select({ status: planYears.status }).from(planYears).where(eq(planYears.year, year));
+  await ensure(tx, year);
+  const [row] = await tx
+    .select({ status: planYears.status })
+    .from(planYears)
+    .where(eq(planYears.year, year))
+    .for('share');
   if (row?.status === 'closed')
     throw new AppError(409, 'year_closed', [{ field: 'year', code: 'year_closed', params: { year: String(year) } }]);
 }
 
-/** Whether the year's plan is closed. */
-export async function isClosed(db: Executor, year: number): Promise<boolean> {
-  const [row] = await db.select({ status: planYears.status }).from(planYears).where(eq(planYears.year, year));
+/** Whether the year's plan is closed, under a share lock on its row for the rest of the transaction (issue 23 item 2). */
+export async function isClosed(tx: Executor, year: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: planYears.status })
+    .from(planYears)
+    .where(eq(planYears.year, year))
+    .for('share');
   return row?.status === 'closed';
 }
 
