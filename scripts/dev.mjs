@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const procs = [
   spawn('npm', ['run', 'dev', '--workspace', 'apps/server'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_DIST: '' },
+    // Development, with the API explorer (issue 23 item 4: `npm start` is production with neither).
+    env: { NODE_ENV: 'development', API_DOCS: 'true', ...process.env, WEB_DIST: '' },
   }),
   spawn('npm', ['run', 'dev', '--workspace', 'apps/web'], { stdio: 'inherit' }),
 ];

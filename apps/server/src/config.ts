@@ -10,7 +10,8 @@ const bool = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** `npm start` runs as production unless told otherwise; `npm run dev` sets development (issue 23 item 4). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Absent: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   /** Connections per server instance to PostgreSQL; a few per core beats one per client. */
@@ -116,7 +117,7 @@ const schema = z.object({
     .default(72),
   /** Trust X-Forwarded-For (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
-  /** Serve the OpenAPI explorer at /api/docs in production too (always on elsewhere; issue 9 item 6). */
+  /** Serve the OpenAPI explorer at /api/docs (off unless set, whatever NODE_ENV; `npm run dev` sets it; issue 23 item 4). */
   API_DOCS: bool.default(false),
   /** Serve the built web app from this folder ('' = do not serve). */
   WEB_DIST: z.string().optional(),
@@ -134,4 +135,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether the app is reached over HTTPS, as PUBLIC_URL says (issue 23 item 4): Secure session cookies, HSTS and
+ * upgrade-insecure-requests are on unless PUBLIC_URL is plain http on a loopback host (a developer's or a
+ * single machine's `npm start`). Independent of NODE_ENV, which nothing may set on a real server.
+ */
+export function servedSecurely(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  const url = new URL(config.PUBLIC_URL);
+  return !(url.protocol === 'http:' && LOOPBACK.test(url.hostname));
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, servedSecurely } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { buildApp } from './app.ts';
 import { collectOrphans } from './lib/file-gc.ts';
@@ -34,7 +34,22 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ engine: database.engine, port: config.PORT, node: process.version }, 'Amparo is listening');
+  app.log.info(
+    { engine: database.engine, port: config.PORT, node: process.version, env: config.NODE_ENV },
+    'Amparo is listening',
+  );
+  // Issue 23 item 4: say whether the session cookie is Secure and HSTS is sent, and why.
+  const https = servedSecurely(config);
+  app.log.info(
+    { publicUrl: config.PUBLIC_URL, secureCookies: https, hsts: https, apiDocs: config.API_DOCS },
+    https
+      ? 'Secure cookies and HSTS on (PUBLIC_URL is not plain http on loopback)'
+      : 'Secure cookies and HSTS off: PUBLIC_URL is plain http on loopback',
+  );
+  if (https && config.PUBLIC_URL.startsWith('http:'))
+    app.log.warn(
+      'PUBLIC_URL is plain http on a network address: browsers will not keep the Secure session cookie; serve Amparo over HTTPS',
+    );
   // Bytes a crash left unreferenced (decision 0006), in the background: a large store takes a while to walk.
   collectOrphans(database.db, app.files).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed stored files no record refers to'),

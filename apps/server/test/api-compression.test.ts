@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 describe('API answer compression', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ API_DOCS: 'true' }); // the OpenAPI document is the large public read
   });
   afterAll(() => t.close());
 

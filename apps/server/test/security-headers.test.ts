@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from './helpers.ts';
+import { loadConfig, servedSecurely } from '../src/config.ts';
 
 /**
  * Security headers on every answer and the API explorer's switch (issue 9
  * item 6): a policy the web app satisfies, no framing by other sites, no
- * sniffing, no referrer, HSTS in production only.
+ * sniffing, no referrer; HSTS and Secure cookies unless PUBLIC_URL is plain
+ * http on loopback, and the explorer only with API_DOCS=true, whatever
+ * NODE_ENV says (issue 23 item 4).
  */
 describe('security headers', () => {
   let web: string;
@@ -24,6 +27,17 @@ describe('security headers', () => {
   });
   afterAll(() => rmSync(web, { recursive: true, force: true }));
 
+  /** The Set-Cookie of a sign-in. */
+  async function sessionCookie(t: TestApp) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.headers['set-cookie']);
+  }
+
   function expectCommonHeaders(headers: Record<string, unknown>) {
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -36,14 +50,14 @@ describe('security headers', () => {
     expect(headers['referrer-policy']).toBe('no-referrer');
   }
 
-  describe('outside production', () => {
+  describe('on plain http at loopback', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp({ WEB_DIST: web });
+      t = await buildTestApp({ WEB_DIST: web, API_DOCS: 'true', PUBLIC_URL: 'http://127.0.0.1:3000' });
     });
     afterAll(() => t.close());
 
-    it('an API answer and the web shell carry the headers; no HSTS', async () => {
+    it('an API answer and the web shell carry the headers; no HSTS, no Secure cookie', async () => {
       const api = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(api.statusCode).toBe(200);
       expectCommonHeaders(api.headers);
@@ -64,38 +78,47 @@ describe('security headers', () => {
         expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(`/assets/${script}`);
       // Errors too (problem+json from the error handler).
       expectCommonHeaders((await t.app.inject({ method: 'GET', url: '/api/nope' })).headers);
+      expect(await sessionCookie(t)).not.toMatch(/;\s*Secure/i);
     });
 
-    it('serves the API explorer', async () => {
+    it('serves the API explorer when API_DOCS=true', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     });
   });
 
-  describe('in production', () => {
+  describe('as npm start runs by default (production, explorer off) behind an https PUBLIC_URL', () => {
     let t: TestApp;
     afterAll(() => t?.close());
 
-    it('sends HSTS, and hides the API explorer', async () => {
-      t = await buildTestApp({ NODE_ENV: 'production', WEB_DIST: web });
+    it('sends HSTS and a Secure session cookie, and hides the API explorer', async () => {
+      const defaults = loadConfig({});
+      expect(defaults).toMatchObject({ NODE_ENV: 'production', API_DOCS: false });
+      t = await buildTestApp({
+        NODE_ENV: defaults.NODE_ENV,
+        WEB_DIST: web,
+        PUBLIC_URL: 'https://amparo.example.org',
+      });
       const api = await t.app.inject({ method: 'GET', url: '/api/health' });
       expectCommonHeaders(api.headers);
       expect(api.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(String(api.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
       const shell = await t.app.inject({ method: 'GET', url: '/' });
       expect(shell.headers['strict-transport-security']).toMatch(/max-age=31536000/);
       for (const url of ['/api/docs', '/api/docs/', '/api/docs/json'])
         expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      expect(await sessionCookie(t)).toMatch(/;\s*Secure/i);
     });
 
-    it('serves the API explorer when API_DOCS=true', async () => {
-      const app = await buildTestApp({ NODE_ENV: 'production', WEB_DIST: '', API_DOCS: 'true' });
-      try {
-        expect((await app.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
-        expect((await app.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
-      } finally {
-        await app.close();
-      }
+    it('turns HSTS and Secure cookies on for any PUBLIC_URL but plain http on loopback, whatever NODE_ENV', () => {
+      const secure = (PUBLIC_URL: string, NODE_ENV = 'test') => servedSecurely(loadConfig({ PUBLIC_URL, NODE_ENV }));
+      expect(secure('http://localhost:3000')).toBe(false);
+      expect(secure('http://127.0.0.1:3301', 'production')).toBe(false);
+      expect(secure('http://[::1]:3000')).toBe(false);
+      expect(secure('https://localhost:3000')).toBe(true);
+      expect(secure('http://192.168.1.20:3000', 'development')).toBe(true);
+      expect(secure('http://amparo.local')).toBe(true);
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { servedSecurely, type Config } from '../config.ts';
 
 /**
  * Security headers on every answer (issue 9 item 6), through @fastify/helmet.
@@ -12,9 +12,11 @@ import type { Config } from '../config.ts';
  *   same-origin content URL in an <object> (that answer allows being framed by
  *   us, see `allowSameOriginFraming`); nobody else may frame us
  *   (frame-ancestors 'none', X-Frame-Options DENY).
- * HSTS only in production, where the app is served over HTTPS.
+ * HSTS and upgrade-insecure-requests when the app is served over HTTPS (`servedSecurely`: PUBLIC_URL is not plain
+ * http on loopback; issue 23 item 4).
  */
 export function securityHeaders(config: Config) {
+  const https = servedSecurely(config);
   return {
     global: true,
     contentSecurityPolicy: {
@@ -32,14 +34,14 @@ export function securityHeaders(config: Config) {
         frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        ...(config.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' as const },
     xContentTypeOptions: true,
     referrerPolicy: { policy: 'no-referrer' as const },
-    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@amparo/shared/modules/auth.schema';
 import { envelope, uuid } from '@amparo/shared/validation';
 import { invitationCreate, invitationResponse } from '@amparo/shared/modules/users.schema';
+import { servedSecurely } from '../../config.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
@@ -41,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/',
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: app.config.NODE_ENV === 'production',
+    // Issue 23 item 4: Secure unless PUBLIC_URL is plain http on loopback, whatever NODE_ENV says.
+    secure: servedSecurely(app.config),
   };
 
   app.post(
