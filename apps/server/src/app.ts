@@ -202,8 +202,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   // The API explorer shows every route and schema: off unless asked for (issue 9 item 6, issue 23 item 4).
   // Its page needs inline scripts, so it sends its own (static) policy instead of the app's.
-  if (config.API_DOCS)
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));

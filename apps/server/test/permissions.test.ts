@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { requiredKeys } from '@amparo/shared/permissions';
 import { authPlugin } from '../src/plugins/auth.ts';
 import { as, buildTestApp, createUser, login, type TestApp } from './helpers.ts';
 
@@ -83,6 +84,23 @@ describe('permission matrix: every registered endpoint', () => {
     expect((await as(t.app, onlyScreen.token).get('/api/population/persons')).statusCode).toBe(403);
     const both = await createUser(t.app, adminToken, ['poblacion', 'poblacion_poblacion'], 'both');
     expect((await as(t.app, both.token).get('/api/population/persons')).statusCode).toBe(200);
+  });
+
+  it('opens each registered option list only to holders of one of its reader keys (issue 23 item 4)', async () => {
+    const names = t.app.optionSources.names();
+    expect(names).toEqual(expect.arrayContaining(['cooperating', 'headquarter', 'role']));
+    for (const name of names) {
+      const refused = await as(t.app, noKeys).post(`/api/catalog/${name}`, { lang: 'es' });
+      expect(refused.statusCode, `${name} without keys`).toBe(403);
+      expect(refused.json().code).toBe('forbidden');
+      const readers = t.app.optionSources.readersOf(name);
+      expect(readers.length, name).toBeGreaterThan(0);
+      for (const key of readers) {
+        const reader = await createUser(t.app, adminToken, requiredKeys(key), `reads-${name}`);
+        const res = await as(t.app, reader.token).post(`/api/catalog/${name}`, { lang: 'es' });
+        expect(res.statusCode, `${name} with ${key}`).toBe(200);
+      }
+    }
   });
 
   it('lets a session-only endpoint through for any signed-in user', async () => {

@@ -24,7 +24,7 @@ describe('module registries', () => {
           app.userEvents.on('deactivated', 'test-module', async (_tx, userId) => {
             userChanges.push(`deactivated:${userId}`);
           });
-          app.optionSources.register('test-list', async () => [
+          app.optionSources.register('test-list', ['configuracion_catalogos'], async () => [
             { code: 'A', cname: 'Opción A', value: 'a', active: true },
             { code: 'B', cname: 'Opción B', value: 'b', active: false },
           ]);

@@ -36,6 +36,9 @@ const tags = ['budget'];
  * two decimals (numbers in the xlsx); months 1–12.
  */
 export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Planning lines and their filters, and the assignment screens, name headquarters and cooperating (issue 23 item 4).
+  app.optionSources.allow('headquarter', ['presupuesto_planificacion', 'asignacion']);
+  app.optionSources.allow('cooperating', ['presupuesto_planificacion', 'asignacion']);
   // A line's classification keeps its catalog items in use (they can be deactivated, not deleted).
   app.catalogColumns.register(
     { catalog: 'strategic_axis', table: planningLines, column: planningLines.strategicAxis },

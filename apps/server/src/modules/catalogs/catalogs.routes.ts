@@ -11,7 +11,7 @@ import {
 } from '@amparo/shared/modules/catalogs.schema';
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { catalogItems } from '../../db/schema.ts';
 import * as service from './catalogs.service.ts';
 import { actorOf } from '../../plugins/actor.ts';
@@ -32,7 +32,7 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'catalogOptions',
         tags,
         summary: 'Dropdown options { code, cname, value } of a catalog (spec section 7)',
-        description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), headquarter, role; program takes body.parent = a strategic axis code.`,
+        description: `Names: ${CATALOG_NAMES.join(', ')}, department, municipality (body.parent = department code), and the lists modules register (headquarter, role, cooperating: 403 forbidden unless the caller holds one of the list's reader keys, issue 23 item 4); program takes body.parent = a strategic axis code.`,
         params: z.object({ name: z.string().max(40) }),
         body: catalogOptionsBody,
         response: { 200: catalogOptionsResponse },
@@ -40,6 +40,9 @@ export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body ?? { lang: 'es' as const, includeInactive: false };
+      // A list of records (headquarter, role, cooperating) only to holders of one of its reader keys (issue 23 item 4).
+      if (!app.optionSources.mayRead(request.params.name, actorOf(request).permissions))
+        throw new AppError(403, 'forbidden');
       const data = await service.options(
         app.db.db,
         app.optionSources,

@@ -39,6 +39,8 @@ const params = z.object({ id: uuid });
 const fileParams = z.object({ id: uuid, fileId: uuid });
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A ticket's classification and the queue's filters name headquarters (issue 23 item 4).
+  app.optionSources.allow('headquarter', ['soporte_tickets', 'soporte_gestion']);
   const db = () => app.db.db;
   app.catalogColumns.register({ catalog: 'ticket_type', table: supportTickets, column: supportTickets.type });
   app.jobs.define({

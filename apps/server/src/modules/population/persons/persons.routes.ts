@@ -36,6 +36,8 @@ const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
  * person: 403 `no_person_access` without it, also in lists and search.
  */
 export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The person and activity forms, filters and history name headquarters (issue 23 item 4).
+  app.optionSources.allow('headquarter', ['poblacion_poblacion', 'poblacion_actividades']);
   const db = () => app.db.db;
   app.catalogColumns.register(
     ...(
