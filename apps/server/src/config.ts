@@ -101,9 +101,17 @@ const schema = z.object({
         .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
         .filter(Boolean),
     ),
-  /** Failed sign-ins allowed per account / per address in LOGIN_WINDOW_MINUTES. */
+  /** Failed sign-ins allowed per account in LOGIN_WINDOW_MINUTES (then refused until the window passes). */
   LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Sign-in attempts per address in LOGIN_WINDOW_MINUTES before each further one is delayed (an office shares one
+   * address: slowed down, never locked out; issue 23 item 4, decision 0005).
+   */
   LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** The first delay past that limit, in ms; each further attempt waits twice as long as the one before. */
+  LOGIN_ADDRESS_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /** The longest delay, in seconds; an address already queued past it is answered 429 with Retry-After. */
+  LOGIN_ADDRESS_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /**
    * Issue 23 item 1: for this many hours after an account's e-mail changed, a password reset goes to the address

@@ -147,21 +147,37 @@ export async function findUserForReset(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/** What `takeAttempt` decides: go on (after `waitMs`), or refused (by the account or the address) for about `retryAfterMs`. */
+export type AttemptDecision = { id: number; waitMs: number } | { refused: 'account' | 'address'; retryAfterMs: number };
+
 /**
- * Takes one attempt of `kind` for an account key and an address, unless
- * either already has its limit within the window; returns the new attempt's
- * id, or null when refused. A transaction-scoped advisory lock per account key
- * and per address (always in that order) makes count-then-insert atomic, so
- * parallel attempts are counted exactly like sequential ones (issue 9 item 3).
- * A null `accountKey` counts per address only.
+ * Takes one attempt of `kind` for an account key and an address, in a
+ * sliding window of `windowMinutes`; a transaction-scoped advisory lock per
+ * account key and per address (always in that order) makes count-then-insert
+ * atomic, so parallel attempts are counted exactly like sequential ones (issue
+ * 9 item 3). A null `accountKey` counts per address only.
+ * - An account key at `limits.account` is refused for the window.
+ * - Per address, without `addressDelay`: refused at `limits.address`.
+ * - Per address, with `addressDelay` (sign-in; issue 23 item 4, decision
+ *   0005): never locked out. From the `limits.address`-th attempt in the
+ *   window each further one waits `baseMs × 2^(n − limits.address)`, at most
+ *   `maxMs`, after the address's previous one, so parallel requests queue
+ *   rather than all waiting the same time. An attempt that would wait longer
+ *   than `maxMs` is refused (its `retryAfterMs` says how long to wait).
+ * Returns the attempt's id (its row's `at` is when it may proceed) and how long to wait, in ms.
  */
 export async function takeAttempt(
   db: Db,
   kind: string,
   accountKey: string | null,
   ip: string,
-  limits: { account: number; address: number; windowMinutes: number },
-): Promise<number | null> {
+  limits: {
+    account: number;
+    address: number;
+    windowMinutes: number;
+    addressDelay?: { baseMs: number; maxMs: number };
+  },
+): Promise<AttemptDecision> {
   return db.transaction(async (tx) => {
     if (accountKey !== null)
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempt:${kind}:account:${accountKey}`}))`);
@@ -174,6 +190,10 @@ export async function takeAttempt(
             ? sql<number>`0`
             : sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
         address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+        // When the address's latest attempt proceeds, in ms from now (negative: in the past).
+        lastMs: sql<
+          number | null
+        >`(extract(epoch from max(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip}) - now()) * 1000)::float8`,
       })
       .from(loginFailures)
       .where(
@@ -185,12 +205,27 @@ export async function takeAttempt(
             : sql`(${loginFailures.accountKey} = ${accountKey} or ${loginFailures.ip} = ${ip})`,
         ),
       );
-    if (Number(row?.account ?? 0) >= limits.account || Number(row?.address ?? 0) >= limits.address) return null;
+    const window = limits.windowMinutes * 60_000;
+    const address = Number(row?.address ?? 0);
+    if (Number(row?.account ?? 0) >= limits.account) return { refused: 'account' as const, retryAfterMs: window };
+    let waitMs = 0;
+    if (address >= limits.address) {
+      const delay = limits.addressDelay;
+      if (!delay) return { refused: 'address' as const, retryAfterMs: window };
+      const step = Math.min(delay.maxMs, delay.baseMs * 2 ** Math.min(address - limits.address, 30));
+      waitMs = Math.max(0, Number(row?.lastMs ?? 0) + step);
+      if (waitMs > delay.maxMs) return { refused: 'address' as const, retryAfterMs: waitMs - delay.maxMs };
+    }
     const [inserted] = await tx
       .insert(loginFailures)
-      .values({ kind, accountKey: accountKey ?? '', ip })
+      .values({
+        kind,
+        accountKey: accountKey ?? '',
+        ip,
+        ...(waitMs > 0 ? { at: sql`now() + make_interval(secs => ${waitMs / 1000})` } : {}),
+      })
       .returning({ id: loginFailures.id });
-    return inserted!.id;
+    return { id: inserted!.id, waitMs };
   });
 }
 

@@ -152,3 +152,79 @@ describe('sign-in and account guessing limits', () => {
     expect(row.rows[0]!.text).not.toContain(token);
   });
 });
+
+/**
+ * Issue 23 item 4: an office shares one address, so failed sign-ins from it
+ * slow it down (a growing delay) instead of locking everyone out; the limit
+ * per account stays hard. Limits lowered so the test runs in seconds: 3
+ * attempts, then 300 ms doubling up to 1 s.
+ */
+describe('a shared address is slowed down, not locked out', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      LOGIN_MAX_FAILURES_ADDRESS: '3',
+      LOGIN_ADDRESS_DELAY_BASE_MS: '300',
+      LOGIN_ADDRESS_DELAY_MAX_SECONDS: '1',
+    });
+    adminToken = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** A sign-in, with when it was sent and when it was answered (ms, performance.now()). */
+  const timed = async (username: string, password: string, remoteAddress: string) => {
+    const start = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      remoteAddress,
+    });
+    return { res, start, end: performance.now() };
+  };
+
+  it('lets a colleague with the right password in after a delay that grows with the failures', async () => {
+    const office = '10.7.0.1';
+    const sprayed = await Promise.all([1, 2, 3].map((i) => createUser(t.app, adminToken, [], `spray${i}`)));
+    const colleague = await createUser(t.app, adminToken, [], 'colleague');
+    // One wrong password on each of three accounts: the address's free attempts.
+    let previous = { start: 0 };
+    for (const u of sprayed) {
+      previous = await timed(u.username, 'wrong', office);
+      expect((previous as Awaited<ReturnType<typeof timed>>).res.statusCode).toBe(401);
+    }
+    // Each further attempt proceeds its delay after the failure before it began: 300 ms, 600 ms, then at most 1 s;
+    // the colleague with the right password gets in after the longest delay, not a lockout.
+    for (const [username, password, status, delay] of [
+      [sprayed[0]!.username, 'wrong', 401, 300],
+      [sprayed[1]!.username, 'wrong', 401, 600],
+      [sprayed[2]!.username, 'wrong', 401, 1000],
+      [colleague.username, colleague.password, 200, 1000],
+    ] as const) {
+      const attempt = await timed(username, password, office);
+      expect(attempt.res.statusCode, attempt.res.body).toBe(status);
+      expect(attempt.end - previous.start).toBeGreaterThanOrEqual(delay - 10);
+      previous = attempt;
+    }
+
+    // Another address is not slowed down by the office's failures.
+    const elsewhere = await timed(colleague.username, colleague.password, '10.7.0.2');
+    expect(elsewhere.res.statusCode).toBe(200);
+    expect(elsewhere.end - elsewhere.start).toBeLessThan(1000);
+  });
+
+  it('queues parallel attempts from one address, answering 429 with Retry-After past the longest delay', async () => {
+    const office = '10.7.1.1';
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => createUser(t.app, adminToken, [], `queued${i}`)));
+    for (const u of users.slice(0, 3)) expect((await timed(u.username, 'wrong', office)).res.statusCode).toBe(401);
+    const answers = await Promise.all(users.slice(3).map((u) => timed(u.username, u.password, office)));
+    const refused = answers.filter((a) => a.res.statusCode === 429);
+    expect(answers.filter((a) => a.res.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const r of refused) {
+      expect(r.res.json().code).toBe('too_many_attempts');
+      expect(Number(r.res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
