@@ -137,7 +137,7 @@ export function isCalendarDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // Date.UTC reads years 0–99 as 1900–1999: set the full year apart, so year 0000 is a date (out of range), not `invalid`.
+  // Date.UTC reads years 0–99 as 1900–1999: the full year is set apart, so 0000 is a date (out of range), not `invalid`.
   const date = new Date(0);
   date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;

@@ -121,7 +121,8 @@ export async function revisionChain(
     with recursive chain as (
       select id, storage_key, preview_key, replaces_id from ${documentFiles} where id = ${fileId}
       union all
-      select f.id, f.storage_key, f.preview_key, f.replaces_id from ${documentFiles} f join chain c on f.id = c.replaces_id
+      select f.id, f.storage_key, f.preview_key, f.replaces_id
+      from ${documentFiles} f join chain c on f.id = c.replaces_id
     ) select id, storage_key, preview_key from chain`);
   return result.rows.map((r) => ({ id: r.id, storageKey: r.storage_key, previewKey: r.preview_key }));
 }

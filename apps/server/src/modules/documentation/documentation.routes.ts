@@ -163,7 +163,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'documentFileContent',
         tags,
         summary:
-          "The file's bytes: inline (preview) or ?download=1 (the original); ?size=preview: a huge image's reduced JPEG",
+          "The file's bytes: inline (preview) or ?download=1 (the original); ?size=preview: a huge image's reduced copy",
         params: z.object({ fileId: uuid }),
         querystring: documentFileQuery,
       },
@@ -213,7 +213,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'personDocumentFile',
         tags: personTags,
         summary:
-          "A file of one of the person's documents: inline (?size=preview as for documents) or ?download=1; opening it is audited on the person",
+          "A file of one of the person's documents: inline (?size=preview as for documents) or ?download=1; audited on the person",
         params: z.object({ id: uuid, fileId: uuid }),
         querystring: documentFileQuery,
       },

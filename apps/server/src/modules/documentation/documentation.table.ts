@@ -38,7 +38,7 @@ export const documentFiles = pgTable(
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
-    /** A reduced JPEG the preview shows instead of an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
+    /** A reduced JPEG the preview shows for an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
     previewKey: text('preview_key'),
     revision: integer('revision').notNull().default(1),
     current: boolean('current').notNull().default(true),

@@ -99,7 +99,7 @@ export const supportFiles = pgTable(
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
-    /** A reduced JPEG the preview shows instead of an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
+    /** A reduced JPEG the preview shows for an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
     previewKey: text('preview_key'),
     internal: boolean('internal').notNull().default(false),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
