@@ -187,12 +187,14 @@ describe('file references registry (architecture rule 6b)', () => {
   it('registers every column that holds file store keys, so collection counts them all', async () => {
     const t = await buildTestApp();
     try {
-      // The naming rule (decision 0006): a column holding file store keys ends in storage_key, thumb_key or photo_key.
+      // The naming rule (decision 0006): a column holding file store keys ends in storage_key, thumb_key, photo_key
+      // or preview_key (a huge image's preview, issue 23 section 4).
       const result = await t.database.db.execute<{ name: string }>(sql`
         select table_name || '.' || column_name as name from information_schema.columns
-        where table_schema = 'public' and data_type = 'text' and column_name ~ '(storage|thumb|photo)_key$'`);
+        where table_schema = 'public' and data_type = 'text' and column_name ~ '(storage|thumb|photo|preview)_key$'`);
       const fileColumns = result.rows.map((r) => r.name);
       expect(fileColumns.length).toBeGreaterThanOrEqual(5);
+      expect(fileColumns).toEqual(expect.arrayContaining(['document_files.preview_key', 'support_files.preview_key']));
       expect(fileReferenceNames().sort()).toEqual(fileColumns.sort());
     } finally {
       await t.close();

@@ -1,9 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { birthDateRange } from '@amparo/shared/validation';
 import { as, buildTestApp, createUser, login, personBody, type TestApp } from './helpers.ts';
-import { multipartFile } from './multipart.ts';
+import { multipartFile, pixelBomb } from './multipart.ts';
+import { branches, hasType, leaves, openApiOf, withValue, type Schema } from './openapi.ts';
 
 /**
  * Inputs that used to answer 500 (issue 9 item 7), sent to every route the
@@ -12,111 +13,6 @@ import { multipartFile } from './multipart.ts';
  * NUL in query strings, an image over the pixel limit. Each must be 400 and
  * write nothing (row counts of every table, audit log included, unchanged).
  */
-
-type Schema = {
-  type?: string | string[];
-  format?: string;
-  pattern?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  $ref?: string;
-};
-type Operation = {
-  parameters?: { in: string; name: string; schema?: Schema }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-};
-
-/** Every branch of a schema (nullable fields are anyOf [x, null]). */
-const branches = (s: Schema | undefined): Schema[] =>
-  !s
-    ? []
-    : [
-        s,
-        ...(s.anyOf ?? []).flatMap(branches),
-        ...(s.oneOf ?? []).flatMap(branches),
-        ...(s.allOf ?? []).flatMap(branches),
-      ];
-const hasType = (s: Schema | undefined, t: string) =>
-  branches(s).some((b) => b.type === t || (Array.isArray(b.type) && b.type.includes(t)));
-
-/** Paths (arrays of keys) of the string and integer leaves of a body schema, arrays entered at index 0, 4 levels deep. */
-function leaves(
-  schema: Schema | undefined,
-  path: (string | number)[] = [],
-  depth = 0,
-): { path: (string | number)[]; schema: Schema }[] {
-  if (!schema || depth > 4) return [];
-  const out: { path: (string | number)[]; schema: Schema }[] = [];
-  for (const b of branches(schema)) {
-    for (const [key, child] of Object.entries(b.properties ?? {})) {
-      out.push({ path: [...path, key], schema: child });
-      out.push(...leaves(child, [...path, key], depth + 1).filter((l) => l.path.length > path.length + 1));
-    }
-    if (b.items && depth > 0) {
-      out.push({ path: [...path, 0], schema: b.items });
-      out.push(...leaves(b.items, [...path, 0], depth + 1).filter((l) => l.path.length > path.length + 1));
-    }
-  }
-  // A property reached through several branches once.
-  const seen = new Set<string>();
-  return out.filter((l) => (seen.has(l.path.join('.')) ? false : (seen.add(l.path.join('.')), true)));
-}
-
-function withValue(body: Record<string, unknown>, path: (string | number)[], value: unknown) {
-  const copy = structuredClone(body) as Record<string | number, unknown>;
-  let at = copy;
-  path.forEach((key, i) => {
-    if (i === path.length - 1) {
-      at[key] = value;
-      return;
-    }
-    const next = at[key];
-    at[key] = next && typeof next === 'object' ? next : typeof path[i + 1] === 'number' ? [] : {};
-    at = at[key] as Record<string | number, unknown>;
-  });
-  return copy;
-}
-
-/** A PNG whose header declares 20 000 x 20 000 one-bit pixels (400 megapixels) in a few dozen KB. */
-function pixelBomb(): Buffer {
-  const side = 20_000;
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 1;
-  ihdr[9] = 0;
-  ihdr[10] = 0;
-  ihdr[11] = 0;
-  ihdr[12] = 0;
-  const idat = deflateSync(Buffer.alloc(side * (1 + side / 8)), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('poisoned input answers 400 and writes nothing, on every route', () => {
   let t: TestApp;
@@ -433,7 +329,7 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
   }
 
   function writeOperations() {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = openApiOf(t.app);
     const out: { method: 'POST' | 'PUT'; path: string; schema: Schema }[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -537,7 +433,7 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
   });
 
   it('GET endpoints refuse NUL in every query parameter', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = openApiOf(t.app);
     const failures: string[] = [];
     let sent = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -565,7 +461,12 @@ describe('poisoned input answers 400 and writes nothing, on every route', () => 
     for (const birthDate of [tomorrow, old]) {
       const res = await admin.post('/api/population/persons', personBody({ birthDate }));
       expect(res.statusCode, birthDate).toBe(400);
-      expect(res.json().errors).toContainEqual({ field: 'birthDate', code: 'date_out_of_range' });
+      // The range on that day (the last 120 years to today, Guatemala) as params.
+      expect(res.json().errors).toContainEqual({
+        field: 'birthDate',
+        code: 'date_out_of_range',
+        params: birthDateRange(today),
+      });
     }
     expect((await admin.post('/api/population/persons', personBody({ birthDate: today }))).statusCode).toBe(200);
   });

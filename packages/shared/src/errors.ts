@@ -97,7 +97,7 @@ export const FIELD_ERROR_CODES = [
   'self_facilitator', // only a manager adds themself as facilitator of an existing activity (issue 9 item 2)
   'invalid_characters', // control characters (NUL and the like) in text (issue 9 item 7)
   'no_visible_text', // text made only of spaces and invisible characters
-  'date_out_of_range', // a real date outside the field's range (e.g. a birth date in the future)
+  'date_out_of_range', // a real date outside its range (1900–2100; birth: 120 years ago..today): params.min, max
   'image_too_large', // params.max: the largest number of pixels
   'own_access_locked', // issue 9 item 1: own role, extra permissions or active flag
   'own_email_in_account', // own e-mail changes only through My account (confirmation link)

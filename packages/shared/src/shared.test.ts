@@ -11,7 +11,16 @@ import { isValidDpi, isValidNit, normalizeNit } from './identifiers.ts';
 import { hasPermission, PERMISSION_KEYS, requiredKeys } from './permissions.ts';
 import { passwordStrength } from './modules/auth.schema.ts';
 import { personCreate } from './modules/population.schema.ts';
-import { toFieldErrors } from './validation.ts';
+import { z } from 'zod';
+import {
+  birthDateRange,
+  isoDate,
+  localDateTime,
+  MAX_DATE,
+  MIN_DATE,
+  optionalDate,
+  toFieldErrors,
+} from './validation.ts';
 
 describe('money and dates (spec section 9)', () => {
   it('formats quetzales with two decimals, grouping, half-up rounding and a dash for empty', () => {
@@ -101,5 +110,31 @@ describe('contracts', () => {
     expect(errors).toContainEqual({ field: 'names', code: 'length', params: { min: 1, max: 100 } });
     expect(errors).toContainEqual({ field: 'lastNames', code: 'required' });
     expect(errors).toContainEqual({ field: 'thematic', code: 'select_at_least_one' });
+  });
+});
+
+describe('date ranges (issue 23 section 4: years 1900–2100)', () => {
+  const errorsOf = (schema: z.ZodType, value: unknown) => {
+    const r = z.object({ d: schema }).safeParse({ d: value });
+    return r.success ? [] : toFieldErrors(r.error);
+  };
+  const outOfRange = { field: 'd', code: 'date_out_of_range', params: { min: MIN_DATE, max: MAX_DATE } };
+
+  it('every date schema refuses years 0000, 1899 and 2101 with the range as params, and takes its ends', () => {
+    for (const schema of [isoDate, optionalDate, isoDate.optional()]) {
+      for (const d of ['0000-01-01', '1899-12-31', '2101-01-01']) expect(errorsOf(schema, d), d).toEqual([outOfRange]);
+      for (const d of [MIN_DATE, MAX_DATE]) expect(errorsOf(schema, d), d).toEqual([]);
+    }
+    for (const d of ['0000-01-01T10:00', '1899-12-31T23:59', '2101-01-01T00:00'])
+      expect(errorsOf(localDateTime, d), d).toEqual([outOfRange]);
+    expect(errorsOf(localDateTime, '1900-01-01T00:00')).toEqual([]);
+    // Not a real date stays `invalid`, without params.
+    expect(errorsOf(isoDate, '2026-02-30')).toEqual([{ field: 'd', code: 'invalid' }]);
+  });
+
+  it("a birth date's range is the last MAX_AGE_YEARS to today, within 1900–2100", () => {
+    expect(birthDateRange('2026-11-27')).toEqual({ min: '1906-11-27', max: '2026-11-27' });
+    expect(birthDateRange('2028-02-29')).toEqual({ min: '1908-03-01', max: '2028-02-29' });
+    expect(birthDateRange('2010-05-01')).toEqual({ min: MIN_DATE, max: '2010-05-01' });
   });
 });

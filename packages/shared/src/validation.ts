@@ -46,12 +46,17 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
   return out;
 }
 
+/**
+ * A message `code`, `code:min` or `code:min:max` as a `FieldError`; a bound that is a number becomes a number,
+ * any other (a 'YYYY-MM-DD' date of `date_out_of_range`) stays a string. An unknown code is `invalid`.
+ */
 export function parseMessage(field: string, message: string): FieldError {
   const [code = 'invalid', min, max] = message.split(':');
   const known = (FIELD_ERROR_CODES as readonly string[]).includes(code) ? code : 'invalid';
+  const bound = (v: string) => (/^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
   const params: Record<string, unknown> = {};
-  if (min) params.min = Number(min);
-  if (max) params.max = Number(max);
+  if (min) params.min = bound(min);
+  if (max) params.max = bound(max);
   return Object.keys(params).length ? { field, code: known, params } : { field, code: known };
 }
 
@@ -116,27 +121,39 @@ export function searchTerm(max = 100) {
     .refine((v) => !v || v.length >= MIN_SEARCH_LENGTH, 'search_too_short');
 }
 
-/** Earliest and latest dates any form accepts: PostgreSQL would take year 0000 as an error (500), and no record of ours is that old. */
+/**
+ * Earliest and latest dates any date in a body or a query accepts (issue 9 item 7; issue 23 section 4 decided
+ * years 1900–2100): PostgreSQL answers year 0000 with an error (it was a 500), and no record of ours is older
+ * (a birth date is at most MAX_AGE_YEARS ago, stricter still) nor planned further ahead. A date outside is
+ * 400 `date_out_of_range` with params `{ min: MIN_DATE, max: MAX_DATE }`.
+ */
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2100-12-31';
+/** The `date_out_of_range` message for the range `min`..`max` (both 'YYYY-MM-DD'; `parseMessage` makes them params). */
+const outOfRange = (min: string, max: string) => `date_out_of_range:${min}:${max}`;
 
 /** True for a real calendar date 'YYYY-MM-DD' (no 2026-02-30, no month 13). */
 export function isCalendarDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // Date.UTC reads years 0–99 as 1900–1999: the full year is set apart, so 0000 is a date (out of range), not `invalid`.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 const dateChecks = <T extends z.ZodType<string>>(s: T) =>
   s
     .refine(isCalendarDate, { message: 'invalid', abort: true })
-    .refine((v) => v >= MIN_DATE && v <= MAX_DATE, 'date_out_of_range');
+    .refine((v) => v >= MIN_DATE && v <= MAX_DATE, outOfRange(MIN_DATE, MAX_DATE));
 
 /**
  * A 'YYYY-MM-DD' calendar date (Guatemala has no DST; dates carry no time
- * zone) that exists and lies between MIN_DATE and MAX_DATE (issue 9 item 7).
+ * zone) that exists and lies between MIN_DATE and MAX_DATE (issue 9 item 7);
+ * every date of a body or a query uses it, `optionalDate` or `optionalBirthDate`
+ * (issue 23 section 4: `test/date-range.test.ts` walks every route's date fields).
+ * Missing: `required`; not a real date: `invalid`; outside: `date_out_of_range` (params min, max).
  */
 export const isoDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -155,24 +172,41 @@ export const optionalDate = z
 export const MAX_AGE_YEARS = 120;
 
 /**
+ * The range of plausible birth dates on `today` ('YYYY-MM-DD', America/Guatemala): from MAX_AGE_YEARS before
+ * it (29 February's anniversary is 1 March) to today, and never outside MIN_DATE..MAX_DATE.
+ */
+export function birthDateRange(today: string = todayInGuatemala()): { min: string; max: string } {
+  const [y, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const oldest = `${String(y - MAX_AGE_YEARS).padStart(4, '0')}${rest === '-02-29' ? '-03-01' : rest}`;
+  return { min: oldest > MIN_DATE ? oldest : MIN_DATE, max: today < MAX_DATE ? today : MAX_DATE };
+}
+
+/**
  * Whether a birth date is plausible: not after today and not more than
  * MAX_AGE_YEARS before it, both in America/Guatemala (a UTC 'today' is
  * tomorrow there from 18:00).
  */
 export function isPlausibleBirthDate(v: string, today: string = todayInGuatemala()): boolean {
-  const [y, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  const oldest = `${String(y - MAX_AGE_YEARS).padStart(4, '0')}${rest === '-02-29' ? '-03-01' : rest}`;
-  return v <= today && v >= oldest;
+  const { min, max } = birthDateRange(today);
+  return v <= max && v >= min;
 }
 
-/** An optional birth date: a real date, not in the future, at most MAX_AGE_YEARS ago (Guatemala's today). */
+/**
+ * An optional birth date: a real date, not in the future, at most MAX_AGE_YEARS ago (Guatemala's today);
+ * outside: `date_out_of_range` with that day's range as params min, max.
+ */
 export const optionalBirthDate = z
   .preprocess(
     (v) => (v === '' ? null : v),
     z.iso
       .date({ error: 'invalid' })
       .refine(isCalendarDate, { message: 'invalid', abort: true })
-      .refine((v) => isPlausibleBirthDate(v), 'date_out_of_range')
+      .refine((v) => isPlausibleBirthDate(v), {
+        error: () => {
+          const { min, max } = birthDateRange();
+          return outOfRange(min, max);
+        },
+      })
       .nullable()
       .optional(),
   )
@@ -186,7 +220,7 @@ export const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { message: 'invalid', abort: true })
   .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'invalid', abort: true })
-  .refine((v) => v.slice(0, 10) >= MIN_DATE && v.slice(0, 10) <= MAX_DATE, 'date_out_of_range');
+  .refine((v) => v.slice(0, 10) >= MIN_DATE && v.slice(0, 10) <= MAX_DATE, outOfRange(MIN_DATE, MAX_DATE));
 
 /** A catalog item code (upper-case ASCII, as seeded). */
 export const catalogCode = z

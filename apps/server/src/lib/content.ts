@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FileStore } from './storage.ts';
 
 /**
  * Bytes a service hands back for the route to send (a stored file, a photo,
@@ -18,4 +19,39 @@ export interface Content {
 export function disposition(kind: 'inline' | 'attachment', name: string): string {
   const encoded = encodeURIComponent(name);
   return `${kind}; filename="${encoded}"; filename*=UTF-8''${encoded}`;
+}
+
+/** How a stored file is asked for: `download` (the original, as an attachment) or inline, `full` or `preview`. */
+export interface FileRequest {
+  download: boolean;
+  size: 'full' | 'preview';
+}
+
+/**
+ * A stored file's bytes, never cached: the original inline or as a download, or (`size: 'preview'`, inline
+ * only) its reduced JPEG when it has one (`previewKey`, an image over PREVIEW_OVER_PIXELS; lib/images.ts), named
+ * `<name>.preview.jpg`. A file without a preview answers its original for `preview` too, so a page may always
+ * ask for the preview of an image. A download is always the original.
+ */
+export function storedFileContent(
+  store: FileStore,
+  file: { name: string; mime: string; sizeBytes: number; storageKey: string; previewKey: string | null },
+  request: FileRequest,
+): Content {
+  const common = { 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' };
+  if (!request.download && request.size === 'preview' && file.previewKey)
+    return {
+      mime: 'image/jpeg',
+      headers: { ...common, 'content-disposition': disposition('inline', `${file.name}.preview.jpg`) },
+      body: store.read(file.previewKey),
+    };
+  return {
+    mime: file.mime,
+    headers: {
+      ...common,
+      'content-length': file.sizeBytes,
+      'content-disposition': disposition(request.download ? 'attachment' : 'inline', file.name),
+    },
+    body: store.read(file.storageKey),
+  };
 }

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { FileTooLargeError, type FileStore } from './storage.ts';
+import { FileTooLargeError, type FileStore, type StagedFile } from './storage.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
-import { checkImagePixels } from './images.ts';
+import { checkImagePixels, makePreview, readStaged } from './images.ts';
 
 /**
  * The multipart body of one request, as the upload helpers need it (built by
@@ -23,7 +23,8 @@ export interface UploadSource {
  * Reads one uploaded image (multipart field `field`), refusing it before it is
  * read whole when it is larger than `maxBytes` (413), and refusing content that
  * is not PNG or JPEG whatever its name or declared type says (400
- * `image_type`; spec section 5 'Image must be png or jpg').
+ * `image_type`; spec section 5 'Image must be png or jpg') or that has more
+ * than IMAGE_MAX_PIXELS pixels (400 `image_too_large`).
  */
 export async function readImageUpload(
   upload: UploadSource,
@@ -48,8 +49,9 @@ export async function readImageUpload(
   }
   const type = await fileTypeFromBuffer(data);
   if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) throw invalidField(field, 'image_type');
-  // Stored as is, but browsers decode it: a pixel bomb is refused here too (issue 9 item 7).
-  await checkImagePixels(data, field);
+  // Stored as is, but browsers decode it: a pixel bomb is refused here too (issue 9 item 7), and so is a
+  // signature whose header does not read (its pixels cannot be counted).
+  if (!(await checkImagePixels(data, field))) throw invalidField(field, 'image_type');
   return { mime: type.mime, data };
 }
 
@@ -80,15 +82,28 @@ export async function readUploadBytes(upload: UploadSource, field: string, maxBy
  * Receives one uploaded file (multipart field `field`) into the file store,
  * streamed and limited to `maxBytes` (413, refused unread when the declared
  * length is already too big), and checks by content that its type is one of
- * `allowed` whatever its name says (400 with `typeError`). Nothing stays in the
- * store when it is refused. Returns the staged file (to commit with
- * `commitStaged` in the transaction inserting its row, or drop with
- * `abandonStaged`) and what to record.
+ * `allowed` whatever its name says (400 with `typeError`). Image content
+ * (`image/*` by signature, whatever the module) goes through the pixel limit
+ * (400 `image_too_large`, params.max = IMAGE_MAX_PIXELS; issue 23 section 4:
+ * a 48 KB PNG declaring 20 000 x 20 000 pixels was stored as a document and
+ * decoded by its readers' browsers). With `preview`, an image over
+ * PREVIEW_OVER_PIXELS also gets a reduced copy staged beside it (`preview`,
+ * JPEG, `makePreview`). Nothing stays in the store when it is refused.
+ * Returns the staged file and preview (to commit with `commitStaged` in the
+ * transaction inserting their row, or drop with `abandonStaged`) and what to
+ * record; `image` is the image's size in pixels (null for a PDF). An image
+ * signature whose header does not read is refused like another type (`typeError`).
  */
 export async function receiveUpload(
   upload: UploadSource,
   store: FileStore,
-  opts: { field: string; maxBytes: number; allowed: readonly string[]; typeError: 'file_type' | 'image_type' },
+  opts: {
+    field: string;
+    maxBytes: number;
+    allowed: readonly string[];
+    typeError: 'file_type' | 'image_type';
+    preview?: boolean;
+  },
 ) {
   const { field, maxBytes } = opts;
   if (upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge(field, maxBytes);
@@ -107,11 +122,25 @@ export async function receiveUpload(
     await stored.discard();
     throw invalidField(field, opts.typeError);
   }
+  let image: { width: number; height: number } | null = null;
+  let preview: StagedFile | null = null;
+  if (type.mime.startsWith('image/')) {
+    try {
+      const data = await readStaged(stored);
+      image = await checkImagePixels(data, field);
+      // A signature without a header sharp reads: its pixels cannot be counted, so it is not taken for an image.
+      if (!image) throw invalidField(field, opts.typeError);
+      if (opts.preview) preview = await makePreview(store, data, image, field);
+    } catch (err) {
+      await stored.discard();
+      throw err;
+    }
+  }
   // Control characters would break the Content-Disposition header later.
   const name =
     [...basename(part.filename || 'archivo')]
       .filter((c) => c >= ' ')
       .join('')
       .slice(0, 200) || 'archivo';
-  return { staged: stored, key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name };
+  return { staged: stored, key: stored.key, sizeBytes: stored.sizeBytes, mime: type.mime, name, image, preview };
 }

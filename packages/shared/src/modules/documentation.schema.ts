@@ -47,6 +47,11 @@ export const documentFile = z.object({
   current: z.boolean(),
   /** The file this one replaced, if any. */
   replacesId: uuid.nullable(),
+  /**
+   * An image too large to preview as is (over 16.8 megapixels; issue 23 section 4): its content's `?size=preview`
+   * is a reduced JPEG, and the preview shows that; the original is the download. False for a PDF or a smaller image.
+   */
+  hasPreview: z.boolean(),
   uploadedByName: z.string().nullable(),
   uploadedAt: z.string(),
 });
@@ -81,6 +86,15 @@ export const documentListQuery = pageQuery.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Age of the record (spec section 9), on `created_at` in America/Guatemala (not the document date). */
   age: itemAge.optional(),
+});
+
+/**
+ * GET a document file's content: `download=1` the original as an attachment; otherwise inline, `size=preview`
+ * giving an image's reduced JPEG when it has one (`hasPreview`), the original when it has none.
+ */
+export const documentFileQuery = z.object({
+  download: z.enum(['0', '1']).optional(),
+  size: z.enum(['full', 'preview']).default('full'),
 });
 
 export const documentResponse = envelope(document);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   catalogCode,
   envelope,
+  isoDate,
   itemAge,
   localDateTime,
   optionalText,
@@ -132,8 +133,9 @@ export type ActivitySummary = z.infer<typeof activitySummary>;
 export const activityListQuery = pageQuery.extend({
   q: searchTerm(100),
   activityType: catalogCode.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  /** Activities starting on or after / on or before this date (America/Guatemala); 1900–2100 (issue 23 section 4). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Age of the record (spec section 9), on `created_at` in America/Guatemala (not the start date). */
   age: itemAge.optional(),

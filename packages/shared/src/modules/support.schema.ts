@@ -168,10 +168,24 @@ export const ticketFile = z.object({
   mime: z.enum(TICKET_FILE_TYPES),
   sizeBytes: z.number().int(),
   internal: z.boolean(),
+  /**
+   * An image too large to preview as is (over 16.8 megapixels; issue 23 section 4): its `?size=preview` is a
+   * reduced JPEG, which opening it shows; the original is the download. False for a PDF or a smaller image.
+   */
+  hasPreview: z.boolean(),
   uploadedByName: z.string().nullable(),
   uploadedAt: z.string(),
 });
 export type TicketFile = z.infer<typeof ticketFile>;
+
+/**
+ * GET a ticket file's content: `download=true` the original as an attachment; otherwise inline, `size=preview`
+ * giving an image's reduced JPEG when it has one (`hasPreview`), the original when it has none.
+ */
+export const ticketFileQuery = z.object({
+  download: z.enum(['true', 'false']).default('false'),
+  size: z.enum(['full', 'preview']).default('full'),
+});
 
 export const ticketComment = z.object({
   id: uuid,

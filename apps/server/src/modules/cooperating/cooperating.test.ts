@@ -139,7 +139,7 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     };
     await refused({ endDate: '2025-12-31' }, 'endDate', 'date_order');
     await refused({ startDate: '1899-12-31' }, 'startDate', 'date_out_of_range');
-    await refused({ startDate: '0000-01-01' }, 'startDate', 'invalid');
+    await refused({ startDate: '0000-01-01' }, 'startDate', 'date_out_of_range');
     await refused({ startDate: '2026-02-30' }, 'startDate', 'invalid');
     await refused({ ceiling: '10.005' }, 'ceiling', 'max_two_decimals');
     await refused({ ceiling: '-1' }, 'ceiling', 'too_small');

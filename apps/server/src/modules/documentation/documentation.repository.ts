@@ -112,15 +112,19 @@ export async function retireFile(db: Executor, fileId: string) {
   await db.update(documentFiles).set({ current: false }).where(eq(documentFiles.id, fileId));
 }
 
-/** A file and every earlier revision it replaced (following `replaces_id`). */
-export async function revisionChain(db: Executor, fileId: string): Promise<{ id: string; storageKey: string }[]> {
-  const result = await db.execute<{ id: string; storage_key: string }>(sql`
+/** A file and every earlier revision it replaced (following `replaces_id`), with their stored keys. */
+export async function revisionChain(
+  db: Executor,
+  fileId: string,
+): Promise<{ id: string; storageKey: string; previewKey: string | null }[]> {
+  const result = await db.execute<{ id: string; storage_key: string; preview_key: string | null }>(sql`
     with recursive chain as (
-      select id, storage_key, replaces_id from ${documentFiles} where id = ${fileId}
+      select id, storage_key, preview_key, replaces_id from ${documentFiles} where id = ${fileId}
       union all
-      select f.id, f.storage_key, f.replaces_id from ${documentFiles} f join chain c on f.id = c.replaces_id
-    ) select id, storage_key from chain`);
-  return result.rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
+      select f.id, f.storage_key, f.preview_key, f.replaces_id
+      from ${documentFiles} f join chain c on f.id = c.replaces_id
+    ) select id, storage_key, preview_key from chain`);
+  return result.rows.map((r) => ({ id: r.id, storageKey: r.storage_key, previewKey: r.preview_key }));
 }
 
 /**
@@ -131,15 +135,15 @@ export async function deleteFiles(db: Executor, ids: string[]) {
 }
 
 /**
- * The storage keys of every file of a document (to collect after deleting it).
+ * The storage keys of every file of a document and of their previews (to collect after deleting it).
  */
 export async function storageKeysOf(db: Executor, documentId: string) {
   return (
     await db
-      .select({ key: documentFiles.storageKey })
+      .select({ key: documentFiles.storageKey, preview: documentFiles.previewKey })
       .from(documentFiles)
       .where(eq(documentFiles.documentId, documentId))
-  ).map((r) => r.key);
+  ).flatMap((r) => (r.preview ? [r.key, r.preview] : [r.key]));
 }
 
 /**

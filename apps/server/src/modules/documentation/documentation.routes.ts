@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  documentFileQuery,
   documentInput,
   documentListQuery,
   documentListResponse,
@@ -161,20 +162,18 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'documentFileContent',
         tags,
-        summary: "The file's bytes: inline (preview) or ?download=1",
+        summary:
+          "The file's bytes: inline (preview) or ?download=1 (the original); ?size=preview: a huge image's reduced copy",
         params: z.object({ fileId: uuid }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        querystring: documentFileQuery,
       },
     },
     async (request, reply) => {
       allowSameOriginFraming(reply); // the preview embeds this answer in our own page (issue 9 item 6)
-      const content = await service.fileContent(
-        db(),
-        app.files,
-        actorOf(request),
-        request.params.fileId,
-        request.query.download === '1',
-      );
+      const content = await service.fileContent(db(), app.files, actorOf(request), request.params.fileId, {
+        download: request.query.download === '1',
+        size: request.query.size,
+      });
       return sendContent(reply, content);
     },
   );
@@ -213,9 +212,10 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'personDocumentFile',
         tags: personTags,
-        summary: "A file of one of the person's documents: inline or ?download=1; opening it is audited on the person",
+        summary:
+          "A file of one of the person's documents: inline (?size=preview as for documents) or ?download=1; audited on the person",
         params: z.object({ id: uuid, fileId: uuid }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        querystring: documentFileQuery,
       },
     },
     async (request, reply) => {
@@ -226,7 +226,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.params.id,
         request.params.fileId,
-        request.query.download === '1',
+        { download: request.query.download === '1', size: request.query.size },
       );
       return sendContent(reply, content);
     },

@@ -1,5 +1,5 @@
 import type { UserActor } from '../../lib/actor.ts';
-import { disposition, type Content } from '../../lib/content.ts';
+import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
 import type { z } from 'zod';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -57,6 +57,7 @@ async function toDocument(db: Executor, row: Row): Promise<Document> {
     revision: f.revision,
     current: f.current,
     replacesId: f.replacesId,
+    hasPreview: f.previewKey !== null,
     uploadedByName,
     uploadedAt: f.uploadedAt.toISOString(),
   }));
@@ -245,12 +246,14 @@ async function recordFile(
     maxBytes,
     allowed: DOCUMENT_TYPES,
     typeError: 'file_type',
+    preview: true,
   });
+  const staged = file.preview ? [file.staged, file.preview] : [file.staged];
   try {
     await db.transaction(async (tx) => {
       await load(tx, actor, documentId, 'canWrite');
-      // Into place under the key's lock, committed with the row (issue 9 item 4).
-      await commitStaged(tx, [file.staged]);
+      // Into place under the keys' locks, committed with the row (issue 9 item 4).
+      await commitStaged(tx, staged);
       let revision = 1;
       if (replacing) {
         const old = await repo.findFile(tx, replacing);
@@ -264,6 +267,7 @@ async function recordFile(
         mime: file.mime,
         sizeBytes: file.sizeBytes,
         storageKey: file.key,
+        previewKey: file.preview?.key ?? null,
         revision,
         current: true,
         replacesId: replacing,
@@ -286,7 +290,7 @@ async function recordFile(
       });
     });
   } catch (err) {
-    await abandonStaged(db, store, [file.staged]);
+    await abandonStaged(db, store, staged);
     throw err;
   }
   return getDocument(db, actor, documentId);
@@ -340,7 +344,7 @@ export async function deleteFile(
       entityId: documentId,
       changes: { [`file:${fileId}`]: { before: { name: file.name, revisions: chain.length }, after: null } },
     });
-    return chain.map((c) => c.storageKey);
+    return chain.flatMap((c) => [c.storageKey, c.previewKey ?? '']);
   });
   await collect(db, store, keys);
   return getDocument(db, actor, documentId);
@@ -353,17 +357,18 @@ export async function personFileContent(
   actor: UserActor,
   personId: string,
   fileId: string,
-  download: boolean,
+  request: FileRequest,
 ): Promise<Content> {
   const file = await repo.findFile(db, fileId);
   const row = file ? await repo.findDocument(db, file.documentId) : null;
   if (!row || row.document.personId !== personId) throw notFound();
-  return fileContent(db, store, actor, fileId, download);
+  return fileContent(db, store, actor, fileId, request);
 }
 
 /**
  * A file's bytes (inline for preview, or as a download), streamed from the
- * store, never cached. Opening a person's document is audited on the person,
+ * store, never cached; `size: 'preview'` gives a huge image's reduced JPEG
+ * (`storedFileContent`). Opening a person's document is audited on the person,
  * like opening their record. 404 unknown file; 403 without the document's
  * read right (its person's grant, for a person's document).
  */
@@ -372,7 +377,7 @@ export async function fileContent(
   store: FileStore,
   actor: UserActor,
   fileId: string,
-  download: boolean,
+  request: FileRequest,
 ): Promise<Content> {
   const file = await repo.findFile(db, fileId);
   if (!file) throw notFound();
@@ -385,14 +390,5 @@ export async function fileContent(
       changes: { [`document:${row.document.id}`]: { before: null, after: file.name } },
     });
   }
-  return {
-    mime: file.mime,
-    headers: {
-      'content-length': file.sizeBytes,
-      'content-disposition': disposition(download ? 'attachment' : 'inline', file.name),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    },
-    body: store.read(file.storageKey),
-  };
+  return storedFileContent(store, file, request);
 }

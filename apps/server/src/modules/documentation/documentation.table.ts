@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { registerFileReferences } from '../../lib/file-gc.ts';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
@@ -24,7 +25,7 @@ export const documents = pgTable(
 /**
  * A document's files. A replacement is a new row (`replaces_id`, revision + 1)
  * and the old one stays with `current = false`. `storage_key` is the content
- * hash in the file store; equal content is stored once.
+ * hash in the file store; equal content is stored once; `preview_key` likewise, for a huge image's preview.
  */
 export const documentFiles = pgTable(
   'document_files',
@@ -37,14 +38,23 @@ export const documentFiles = pgTable(
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** A reduced JPEG the preview shows for an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
+    previewKey: text('preview_key'),
     revision: integer('revision').notNull().default(1),
     current: boolean('current').notNull().default(true),
     replacesId: uuid('replaces_id'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('document_files_document_idx').on(t.documentId), index('document_files_key_idx').on(t.storageKey)],
+  (t) => [
+    index('document_files_document_idx').on(t.documentId),
+    index('document_files_key_idx').on(t.storageKey),
+    // File collection counts references by key (lib/file-gc.ts); most files have no preview.
+    index('document_files_preview_key_idx')
+      .on(t.previewKey)
+      .where(sql`${t.previewKey} is not null`),
+  ],
 );
 
 // Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
-registerFileReferences(documentFiles.storageKey);
+registerFileReferences(documentFiles.storageKey, documentFiles.previewKey);

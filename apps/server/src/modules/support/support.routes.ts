@@ -9,6 +9,7 @@ import {
   ticketBoardResponse,
   ticketCommentInput,
   ticketExportQuery,
+  ticketFileQuery,
   ticketInput,
   ticketListQuery,
   ticketListResponse,
@@ -205,22 +206,19 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'ticketFileContent',
         tags,
-        summary: "A ticket's file, inline or (download=true) as an attachment",
+        summary:
+          "A ticket's file, inline or (download=true) as an attachment; ?size=preview: a huge image's reduced JPEG",
         params: fileParams,
-        querystring: z.object({ download: z.enum(['true', 'false']).default('false') }),
+        querystring: ticketFileQuery,
       },
     },
     async (request, reply) =>
       sendContent(
         reply,
-        await service.fileContent(
-          db(),
-          app.files,
-          actorOf(request),
-          request.params.id,
-          request.params.fileId,
-          request.query.download === 'true',
-        ),
+        await service.fileContent(db(), app.files, actorOf(request), request.params.id, request.params.fileId, {
+          download: request.query.download === 'true',
+          size: request.query.size,
+        }),
       ),
   );
 

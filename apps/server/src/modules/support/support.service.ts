@@ -33,7 +33,7 @@ import { notify } from '../../lib/notifications/notify.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload, type UploadSource } from '../../lib/uploads.ts';
 import { abandonStaged, commitStaged } from '../../lib/file-gc.ts';
-import { disposition, type Content } from '../../lib/content.ts';
+import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
 import { headquarters } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import * as repo from './support.repository.ts';
@@ -153,6 +153,7 @@ export async function getTicket(db: Executor, actor: UserActor, id: string): Pro
       mime: f.mime as (typeof TICKET_FILE_TYPES)[number],
       sizeBytes: f.sizeBytes,
       internal: f.internal,
+      hasPreview: f.previewKey !== null,
       uploadedByName,
       uploadedAt: f.uploadedAt.toISOString(),
     })),
@@ -356,7 +357,9 @@ export async function addComment(
 /**
  * Attaches a file from the multipart field `file`: PNG, JPEG or PDF by
  * content (400 `file_type` otherwise, whatever its name says), at most
- * `maxBytes` (413). `internal` files are for support staff (403 otherwise). A
+ * `maxBytes` (413), an image at most IMAGE_MAX_PIXELS (400 `image_too_large`);
+ * an image over PREVIEW_OVER_PIXELS is stored with a reduced preview
+ * (`receiveUpload`). `internal` files are for support staff (403 otherwise). A
  * closed ticket takes none (409 `ticket_closed`). Audited.
  */
 export async function addFile(
@@ -376,13 +379,15 @@ export async function addFile(
     maxBytes,
     allowed: TICKET_FILE_TYPES,
     typeError: 'file_type',
+    preview: true,
   });
+  const staged = file.preview ? [file.staged, file.preview] : [file.staged];
   try {
     await db.transaction(async (tx) => {
       await load(tx, actor, id);
       const current = await lockedStatus(tx, id);
       if (isClosed(current.status)) throw new AppError(409, 'ticket_closed');
-      await commitStaged(tx, [file.staged]);
+      await commitStaged(tx, staged);
       const [row] = await tx
         .insert(supportFiles)
         .values({
@@ -391,6 +396,7 @@ export async function addFile(
           mime: file.mime,
           sizeBytes: file.sizeBytes,
           storageKey: file.key,
+          previewKey: file.preview?.key ?? null,
           internal,
           uploadedBy: actor.userId,
         })
@@ -407,34 +413,28 @@ export async function addFile(
       });
     });
   } catch (err) {
-    await abandonStaged(db, store, [file.staged]);
+    await abandonStaged(db, store, staged);
     throw err;
   }
   return getTicket(db, actor, id);
 }
 
-/** A ticket's file (inline or as a download), never cached; 404 for a file of another ticket or an internal one to a requester. */
+/**
+ * A ticket's file (inline or as a download; `size: 'preview'` a huge image's reduced JPEG, `storedFileContent`),
+ * never cached; 404 for a file of another ticket or an internal one to a requester.
+ */
 export async function fileContent(
   db: Db,
   store: FileStore,
   actor: UserActor,
   ticketId: string,
   fileId: string,
-  download: boolean,
+  request: FileRequest,
 ): Promise<Content> {
   await load(db, actor, ticketId);
   const file = await repo.findFile(db, fileId);
   if (!file || file.ticketId !== ticketId || (file.internal && !isManager(actor))) throw notFound();
-  return {
-    mime: file.mime,
-    headers: {
-      'content-length': file.sizeBytes,
-      'content-disposition': disposition(download ? 'attachment' : 'inline', file.name),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    },
-    body: store.read(file.storageKey),
-  };
+  return storedFileContent(store, file, request);
 }
 
 /** The ticket's status under a row lock (what a comment or a file is added to). */

@@ -99,13 +99,22 @@ export const supportFiles = pgTable(
     mime: text('mime').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** A reduced JPEG the preview shows for an image over PREVIEW_OVER_PIXELS (lib/images.ts); null otherwise. */
+    previewKey: text('preview_key'),
     internal: boolean('internal').notNull().default(false),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_files_ticket_idx').on(t.ticketId), index('support_files_key_idx').on(t.storageKey)],
+  (t) => [
+    index('support_files_ticket_idx').on(t.ticketId),
+    index('support_files_key_idx').on(t.storageKey),
+    // File collection counts references by key (lib/file-gc.ts); most files have no preview.
+    index('support_files_preview_key_idx')
+      .on(t.previewKey)
+      .where(sql`${t.previewKey} is not null`),
+  ],
 );
-registerFileReferences(supportFiles.storageKey);
+registerFileReferences(supportFiles.storageKey, supportFiles.previewKey);
 
 /** Service targets per priority, in working hours (seeded by the migration; edited by support managers). */
 export const supportTargets = pgTable('support_targets', {

@@ -1,13 +1,16 @@
-import { Anchor, Center, Group, Image, Modal, Text } from '@mantine/core';
+import { Anchor, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@amparo/shared/modules/documentation.schema';
-import { fileContentUrl, isImage } from '../lib/files';
+import { fileContentUrl, filePreviewUrl, isImage } from '../lib/files';
 
-/** Shows an image in an <img>, a PDF in the browser's viewer (<object>, with a link when it cannot). */
+/**
+ * Shows an image in an <img> (a huge one from its reduced copy, saying so; the download stays the original), a PDF
+ * in the browser's viewer (<object>, with a link when it cannot).
+ */
 export function FilePreviewModal({ file, onClose }: { file: DocumentFile | null; onClose: () => void }) {
   const { t } = useTranslation('documentation');
-  const url = file ? fileContentUrl(file.id) : '';
+  const url = file ? filePreviewUrl(file) : '';
   return (
     <Modal
       opened={file !== null}
@@ -20,9 +23,14 @@ export function FilePreviewModal({ file, onClose }: { file: DocumentFile | null;
         <>
           {isImage(file) ? (
             // Shown at its own size at most: a small scan is not blown up.
-            <Center>
+            <Stack gap="xs" align="center">
               <Image src={url} alt={file.name} fit="contain" w="auto" maw="100%" mah="75vh" />
-            </Center>
+              {file.hasPreview && (
+                <Text size="sm" c="dimmed">
+                  {t('files.previewReduced')}
+                </Text>
+              )}
+            </Stack>
           ) : (
             <object
               data={url}

@@ -57,9 +57,17 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-/** The file's bytes: inline for a preview, or as a download. */
+/** The file's bytes: inline for a preview, or as a download (always the original). */
 export function fileContentUrl(fileId: string, download = false): string {
   return `/api/documentation/files/${encodeURIComponent(fileId)}/content${download ? '?download=1' : ''}`;
+}
+
+/**
+ * What a preview shows: a huge image's reduced JPEG (`hasPreview`: over 16.8 megapixels, which the reader's
+ * browser should not have to decode; issue 23 section 4), otherwise the file itself.
+ */
+export function filePreviewUrl(file: Pick<DocumentFile, 'id' | 'hasPreview'>): string {
+  return file.hasPreview ? `${fileContentUrl(file.id)}?size=preview` : fileContentUrl(file.id);
 }
 
 export const isImage = (file: Pick<DocumentFile, 'mime'>) => file.mime.startsWith('image/');

@@ -51,6 +51,11 @@ export function TicketFiles({ ticket, closed }: { ticket: Ticket; closed: boolea
               {t('view.internal')}
             </Badge>
           )}
+          {f.hasPreview && (
+            <Badge color="gray" variant="light" size="sm" tt="none" title={t('files.reducedHint')}>
+              {t('files.reduced')}
+            </Badge>
+          )}
         </Group>
       ),
     },
@@ -84,7 +89,7 @@ export function TicketFiles({ ticket, closed }: { ticket: Ticket; closed: boolea
             <Group gap="xs" wrap="nowrap">
               <Anchor
                 size="sm"
-                href={ticketFileUrl(ticket.id, f.id)}
+                href={ticketFileUrl(ticket.id, f)}
                 target="_blank"
                 rel="noopener"
                 aria-label={t('files.openNamed', { name: f.name })}
@@ -96,7 +101,7 @@ export function TicketFiles({ ticket, closed }: { ticket: Ticket; closed: boolea
               </Anchor>
               <Anchor
                 size="sm"
-                href={ticketFileUrl(ticket.id, f.id, true)}
+                href={ticketFileUrl(ticket.id, f, true)}
                 download={f.name}
                 aria-label={t('files.downloadNamed', { name: f.name })}
               >

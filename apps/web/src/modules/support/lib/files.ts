@@ -1,4 +1,4 @@
-import { TICKET_FILE_TYPES } from '@amparo/shared/modules/support.schema';
+import { TICKET_FILE_TYPES, type TicketFile } from '@amparo/shared/modules/support.schema';
 import type { FieldErrorCode } from '@amparo/shared/errors';
 
 type FileType = (typeof TICKET_FILE_TYPES)[number];
@@ -45,11 +45,13 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-/** A ticket file's bytes: inline (opens in the browser) or as a download. */
-export function ticketFileUrl(ticketId: string, fileId: string, download = false): string {
-  return `/api/support/tickets/${encodeURIComponent(ticketId)}/files/${encodeURIComponent(fileId)}${
-    download ? '?download=true' : ''
-  }`;
+/**
+ * A ticket file's bytes: inline (opens in the browser; a huge image, `hasPreview`, as its reduced JPEG so the
+ * browser never decodes the original; issue 23 section 4) or as a download (always the original).
+ */
+export function ticketFileUrl(ticketId: string, file: Pick<TicketFile, 'id' | 'hasPreview'>, download = false): string {
+  const query = download ? '?download=true' : file.hasPreview ? '?size=preview' : '';
+  return `/api/support/tickets/${encodeURIComponent(ticketId)}/files/${encodeURIComponent(file.id)}${query}`;
 }
 
 /** A short label for the type column. */

@@ -68,15 +68,17 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
                   {f.name}
                 </Text>
                 <Anchor
-                  href={personDocumentFileUrl(personId, f.id)}
+                  href={personDocumentFileUrl(personId, f)}
                   target="_blank"
                   rel="noopener"
-                  aria-label={t('person_documents.preview', { name: f.name })}
+                  aria-label={t(f.hasPreview ? 'person_documents.preview_reduced' : 'person_documents.preview', {
+                    name: f.name,
+                  })}
                 >
                   <IconEye size={16} aria-hidden />
                 </Anchor>
                 <Anchor
-                  href={personDocumentFileUrl(personId, f.id, true)}
+                  href={personDocumentFileUrl(personId, f, true)}
                   download={f.name}
                   aria-label={t('person_documents.download', { name: f.name })}
                 >

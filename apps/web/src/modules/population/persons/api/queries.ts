@@ -262,8 +262,13 @@ export const getPersonDocumentsQueryOptions = (id: string, page = 1, pageSize = 
   });
 export const usePersonDocumentsPage = (id: string, page: number, pageSize: number) =>
   useQuery(getPersonDocumentsQueryOptions(id, page, pageSize));
-/** The URL of a file of one of the person's documents: inline (preview) or as a download. */
-export const personDocumentFileUrl = (personId: string, fileId: string, download = false) =>
-  `/api/population/persons/${personId}/document-files/${fileId}/content${download ? '?download=1' : ''}`;
+/**
+ * The URL of a file of one of the person's documents: inline (preview; a huge image, `hasPreview`, as its reduced
+ * JPEG, issue 23 section 4) or as a download (always the original).
+ */
+export const personDocumentFileUrl = (personId: string, file: { id: string; hasPreview: boolean }, download = false) =>
+  `/api/population/persons/${personId}/document-files/${file.id}/content${
+    download ? '?download=1' : file.hasPreview ? '?size=preview' : ''
+  }`;
 export const usePersonDocuments = (id: string, enabled = true) =>
   useQuery({ ...getPersonDocumentsQueryOptions(id), enabled });
