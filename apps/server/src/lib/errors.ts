@@ -8,11 +8,14 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fieldErrors: FieldError[];
-  constructor(status: number, code: ErrorCode, fieldErrors: FieldError[] = []) {
+  /** Headers the answer carries (a 503's Retry-After), lower-case names. */
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: ErrorCode, fieldErrors: FieldError[] = [], headers: Record<string, string> = {}) {
     super(code);
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.headers = headers;
   }
 }
 

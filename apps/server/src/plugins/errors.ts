@@ -16,6 +16,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
@@ -40,8 +41,9 @@ declare module 'fastify' {
 
 /**
  * Renders every error as RFC 9457 problem+json: schema validation (400 with
- * field errors), AppError, body/upload limits (413), rate limits (429) and
- * anything else (500, logged, no detail leaked).
+ * field errors), AppError (with its headers, such as a 503's Retry-After),
+ * body/upload limits (413), rate limits (429) and anything else (500, logged,
+ * no detail leaked).
  */
 export const errorsPlugin = fp(async (app) => {
   app.decorateRequest('problemCode', null);
@@ -63,7 +65,10 @@ export const errorsPlugin = fp(async (app) => {
       return sendProblem(reply, 400, 'validation', dedupe(errors));
     }
     if (error instanceof ZodError) return sendProblem(reply, 400, 'validation', toFieldErrors(error));
-    if (error instanceof AppError) return sendProblem(reply, error.status, error.code, error.fieldErrors);
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return sendProblem(reply, error.status, error.code, error.fieldErrors);
+    }
     if (isResponseSerializationError(error)) {
       request.log.error(
         { err: loggableError(error), cause: loggableError(error.cause) },
