@@ -4,14 +4,18 @@ import type { z } from 'zod';
 import type { FieldError } from '@amparo/shared/errors';
 import { toFieldErrors } from '@amparo/shared/validation';
 import { AppError, invalidField } from '../errors.ts';
+import { checkCompoundFile } from './ole2-guard.ts';
+import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
 
 /**
  * Spreadsheet import (issue 13 section 0, decision 0018), in four steps that
  * every import (the POA, later the personnel execution) follows:
  *
  * 1. `readSpreadsheet`: an uploaded .xlsx or legacy .xls (BIFF8), recognised
- *    by its content, parsed by SheetJS in a worker thread under size, row,
- *    column, time and memory limits, into rows of text cells.
+ *    by its content, an .xlsx's zip checked and unpacked under limits first
+ *    (`zip-guard.ts`), an .xls's compound file checked (`ole2-guard.ts`),
+ *    parsed by SheetJS in a worker thread under size, row, column, time and
+ *    memory limits, into rows of text cells.
  * 2. `previewImport`: the header row matched to the import's columns, every
  *    row checked by the import's zod schema (errors per row and cell), then by
  *    its own `check` (codes that must exist, totals that must add up).
@@ -22,8 +26,8 @@ import { AppError, invalidField } from '../errors.ts';
  *    only when no row has an error (`assertImportable`).
  */
 
-/** Limits that keep a hostile file from exhausting the server. */
-export interface SpreadsheetLimits {
+/** Limits that keep a hostile file from exhausting the server (the zip's: `ZipLimits`, issue 23 section 3). */
+export interface SpreadsheetLimits extends ZipLimits {
   /** Bytes of the uploaded file (413 over it). */
   maxBytes: number;
   /** Data rows under the header. */
@@ -41,6 +45,10 @@ export const DEFAULT_IMPORT_LIMITS: SpreadsheetLimits = {
   maxColumns: 60,
   maxMillis: 15_000,
   maxMemoryMb: 256,
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  maxCompressionRatio: 100,
+  ratioFromBytes: 64 * 1024,
+  maxEntries: 1000,
 };
 
 /** A sheet as text: row i is line i + 1 of the file; its first non-blank row is the header. */
@@ -61,12 +69,21 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
  * without float noise, dates as YYYY-MM-DD, blanks as null; formulas give
  * their cached values, never evaluated).
  *
+ * An .xlsx (a zip) reaches SheetJS only as the entries `repackWorkbookZip`
+ * inflated under the zip limits, packed again uncompressed: SheetJS never
+ * inflates anything. An .xls (OLE2) is not compressed, but SheetJS copies its
+ * sector chains as it reads them: `checkCompoundFile` counts those copies and
+ * the directory's entries first, under the same limits.
+ *
  * Errors (field `field`): 413 `file_too_large` over `maxBytes`; 400
- * `spreadsheet_type` for content that is neither xlsx nor xls; 400
- * `spreadsheet_unreadable` for a damaged workbook; 400 `spreadsheet_too_complex`
- * when parsing passes `maxMillis` or `maxMemoryMb` (the worker is stopped);
- * 400 `too_many_rows` (params.max) over `maxRows` data rows; 400 `required`
- * for a sheet without rows.
+ * `spreadsheet_type` for content that is neither xlsx nor xls; the zip's and
+ * the compound file's refusals (`spreadsheet_too_many_entries`,
+ * `spreadsheet_too_large_unpacked`, `spreadsheet_compression_ratio`,
+ * `spreadsheet_size_mismatch`: see `repackWorkbookZip` and
+ * `checkCompoundFile`); 400 `spreadsheet_unreadable` for a damaged workbook;
+ * 400 `spreadsheet_too_complex` when parsing passes `maxMillis` or
+ * `maxMemoryMb` (the worker is stopped); 400 `too_many_rows` (params.max) over
+ * `maxRows` data rows; 400 `required` for a sheet without rows.
  */
 export async function readSpreadsheet(
   data: Buffer,
@@ -75,10 +92,15 @@ export async function readSpreadsheet(
 ): Promise<SheetRows> {
   if (data.length > limits.maxBytes)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
-  if (!spreadsheetKind(data)) throw invalidField(field, 'spreadsheet_type');
+  const kind = spreadsheetKind(data);
+  if (!kind) throw invalidField(field, 'spreadsheet_type');
+  if (kind === 'xls') checkCompoundFile(data, field, limits);
+  // On its own ArrayBuffer either way, handed over to the worker rather than copied.
+  const input = kind === 'xlsx' ? await repackWorkbookZip(data, field, limits) : new Uint8Array(data);
   const parsed = await new Promise<{ rows: SheetRows; columns: number }>((resolve, reject) => {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
-      workerData: { data: new Uint8Array(data), maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      workerData: { data: input, maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      transferList: [input.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: Math.max(16, limits.maxMemoryMb), maxYoungGenerationSizeMb: 8 },
       stdout: true,
       stderr: true,
