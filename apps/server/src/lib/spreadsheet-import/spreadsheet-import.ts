@@ -3,8 +3,11 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { FieldError } from '@amparo/shared/errors';
 import { toFieldErrors } from '@amparo/shared/validation';
+import type { Config } from '../../config.ts';
 import { AppError, invalidField } from '../errors.ts';
+import { readUploadBytes, type UploadSource } from '../uploads.ts';
 import { checkCompoundFile } from './ole2-guard.ts';
+import { ParseQueue } from './parse-queue.ts';
 import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
 
 /**
@@ -15,7 +18,8 @@ import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
  *    by its content, an .xlsx's zip checked and unpacked under limits first
  *    (`zip-guard.ts`), an .xls's compound file checked (`ole2-guard.ts`),
  *    parsed by SheetJS in a worker thread under size, row, column, time and
- *    memory limits, into rows of text cells.
+ *    memory limits, into rows of text cells; one parse at a time per server
+ *    instance (`SpreadsheetReader`, `parse-queue.ts`).
  * 2. `previewImport`: the header row matched to the import's columns, every
  *    row checked by the import's zod schema (errors per row and cell), then by
  *    its own `check` (codes that must exist, totals that must add up).
@@ -50,6 +54,25 @@ export const DEFAULT_IMPORT_LIMITS: SpreadsheetLimits = {
   ratioFromBytes: 64 * 1024,
   maxEntries: 1000,
 };
+
+/** The import limits with the zip's from configuration (SPREADSHEET_* variables; the others are the defaults). */
+export function importLimits(
+  config: Pick<
+    Config,
+    | 'SPREADSHEET_MAX_UNPACKED_BYTES'
+    | 'SPREADSHEET_MAX_COMPRESSION_RATIO'
+    | 'SPREADSHEET_RATIO_FROM_BYTES'
+    | 'SPREADSHEET_MAX_ENTRIES'
+  >,
+): SpreadsheetLimits {
+  return {
+    ...DEFAULT_IMPORT_LIMITS,
+    maxUnpackedBytes: config.SPREADSHEET_MAX_UNPACKED_BYTES,
+    maxCompressionRatio: config.SPREADSHEET_MAX_COMPRESSION_RATIO,
+    ratioFromBytes: config.SPREADSHEET_RATIO_FROM_BYTES,
+    maxEntries: config.SPREADSHEET_MAX_ENTRIES,
+  };
+}
 
 /** A sheet as text: row i is line i + 1 of the file; its first non-blank row is the header. */
 export type SheetRows = (string | null)[][];
@@ -135,6 +158,36 @@ export async function readSpreadsheet(
   if (lines - 1 > limits.maxRows) throw invalidField(field, 'too_many_rows', { max: limits.maxRows });
   if (parsed.columns > limits.maxColumns) throw invalidField(field, 'too_many_columns', { max: limits.maxColumns });
   return parsed.rows;
+}
+
+/**
+ * This server instance's spreadsheet reading (issue 23 section 3): every
+ * endpoint that parses an uploaded spreadsheet goes through `read`, so they
+ * share one queue: one parse at a time, `queueMax` more waiting.
+ */
+export class SpreadsheetReader {
+  readonly limits: SpreadsheetLimits;
+  readonly queue: ParseQueue;
+
+  constructor(limits: SpreadsheetLimits, queueMax: number) {
+    this.limits = limits;
+    this.queue = new ParseQueue(queueMax);
+  }
+
+  /**
+   * The uploaded file's (multipart field `field`) first sheet: a place in the
+   * queue, then the upload (`readUploadBytes`, at most `maxBytes`), then the
+   * parse alone (`readSpreadsheet`). Errors: 503 `busy_try_later` with
+   * Retry-After (seconds) when the queue is full, before the upload is read;
+   * then those of `readUploadBytes` (400 `required`, 413 `file_too_large`) and
+   * `readSpreadsheet`.
+   */
+  read(upload: UploadSource, field = 'file'): Promise<SheetRows> {
+    return this.queue.run(
+      () => readUploadBytes(upload, field, this.limits.maxBytes),
+      (data) => readSpreadsheet(data, field, this.limits),
+    );
+  }
 }
 
 /** One column of an import: its key in the row object, its header in each language, an example for the template. */
