@@ -19,21 +19,13 @@
  * graph, docs/benchmarks/flame-*.svg.
  *
  * Then the support (support.ts, issue 12) and budget (budget.ts, issue 13)
- * benchmarks, each on its own PostgreSQL database (BENCH_SKIP_SUPPORT,
- * BENCH_SKIP_BUDGET leave one out).
+ * benchmarks, each on its own PostgreSQL database, and the spreadsheet bombs
+ * against the POA import (spreadsheet-bomb.ts, issue 23 section 3) on an
+ * embedded one (BENCH_SKIP_SUPPORT, BENCH_SKIP_BUDGET, BENCH_SKIP_BOMB leave
+ * one out).
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -47,11 +39,12 @@ import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import type { Actor } from '../apps/server/src/lib/actor.ts';
 import { analyse, flameGraphSvg } from './flamegraph.ts';
 import { CONNECTIONS, DURATION, load, percentile } from './load.ts';
-import { PASSWORD, ROOT, signIn, startServer, stopServer } from './server.ts';
+import { baselineWorktree, PASSWORD, ROOT, signIn, startServer, stopServer } from './server.ts';
 import { bundleSizes, javascriptSection, type BundleSizes } from './web.ts';
 import { lighthouseFigures, lighthouseSection, type LighthouseFigures } from './lighthouse.ts';
 import { supportFigures, supportSection, type SupportFigures } from './support.ts';
 import { budgetFigures, budgetSection, type BudgetFigures } from './budget.ts';
+import { bombFigures, bombSection, type BombFigures } from './spreadsheet-bomb.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';
 import { sql } from 'drizzle-orm';
 
@@ -181,37 +174,6 @@ async function directTimingsBefore(base: string, database: Database, userId: str
 }
 
 /**
- * A git worktree of BASELINE beside the repository, its node_modules pointing
- * at ours except for the workspace packages, which are its own. Null (and a
- * note) when git or the commit is not there, e.g. in a shallow clone.
- */
-function prepareBaseline(): string | null {
-  try {
-    const sha = execFileSync('git', ['-C', ROOT, 'rev-parse', '--verify', `${BASELINE}^{commit}`], {
-      encoding: 'utf8',
-    }).trim();
-    const dir = join(tmpdir(), `amparo-bench-baseline-${sha.slice(0, 12)}`);
-    if (!existsSync(join(dir, 'package.json'))) {
-      rmSync(dir, { recursive: true, force: true });
-      execFileSync('git', ['-C', ROOT, 'worktree', 'prune']);
-      execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, sha], { stdio: 'ignore' });
-    }
-    const modules = join(dir, 'node_modules');
-    if (!existsSync(modules)) {
-      mkdirSync(join(modules, '@amparo'), { recursive: true });
-      for (const entry of readdirSync(join(ROOT, 'node_modules')))
-        if (entry !== '@amparo') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
-      symlinkSync(join(dir, 'packages/shared'), join(modules, '@amparo/shared'));
-      symlinkSync(join(dir, 'apps/server'), join(modules, '@amparo/server'));
-    }
-    return dir;
-  } catch (err) {
-    console.log(`no baseline (${BASELINE}): ${(err as Error).message.split('\n')[0]}`);
-    return null;
-  }
-}
-
-/**
  * The server under the list's load for DURATION s with V8's sampling profiler
  * on; the flame graph goes to docs/benchmarks/flame-<name>.svg. Returns the
  * self time by package.
@@ -273,7 +235,7 @@ async function benchEngine(engine: 'postgres' | 'pglite') {
   });
 
   // The baseline server, on the same database, takes the same requests interleaved with ours (PostgreSQL only).
-  const baselineRoot = engine === 'postgres' ? prepareBaseline() : null;
+  const baselineRoot = engine === 'postgres' ? baselineWorktree(BASELINE) : null;
   const before = baselineRoot ? await startServer(env, 3404, { root: baselineRoot }) : null;
   const beforeToken = before ? await signIn('http://127.0.0.1:3404') : '';
   const pair = async (key: keyof ReturnType<typeof urlsOf>, connections?: number, duration?: number) => ({
@@ -483,6 +445,7 @@ function report(
   lighthouse: LighthouseFigures | null,
   support: SupportFigures | null,
   budget: BudgetFigures | null,
+  bomb: BombFigures | null,
 ) {
   const lines: string[] = [];
   lines.push(
@@ -581,6 +544,7 @@ function report(
   }
   if (support) lines.push(supportSection(support));
   if (budget) lines.push(budgetSection(budget));
+  if (bomb) lines.push(bombSection(bomb));
   if (bundles) lines.push(javascriptSection(bundles));
   if (lighthouse) lines.push(lighthouseSection(lighthouse));
   lines.push(
@@ -606,13 +570,14 @@ const results = [];
 for (const engine of engines) results.push(await benchEngine(engine));
 const support = process.env.BENCH_SKIP_SUPPORT ? null : await supportFigures();
 const budget = process.env.BENCH_SKIP_BUDGET ? null : await budgetFigures();
+const bomb = process.env.BENCH_SKIP_BOMB ? null : await bombFigures();
 const bundles = process.env.BENCH_SKIP_WEB ? null : await bundleSizes();
 const lighthouse = process.env.BENCH_SKIP_WEB || process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseFigures();
-const text = report(results, bundles, lighthouse, support, budget);
+const text = report(results, bundles, lighthouse, support, budget, bomb);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/latest.json'),
-  JSON.stringify({ results, bundles, lighthouse, support, budget }, null, 2),
+  JSON.stringify({ results, bundles, lighthouse, support, budget, bomb }, null, 2),
 );
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
 console.log(`\n${text}`);

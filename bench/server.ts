@@ -3,8 +3,8 @@
  * lighthouse.ts): `node apps/server/src/server.ts` with the benchmark admin's
  * password, polled on /api/health until it answers.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,7 +47,7 @@ export function startServer(
 }
 
 export async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
@@ -87,4 +87,36 @@ export function seededEmbeddedDatabase(persons: number): { dataDir: string; env:
     if (seeded.status !== 0) throw new Error(`seed:demo failed (${seeded.status})`);
   }
   return { dataDir, env };
+}
+
+/**
+ * A git worktree of `commit` beside the repository (for a benchmark's
+ * "before"), its node_modules pointing at ours except for the workspace
+ * packages, which are its own. Kept in the temporary folder for the next run.
+ * Null (and a note) when git or the commit is not there, e.g. in a shallow clone.
+ */
+export function baselineWorktree(commit: string): string | null {
+  try {
+    const sha = execFileSync('git', ['-C', ROOT, 'rev-parse', '--verify', `${commit}^{commit}`], {
+      encoding: 'utf8',
+    }).trim();
+    const dir = join(tmpdir(), `amparo-bench-baseline-${sha.slice(0, 12)}`);
+    if (!existsSync(join(dir, 'package.json'))) {
+      rmSync(dir, { recursive: true, force: true });
+      execFileSync('git', ['-C', ROOT, 'worktree', 'prune']);
+      execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, sha], { stdio: 'ignore' });
+    }
+    const modules = join(dir, 'node_modules');
+    if (!existsSync(modules)) {
+      mkdirSync(join(modules, '@amparo'), { recursive: true });
+      for (const entry of readdirSync(join(ROOT, 'node_modules')))
+        if (entry !== '@amparo') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
+      symlinkSync(join(dir, 'packages/shared'), join(modules, '@amparo/shared'));
+      symlinkSync(join(dir, 'apps/server'), join(modules, '@amparo/server'));
+    }
+    return dir;
+  } catch (err) {
+    console.log(`no baseline (${commit}): ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
 }

@@ -52,6 +52,7 @@ import { ItemCommitments } from './lib/item-commitments.ts';
 import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +77,8 @@ declare module 'fastify' {
     itemCommitments: ItemCommitments;
     /** Planning lines picked by activities and attentions, and what they achieved (issue 13 section 3). */
     planLinks: PlanLinks;
+    /** Uploaded spreadsheets read under the import limits, one parse at a time (issue 23 section 3). */
+    spreadsheets: SpreadsheetReader;
   }
 }
 
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('personBlockers', new PersonBlockers());
   app.decorate('itemCommitments', new ItemCommitments());
   app.decorate('planLinks', new PlanLinks());
+  app.decorate('spreadsheets', new SpreadsheetReader(importLimits(config), config.SPREADSHEET_QUEUE_MAX));
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);

@@ -123,6 +123,27 @@ const schema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
+  /**
+   * An uploaded .xlsx's zip (issue 23 section 3, decision 0018), checked on its central directory before anything
+   * is inflated: the entries' uncompressed sizes together, in bytes (a 5,000-row POA unpacks to about 5 MB) …
+   */
+  SPREADSHEET_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(50 * 1024 * 1024),
+  /** … an entry's uncompressed ÷ compressed size (sheets compress about 12 to 1; zeros, 1,000 to 1) … */
+  SPREADSHEET_MAX_COMPRESSION_RATIO: z.coerce.number().int().min(2).default(100),
+  /** … applied to entries of at least these bytes uncompressed (a small part may compress well) … */
+  SPREADSHEET_RATIO_FROM_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024),
+  /** … and its entries (a workbook has a dozen or a few hundred; the zip format allows 65,535 without zip64). */
+  SPREADSHEET_MAX_ENTRIES: z.coerce.number().int().min(10).max(65_535).default(1000),
+  /** Spreadsheet parses waiting behind the one running in this instance; past them, 503 with Retry-After. */
+  SPREADSHEET_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
   /** Trust X-Forwarded-For (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   /** Serve the OpenAPI explorer at /api/docs (off unless set, whatever NODE_ENV; `npm run dev` sets it; issue 23 item 4). */

@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   // Issue 13 section 3: copying a year's plan to the next year.
   'copy_preview_stale', // 409: the source year's plan changed since its preview (count or total differ)
   'year_already_copied', // 409: the next year already holds lines copied from this year
+  // Issue 23 section 3: spreadsheets are parsed one at a time per server instance.
+  'busy_try_later', // 503 with Retry-After (seconds): the queue of spreadsheet parses is full
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -86,6 +88,11 @@ export const FIELD_ERROR_CODES = [
   'columns_missing', // params.columns: the missing headers
   'import_has_errors', // params.count: rows with errors; nothing is written
   'spreadsheet_type', // the upload is not an Excel workbook (.xlsx or .xls) by its content
+  // Issue 23 section 3: an .xlsx's zip, checked before anything is inflated (decision 0018).
+  'spreadsheet_too_large_unpacked', // params.max: MB the entries may add up to uncompressed
+  'spreadsheet_compression_ratio', // params.max: an entry compressed beyond max to 1 (a zip bomb)
+  'spreadsheet_too_many_entries', // params.max: entries in the zip
+  'spreadsheet_size_mismatch', // an entry inflates to more or fewer bytes than the zip declares
   'dpi_invalid',
   'municipality_not_in_department',
   'unknown_code',

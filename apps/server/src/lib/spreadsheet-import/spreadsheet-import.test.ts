@@ -3,6 +3,15 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { z } from 'zod';
 import { moneyAmount } from '@amparo/shared/money';
+import {
+  compoundFileBomb,
+  deflatedPart,
+  partsOf,
+  storedLie,
+  workbookBomb,
+  zerosPart,
+  zipOf,
+} from '../../../test/spreadsheet-bombs.ts';
 import { AppError } from '../errors.ts';
 import { fieldErrorText } from '../locale-text.ts';
 import {
@@ -210,5 +219,134 @@ describe('spreadsheet import (issue 13 section 0)', () => {
     expect(
       (await previewImport(definition, await readSpreadsheet(await templateWorkbook(definition, 'es')))).valid,
     ).toBe(1);
+  });
+});
+
+/**
+ * An .xlsx is a zip: checked on its central directory before anything is
+ * inflated, inflated here under the limits, and handed to SheetJS packed
+ * again without compression (issue 23 section 3, decision 0018). Each zip is
+ * an ExcelJS workbook with parts added, or a bomb built in the test.
+ */
+describe('spreadsheet import: the zip before the parse (issue 23 section 3)', () => {
+  const MIB = 1024 * 1024;
+  /** A good workbook's parts, to add others beside. */
+  const goodParts = async () => partsOf(await xlsx(GOOD));
+  const READ = [
+    ['Año', 'Eje estratégico', 'Monto', 'Fecha'],
+    ['2027', 'EJ1', '1500.5', '2027-01-31'],
+    ['2027', 'EJ2', '0.3', '2027-02-28'],
+  ];
+
+  it('reads a good workbook through the guard, small well-compressed parts and stored ones included', async () => {
+    const parts = await goodParts();
+    // A 60 KB run of zeros (1,000 to 1, under the 64 KB the ratio starts at) and a stored part are ordinary.
+    const file = zipOf([
+      ...parts,
+      zerosPart('xl/media/blank.bin', 60 * 1024),
+      { ...deflatedPart('a.txt', 'x'), method: 0, body: Buffer.from('x') },
+    ]);
+    expect(await readSpreadsheet(file)).toEqual(READ);
+  });
+
+  it('refuses a zip bomb by its declared size before inflating it', async () => {
+    // About 1 MB that inflates to 1 GiB: refused on the central directory, in well under a second.
+    const bomb = workbookBomb();
+    const started = performance.now();
+    expect(await refusal(readSpreadsheet(bomb))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_too_large_unpacked', params: { max: 50 } },
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    // An honest workbook over a lower cap: sheets compress about 12 to 1, so no ratio is involved.
+    const big = await xlsx([['Año', 'Descripción'], ...Array.from({ length: 20_000 }, (_, i) => [2027, `línea ${i}`])]);
+    expect(
+      (await refusal(readSpreadsheet(big, 'file', { ...DEFAULT_IMPORT_LIMITS, maxUnpackedBytes: MIB }))).field,
+    ).toEqual({
+      field: 'file',
+      code: 'spreadsheet_too_large_unpacked',
+      params: { max: 1 },
+    });
+  });
+
+  it('refuses an entry compressed beyond the ratio, even far under the size cap', async () => {
+    // 2 MiB of zeros in 2 KB beside a good workbook: 25 times under the 50 MB cap, 1,000 to 1.
+    const file = zipOf([...(await goodParts()), zerosPart('xl/media/padding.bin', 2 * MIB)]);
+    expect((await refusal(readSpreadsheet(file))).field).toEqual({
+      field: 'file',
+      code: 'spreadsheet_compression_ratio',
+      params: { max: 100 },
+    });
+  });
+
+  it('refuses more entries than a workbook has', async () => {
+    const parts = await goodParts();
+    const many = Array.from({ length: 1001 - parts.length }, (_, i) => deflatedPart(`xl/media/p${i}.txt`, `${i}`));
+    expect((await refusal(readSpreadsheet(zipOf([...parts, ...many])))).field).toEqual({
+      field: 'file',
+      code: 'spreadsheet_too_many_entries',
+      params: { max: 1000 },
+    });
+    // One fewer is a workbook like any other.
+    expect(await readSpreadsheet(zipOf([...parts, ...many.slice(1)]))).toEqual(READ);
+  });
+
+  it('refuses an entry that inflates to more than its central directory declares', async () => {
+    // Declares 1,000 bytes (ratio 1 to 10, size nothing), inflates to 64 MiB: stopped past the 1,000th byte.
+    const liar = zerosPart('xl/media/liar.bin', 64 * MIB, 1000);
+    const file = zipOf([...(await goodParts()), liar]);
+    expect((await refusal(readSpreadsheet(file))).field).toEqual({ field: 'file', code: 'spreadsheet_size_mismatch' });
+    // And one that inflates to fewer bytes than it declares.
+    const short = zipOf([...(await goodParts()), zerosPart('xl/media/short.bin', 1000, 2000)]);
+    expect((await refusal(readSpreadsheet(short))).field).toEqual({ field: 'file', code: 'spreadsheet_size_mismatch' });
+  });
+
+  it('hands SheetJS the parts as the central directory says, never the local headers SheetJS would trust', async () => {
+    // The central directory: a stored part of 512 KB, harmless. Its local header: deflated, 512 MiB (of zeros).
+    const file = zipOf([...(await goodParts()), storedLie(zerosPart('xl/media/hidden.bin', 512 * MIB))]);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    try {
+      expect(await readSpreadsheet(file)).toEqual(READ);
+    } finally {
+      clearInterval(sampler);
+    }
+    // Parsing the workbook itself costs tens of MB; inflating the hidden part would cost 512.
+    expect((peak - before) / MIB).toBeLessThan(200);
+  });
+
+  it('refuses a zip SheetJS would read as another format, where it inflates by itself', async () => {
+    const parts = await goodParts();
+    // Numbers (snappy-compressed parts) and OpenDocument, whatever else the zip holds.
+    for (const marker of ['Index/Document.iwa', 'META-INF/manifest.xml'])
+      expect((await refusal(readSpreadsheet(zipOf([...parts, deflatedPart(marker, 'x')])))).field?.code).toBe(
+        'spreadsheet_type',
+      );
+    // Without [Content_Types].xml SheetJS opens a nested Index.zip with its own reader: a bomb inside would escape.
+    const nested = zipOf([{ ...deflatedPart('Index.zip', workbookBomb(64 * MIB)) }]);
+    expect((await refusal(readSpreadsheet(nested))).field?.code).toBe('spreadsheet_type');
+  });
+
+  it('keeps a legacy .xls (not a zip) to its size, and refuses one SheetJS would copy past the limits', async () => {
+    const old = xls(GOOD);
+    const limits = (maxBytes: number) => ({ ...DEFAULT_IMPORT_LIMITS, maxBytes });
+    expect(await refusal(readSpreadsheet(old, 'file', limits(old.length - 1)))).toMatchObject({
+      status: 413,
+      field: { code: 'file_too_large' },
+    });
+    expect(await readSpreadsheet(old, 'file', limits(old.length))).toEqual(READ);
+    // 4.6 MB each: unchecked, the first filled the worker's heap (+270 MB), the second took 400 MB outside it.
+    const backward = compoundFileBomb('backward-chain');
+    expect((await refusal(readSpreadsheet(backward))).field).toEqual({
+      field: 'file',
+      code: 'spreadsheet_too_large_unpacked',
+      params: { max: 50 },
+    });
+    expect((await refusal(readSpreadsheet(compoundFileBomb('many-entries')))).field).toEqual({
+      field: 'file',
+      code: 'spreadsheet_too_many_entries',
+      params: { max: 1000 },
+    });
   });
 });

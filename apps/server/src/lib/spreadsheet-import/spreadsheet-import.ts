@@ -3,15 +3,23 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { FieldError } from '@amparo/shared/errors';
 import { toFieldErrors } from '@amparo/shared/validation';
+import type { Config } from '../../config.ts';
 import { AppError, invalidField } from '../errors.ts';
+import { readUploadBytes, type UploadSource } from '../uploads.ts';
+import { checkCompoundFile } from './ole2-guard.ts';
+import { ParseQueue } from './parse-queue.ts';
+import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
 
 /**
  * Spreadsheet import (issue 13 section 0, decision 0018), in four steps that
  * every import (the POA, later the personnel execution) follows:
  *
  * 1. `readSpreadsheet`: an uploaded .xlsx or legacy .xls (BIFF8), recognised
- *    by its content, parsed by SheetJS in a worker thread under size, row,
- *    column, time and memory limits, into rows of text cells.
+ *    by its content, an .xlsx's zip checked and unpacked under limits first
+ *    (`zip-guard.ts`), an .xls's compound file checked (`ole2-guard.ts`),
+ *    parsed by SheetJS in a worker thread under size, row, column, time and
+ *    memory limits, into rows of text cells; one parse at a time per server
+ *    instance (`SpreadsheetReader`, `parse-queue.ts`).
  * 2. `previewImport`: the header row matched to the import's columns, every
  *    row checked by the import's zod schema (errors per row and cell), then by
  *    its own `check` (codes that must exist, totals that must add up).
@@ -22,8 +30,8 @@ import { AppError, invalidField } from '../errors.ts';
  *    only when no row has an error (`assertImportable`).
  */
 
-/** Limits that keep a hostile file from exhausting the server. */
-export interface SpreadsheetLimits {
+/** Limits that keep a hostile file from exhausting the server (the zip's: `ZipLimits`, issue 23 section 3). */
+export interface SpreadsheetLimits extends ZipLimits {
   /** Bytes of the uploaded file (413 over it). */
   maxBytes: number;
   /** Data rows under the header. */
@@ -41,7 +49,30 @@ export const DEFAULT_IMPORT_LIMITS: SpreadsheetLimits = {
   maxColumns: 60,
   maxMillis: 15_000,
   maxMemoryMb: 256,
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  maxCompressionRatio: 100,
+  ratioFromBytes: 64 * 1024,
+  maxEntries: 1000,
 };
+
+/** The import limits with the zip's from configuration (SPREADSHEET_* variables; the others are the defaults). */
+export function importLimits(
+  config: Pick<
+    Config,
+    | 'SPREADSHEET_MAX_UNPACKED_BYTES'
+    | 'SPREADSHEET_MAX_COMPRESSION_RATIO'
+    | 'SPREADSHEET_RATIO_FROM_BYTES'
+    | 'SPREADSHEET_MAX_ENTRIES'
+  >,
+): SpreadsheetLimits {
+  return {
+    ...DEFAULT_IMPORT_LIMITS,
+    maxUnpackedBytes: config.SPREADSHEET_MAX_UNPACKED_BYTES,
+    maxCompressionRatio: config.SPREADSHEET_MAX_COMPRESSION_RATIO,
+    ratioFromBytes: config.SPREADSHEET_RATIO_FROM_BYTES,
+    maxEntries: config.SPREADSHEET_MAX_ENTRIES,
+  };
+}
 
 /** A sheet as text: row i is line i + 1 of the file; its first non-blank row is the header. */
 export type SheetRows = (string | null)[][];
@@ -61,12 +92,21 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
  * without float noise, dates as YYYY-MM-DD, blanks as null; formulas give
  * their cached values, never evaluated).
  *
+ * An .xlsx (a zip) reaches SheetJS only as the entries `repackWorkbookZip`
+ * inflated under the zip limits, packed again uncompressed: SheetJS never
+ * inflates anything. An .xls (OLE2) is not compressed, but SheetJS copies its
+ * sector chains as it reads them: `checkCompoundFile` counts those copies and
+ * the directory's entries first, under the same limits.
+ *
  * Errors (field `field`): 413 `file_too_large` over `maxBytes`; 400
- * `spreadsheet_type` for content that is neither xlsx nor xls; 400
- * `spreadsheet_unreadable` for a damaged workbook; 400 `spreadsheet_too_complex`
- * when parsing passes `maxMillis` or `maxMemoryMb` (the worker is stopped);
- * 400 `too_many_rows` (params.max) over `maxRows` data rows; 400 `required`
- * for a sheet without rows.
+ * `spreadsheet_type` for content that is neither xlsx nor xls; the zip's and
+ * the compound file's refusals (`spreadsheet_too_many_entries`,
+ * `spreadsheet_too_large_unpacked`, `spreadsheet_compression_ratio`,
+ * `spreadsheet_size_mismatch`: see `repackWorkbookZip` and
+ * `checkCompoundFile`); 400 `spreadsheet_unreadable` for a damaged workbook;
+ * 400 `spreadsheet_too_complex` when parsing passes `maxMillis` or
+ * `maxMemoryMb` (the worker is stopped); 400 `too_many_rows` (params.max) over
+ * `maxRows` data rows; 400 `required` for a sheet without rows.
  */
 export async function readSpreadsheet(
   data: Buffer,
@@ -75,10 +115,15 @@ export async function readSpreadsheet(
 ): Promise<SheetRows> {
   if (data.length > limits.maxBytes)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
-  if (!spreadsheetKind(data)) throw invalidField(field, 'spreadsheet_type');
+  const kind = spreadsheetKind(data);
+  if (!kind) throw invalidField(field, 'spreadsheet_type');
+  if (kind === 'xls') checkCompoundFile(data, field, limits);
+  // On its own ArrayBuffer either way, handed over to the worker rather than copied.
+  const input = kind === 'xlsx' ? await repackWorkbookZip(data, field, limits) : new Uint8Array(data);
   const parsed = await new Promise<{ rows: SheetRows; columns: number }>((resolve, reject) => {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
-      workerData: { data: new Uint8Array(data), maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      workerData: { data: input, maxRows: limits.maxRows, maxColumns: limits.maxColumns },
+      transferList: [input.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: Math.max(16, limits.maxMemoryMb), maxYoungGenerationSizeMb: 8 },
       stdout: true,
       stderr: true,
@@ -113,6 +158,36 @@ export async function readSpreadsheet(
   if (lines - 1 > limits.maxRows) throw invalidField(field, 'too_many_rows', { max: limits.maxRows });
   if (parsed.columns > limits.maxColumns) throw invalidField(field, 'too_many_columns', { max: limits.maxColumns });
   return parsed.rows;
+}
+
+/**
+ * This server instance's spreadsheet reading (issue 23 section 3): every
+ * endpoint that parses an uploaded spreadsheet goes through `read`, so they
+ * share one queue: one parse at a time, `queueMax` more waiting.
+ */
+export class SpreadsheetReader {
+  readonly limits: SpreadsheetLimits;
+  readonly queue: ParseQueue;
+
+  constructor(limits: SpreadsheetLimits, queueMax: number) {
+    this.limits = limits;
+    this.queue = new ParseQueue(queueMax);
+  }
+
+  /**
+   * The uploaded file's (multipart field `field`) first sheet: a place in the
+   * queue, then the upload (`readUploadBytes`, at most `maxBytes`), then the
+   * parse alone (`readSpreadsheet`). Errors: 503 `busy_try_later` with
+   * Retry-After (seconds) when the queue is full, before the upload is read;
+   * then those of `readUploadBytes` (400 `required`, 413 `file_too_large`) and
+   * `readSpreadsheet`.
+   */
+  read(upload: UploadSource, field = 'file'): Promise<SheetRows> {
+    return this.queue.run(
+      () => readUploadBytes(upload, field, this.limits.maxBytes),
+      (data) => readSpreadsheet(data, field, this.limits),
+    );
+  }
 }
 
 /** One column of an import: its key in the row object, its header in each language, an example for the template. */

@@ -16,8 +16,11 @@ const config = { permission: 'presupuesto_planificacion' as const };
 const tags = ['budget'];
 const UPLOAD =
   'Multipart field `file`: an .xlsx or .xls workbook (by content), at most 5 MB and 5,000 rows; its first sheet is ' +
-  'read. Errors on field `file`: 413 file_too_large; 400 required, spreadsheet_type, spreadsheet_unreadable, ' +
-  'spreadsheet_too_complex, too_many_rows, too_many_columns, columns_missing (params.columns).';
+  'read, one file at a time per server instance: 503 busy_try_later with Retry-After (seconds) when ' +
+  'SPREADSHEET_QUEUE_MAX files already wait. Errors on field `file`: 413 file_too_large; 400 required, ' +
+  'spreadsheet_type, spreadsheet_too_many_entries, spreadsheet_too_large_unpacked (params.max, MB), ' +
+  'spreadsheet_compression_ratio, spreadsheet_size_mismatch, spreadsheet_unreadable, spreadsheet_too_complex, ' +
+  'too_many_rows, too_many_columns, columns_missing (params.columns).';
 
 /**
  * The POA's spreadsheet import and the copy of a year's plan to the next
@@ -58,7 +61,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await importing.previewPlanningImport(db(), uploadSource(request)),
+      data: await importing.previewPlanningImport(db(), app.spreadsheets, uploadSource(request)),
     }),
   );
   app.post(
@@ -75,7 +78,10 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendContent(reply, await importing.planningImportErrorFile(db(), uploadSource(request), request.query.lang)),
+      sendContent(
+        reply,
+        await importing.planningImportErrorFile(db(), app.spreadsheets, uploadSource(request), request.query.lang),
+      ),
   );
   app.post(
     '/api/budget/planning/import',
@@ -93,7 +99,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await importing.importPlanning(db(), actorOf(request), uploadSource(request)),
+      data: await importing.importPlanning(db(), app.spreadsheets, actorOf(request), uploadSource(request)),
     }),
   );
 

@@ -10,18 +10,16 @@ import { disposition, type Content } from '../../lib/content.ts';
 import { fieldErrorText } from '../../lib/locale-text.ts';
 import {
   assertImportable,
-  DEFAULT_IMPORT_LIMITS,
   errorWorkbook,
   previewImport,
-  readSpreadsheet,
   templateWorkbook,
   type ImportDefinition,
   type ImportPreview,
   type PreviewRow,
   type ReferenceSheet,
-  type SheetRows,
+  type SpreadsheetReader,
 } from '../../lib/spreadsheet-import/spreadsheet-import.ts';
-import { readUploadBytes, type UploadSource } from '../../lib/uploads.ts';
+import type { UploadSource } from '../../lib/uploads.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
 import * as planning from './planning.service.ts';
@@ -182,11 +180,6 @@ const definition = (db: Executor): ImportDefinition<ImportRow> => ({
   check: (rows) => checkRows(db, rows),
 });
 
-/** The uploaded file's first sheet (multipart field `file`): errors of `readUploadBytes` and `readSpreadsheet`. */
-async function readUpload(upload: UploadSource): Promise<SheetRows> {
-  return readSpreadsheet(await readUploadBytes(upload, FIELD, DEFAULT_IMPORT_LIMITS.maxBytes), FIELD);
-}
-
 /** The month totals and the year's (Q) over the valid rows. */
 function totalsOf(preview: ImportPreview<ImportRow>) {
   const valid = preview.rows.filter((r) => r.value);
@@ -201,13 +194,21 @@ function totalsOf(preview: ImportPreview<ImportRow>) {
  * cells as read (by column key) and its errors per cell (field = column key;
  * the codes of the form, plus `total_mismatch` with params.sum).
  *
- * Errors (field `file`): 413 `file_too_large`; 400 `required` (no file, or a
- * sheet without rows), `spreadsheet_type`, `spreadsheet_unreadable`,
- * `spreadsheet_too_complex`, `too_many_rows`, `too_many_columns`,
- * `columns_missing` (params.columns).
+ * The file is read through `spreadsheets` (the instance's reader: its limits
+ * and its one-parse-at-a-time queue). Errors: 503 `busy_try_later` with
+ * Retry-After when the queue is full; on field `file`: 413 `file_too_large`;
+ * 400 `required` (no file, or a sheet without rows), `spreadsheet_type`,
+ * `spreadsheet_too_many_entries`, `spreadsheet_too_large_unpacked`,
+ * `spreadsheet_compression_ratio`, `spreadsheet_size_mismatch` (the zip's
+ * checks), `spreadsheet_unreadable`, `spreadsheet_too_complex`,
+ * `too_many_rows`, `too_many_columns`, `columns_missing` (params.columns).
  */
-export async function previewPlanningImport(db: Db, upload: UploadSource): Promise<PlanningImportPreview> {
-  const sheet = await readUpload(upload);
+export async function previewPlanningImport(
+  db: Db,
+  spreadsheets: SpreadsheetReader,
+  upload: UploadSource,
+): Promise<PlanningImportPreview> {
+  const sheet = await spreadsheets.read(upload, FIELD);
   const preview = await previewImport(definition(db), sheet, FIELD);
   return {
     rows: preview.rows.length,
@@ -224,8 +225,13 @@ export async function previewPlanningImport(db: Db, upload: UploadSource): Promi
  * ('Total: No coincide con la suma de los meses (Q 1200.00)'), to fix and
  * upload again. Same errors as the preview.
  */
-export async function planningImportErrorFile(db: Db, upload: UploadSource, lang: 'es' | 'en'): Promise<Content> {
-  const sheet = await readUpload(upload);
+export async function planningImportErrorFile(
+  db: Db,
+  spreadsheets: SpreadsheetReader,
+  upload: UploadSource,
+  lang: 'es' | 'en',
+): Promise<Content> {
+  const sheet = await spreadsheets.read(upload, FIELD);
   const def = definition(db);
   const preview = await previewImport(def, sheet, FIELD);
   const body = await errorWorkbook(def, preview, lang, (e) => fieldErrorText(lang, e));
@@ -248,9 +254,14 @@ export async function planningImportErrorFile(db: Db, upload: UploadSource, lang
  * entry per line, as the form's. Returns how many lines were created.
  * Errors: those of the preview, then `import_has_errors`.
  */
-export async function importPlanning(db: Db, actor: UserActor, upload: UploadSource): Promise<{ created: number }> {
-  // Read before the transaction: no transaction waits on an upload or a parse.
-  const sheet = await readUpload(upload);
+export async function importPlanning(
+  db: Db,
+  spreadsheets: SpreadsheetReader,
+  actor: UserActor,
+  upload: UploadSource,
+): Promise<{ created: number }> {
+  // Read before the transaction: no transaction waits on an upload, a parse or the queue.
+  const sheet = await spreadsheets.read(upload, FIELD);
   return db.transaction(async (tx) => {
     const rows = assertImportable(await previewImport(definition(tx), sheet, FIELD), FIELD);
     await planning.insertLines(

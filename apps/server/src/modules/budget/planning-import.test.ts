@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PLANNING_IMPORT_COLUMNS } from '@amparo/shared/modules/budget-import.schema';
 import { as, buildTestApp, countRows, createUser, login, type TestApp } from '../../../test/helpers.ts';
 import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
+import { workbookBomb } from '../../../test/spreadsheet-bombs.ts';
 
 /**
  * The POA's import from a spreadsheet (issue 13 section 3, decision 0018):
@@ -351,6 +352,68 @@ describe('POA import from a spreadsheet', () => {
       code: 'required',
       params: { count: 0 },
     });
+  });
+
+  // Every step that reads the upload (issue 23 section 3).
+  const STEPS = [
+    '/api/budget/planning/import/preview',
+    '/api/budget/planning/import/errors?lang=es',
+    '/api/budget/planning/import',
+  ];
+
+  it('refuses a zip bomb on the file field, on every step, before inflating it', async () => {
+    // About 1 MB that inflates to 1 GiB (the sheet is zeros): issue 23 measured the server at 2.4 GB on one.
+    const bomb = workbookBomb();
+    const lines = await countRows(t.database, 'planning_lines');
+    for (const path of STEPS) {
+      const res = await upload(path, bomb);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([
+        { field: 'file', code: 'spreadsheet_too_large_unpacked', params: { max: 50 } },
+      ]);
+    }
+    expect(await countRows(t.database, 'planning_lines')).toBe(lines);
+  });
+
+  it('parses one file at a time per instance: past SPREADSHEET_QUEUE_MAX waiting, 503 with Retry-After on every step', async () => {
+    // Another instance on the same database, with one parse allowed to wait behind the running one.
+    const other = await t.instance({ SPREADSHEET_QUEUE_MAX: '1' });
+    try {
+      const client = as(other.app, adminToken);
+      const queue = other.app.spreadsheets.queue;
+      const send = (path: string, file: Buffer) => {
+        const m = multipartFile('file', 'poa.xlsx', file, XLSX_TYPE);
+        return client.post(path, m.payload, { headers: m.headers });
+      };
+      const file = await xlsx([row()]);
+      // A parse held in flight, and a real upload waiting behind it.
+      let release!: () => void;
+      const held = queue.run(
+        async () => null,
+        () => new Promise<void>((resolve) => (release = resolve)),
+      );
+      const waiting = send(STEPS[0]!, file);
+      let answered = false;
+      void waiting.then(() => (answered = true));
+      await expect.poll(() => queue.admitted).toBe(2);
+      for (const path of STEPS) {
+        const res = await send(path, file);
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.json()).toMatchObject({ status: 503, code: 'busy_try_later' });
+        expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      }
+      // The waiting upload is parsed only after the held parse (half a second is many times its parse).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
+      // Once the held parse ends, the waiting upload is parsed, and the queue takes files again.
+      release();
+      await held;
+      expect((await waiting).statusCode).toBe(200);
+      expect((await send(STEPS[0]!, file)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('needs presupuesto_planificacion', async () => {
