@@ -30,15 +30,21 @@ async function ensure(db: Executor, year: number): Promise<void> {
  */
 export async function assertEditable(tx: Executor, year: number): Promise<void> {
   await ensure(tx, year);
+  const status = await sharedStatus(tx, year);
+  if (status !== 'draft')
+    throw new AppError(409, 'plan_locked', [
+      { field: 'year', code: 'plan_locked', params: { year: String(year), status: status! } },
+    ]);
+}
+
+/** The year's status (undefined without a row), under a share lock on its row until the transaction ends. */
+async function sharedStatus(tx: Executor, year: number): Promise<string | undefined> {
   const [row] = await tx
     .select({ status: planYears.status })
     .from(planYears)
     .where(eq(planYears.year, year))
     .for('share');
-  if (row!.status !== 'draft')
-    throw new AppError(409, 'plan_locked', [
-      { field: 'year', code: 'plan_locked', params: { year: String(year), status: row!.status } },
-    ]);
+  return row?.status;
 }
 
 /**
@@ -51,23 +57,13 @@ export async function assertEditable(tx: Executor, year: number): Promise<void> 
  */
 export async function assertOpen(tx: Executor, year: number): Promise<void> {
   await ensure(tx, year);
-  const [row] = await tx
-    .select({ status: planYears.status })
-    .from(planYears)
-    .where(eq(planYears.year, year))
-    .for('share');
-  if (row?.status === 'closed')
+  if ((await sharedStatus(tx, year)) === 'closed')
     throw new AppError(409, 'year_closed', [{ field: 'year', code: 'year_closed', params: { year: String(year) } }]);
 }
 
 /** Whether the year's plan is closed, under a share lock on its row for the rest of the transaction (issue 23 item 2). */
 export async function isClosed(tx: Executor, year: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ status: planYears.status })
-    .from(planYears)
-    .where(eq(planYears.year, year))
-    .for('share');
-  return row?.status === 'closed';
+  return (await sharedStatus(tx, year)) === 'closed';
 }
 
 /**
