@@ -273,6 +273,8 @@ describe("person's file: periods, consents, photo", () => {
       .png()
       .toBuffer();
     const files = stored();
+    // Nothing else is being received, so the first staged file is this upload's.
+    expect(staged()).toBe(0);
     const upload = streamPhoto(writer.token, id, png, 64);
     // The grant was checked on arrival: the server is now receiving the bytes into the store's temporary folder.
     await waitUntil(() => staged() > 0, 5000);
