@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import {
   waitUntil,
   type TestApp,
 } from '../../../../test/helpers.ts';
-import { multipartFile } from '../../../../test/multipart.ts';
+import { multipartFile, streamedUpload } from '../../../../test/multipart.ts';
 
 const POBLACION = ['poblacion', 'poblacion_poblacion'];
 
@@ -35,29 +34,17 @@ describe("person's file: periods, consents, photo", () => {
       payload: m.payload,
     });
   };
-  /**
-   * A photo upload whose body the test writes itself, in pieces (`body.write`, `body.end`), while the server
-   * already handles the request: its head (the part's headers and `first` bytes of the image) goes at once.
-   */
-  const streamPhoto = (
-    token: string,
-    id: string,
-    image: Buffer,
-    first: number,
-    headers: Record<string, string> = {},
-  ) => {
-    const m = multipartFile('photo', 'foto.png', image, 'image/png');
-    const head = m.payload.indexOf(image) + first;
-    const body = new PassThrough();
-    const answer = t.app.inject({
+  const streamPhoto = (token: string, id: string, image: Buffer, first: number, headers?: Record<string, string>) =>
+    streamedUpload(t.app, {
       method: 'PUT',
       url: `/api/population/persons/${id}/photo`,
-      headers: { ...m.headers, ...headers, authorization: `Bearer ${token}` },
-      payload: body,
+      token,
+      field: 'photo',
+      content: image,
+      type: 'image/png',
+      first,
+      headers,
     });
-    body.write(m.payload.subarray(0, head));
-    return { answer, body, rest: m.payload.subarray(head) };
-  };
   /** Uploads being received (the store's temporary folder) and files stored under their key. */
   const staged = () => {
     const tmp = join(t.dataDir, 'files', 'tmp');
