@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 
 /** A multipart/form-data body with one file field, for `app.inject`. */
 export function multipartFile(
@@ -57,4 +59,36 @@ export function pixelBomb(): Buffer {
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * An upload whose body the test sends itself, in pieces, while the server already handles the request: the
+ * part's headers and the first `first` bytes of `content` go at once; `rest` is what is left, to write (or `end`)
+ * on `body` when the test chooses. `answer` is the response. `headers` adds or overrides request headers (a
+ * `content-length` announcing more than is sent, say).
+ */
+export function streamedUpload(
+  app: FastifyInstance,
+  opts: {
+    method: 'POST' | 'PUT';
+    url: string;
+    token: string;
+    field: string;
+    content: Buffer;
+    type: string;
+    first: number;
+    headers?: Record<string, string>;
+  },
+) {
+  const m = multipartFile(opts.field, 'archivo', opts.content, opts.type);
+  const head = m.payload.indexOf(opts.content) + opts.first;
+  const body = new PassThrough();
+  const answer = app.inject({
+    method: opts.method,
+    url: opts.url,
+    headers: { ...m.headers, ...opts.headers, authorization: `Bearer ${opts.token}` },
+    payload: body,
+  });
+  body.write(m.payload.subarray(0, head));
+  return { answer, body, rest: m.payload.subarray(head) };
 }

@@ -20,6 +20,16 @@ import { multipartFile, PNG_FIXTURE } from './multipart.ts';
  * schema's field names (`RegisteredRoute.params/body`); how to build a target
  * for each is the explicit map CASES below. A new person route without an
  * entry fails the first test; one without its grant check fails the others.
+ * The refusal must be the per-person rule's (`no_person_access`, or the code
+ * a case documents), not another rule that happens to refuse first.
+ *
+ * Routes whose answers name or list persons (lists, searches, histories,
+ * links, participants, pending requests) are derived from their response
+ * schemas' field names (`RegisteredRoute.answer`): each is called by the same
+ * outsider on records they may see (their own person Q, an activity they
+ * edit) that involve P, and the answer must not name P (nor carry P's id,
+ * unless the case says why), while the same call by P's owner does: the map
+ * ANSWERS below. A new such route without an entry fails too.
  */
 
 const PDF = Buffer.from(
@@ -46,7 +56,7 @@ interface Fixture {
   /** The person nobody but the owner may see (reader: read-only grant). */
   p: string;
   pVersion: number;
-  /** A person the outsider administers (for routes whose body names P). */
+  /** A person the outsider administers (for routes whose body names P); the owner co-administers it and linked P to it. */
   q: string;
   link: string;
   linkVersion: number;
@@ -65,8 +75,14 @@ interface Fixture {
   ownDocumentVersion: number;
   activity: string;
   ownActivity: string;
+  /** An activity the outsider created with the owner as co-facilitator; the owner added P, the outsider Q. */
+  sharedActivity: string;
+  /** A photo of the shared activity the outsider uploaded (they see it whatever its tags). */
+  sharedPhoto: string;
   photo: string;
   readerId: string;
+  ownerId: string;
+  outsiderId: string;
 }
 
 interface Target {
@@ -78,6 +94,8 @@ interface Case {
   target: (f: Fixture) => Target;
   /** Also call it as the read-only grantee (writes only; default true for writes). */
   reader?: boolean;
+  /** The refusal's documented code (default `no_person_access`, the per-person rule's). */
+  code?: string;
 }
 type Entry = Case[] | { exempt: string };
 
@@ -92,6 +110,8 @@ const at = (
 });
 const onP = (f: Fixture) => ({ id: f.p });
 const personUpdate = (f: Fixture) => ({ payload: { ...personBody({ names: 'Cambiada' }), version: f.pVersion } });
+/** P's names: no answer to the outsider may carry them. */
+const P_NAMES = { names: 'Protegida', lastNames: 'Sactic Tol' };
 const linkBody = { names: 'Rosa', lastNames: 'Ajú', bond: 'TIO' };
 const perpetratorBody = { alias: 'El Tío', thematic: ['NEGLIGENCIA'] };
 const attentionBody = (f: Fixture) => ({
@@ -255,9 +275,10 @@ const CASES: Record<string, Entry> = {
       reader: false,
     },
   ],
+  // On an activity the outsider edits (anyone else is refused by the activity's edit rule first).
   'DELETE /api/population/activities/:id/participants/:personId': [
     {
-      ...at('/api/population/activities/:id/participants/:personId', (f) => ({ id: f.activity, personId: f.p })),
+      ...at('/api/population/activities/:id/participants/:personId', (f) => ({ id: f.sharedActivity, personId: f.p })),
       reader: false,
     },
   ],
@@ -268,17 +289,24 @@ const CASES: Record<string, Entry> = {
   'DELETE /api/population/activities/:id/photos/:photoId': {
     exempt: "an activity's photos follow the activity's edit rule (issue 9 item 2), not a person grant",
   },
+  // Tagging P on the outsider's own photo of an activity they edit; a reader of P may tag (if an editor).
   'PUT /api/population/activities/:id/photos/:photoId/persons': [
-    at(
-      '/api/population/activities/:id/photos/:photoId/persons',
-      (f) => ({ id: f.activity, photoId: f.photo }),
-      (f) => ({ payload: { personIds: [f.p] } }),
-    ),
+    {
+      ...at(
+        '/api/population/activities/:id/photos/:photoId/persons',
+        (f) => ({ id: f.sharedActivity, photoId: f.sharedPhoto }),
+        (f) => ({ payload: { personIds: [f.p] } }),
+      ),
+      reader: false,
+    },
   ],
   // A photo showing P without image consent (documented answer: 403 photo_hidden).
   'GET /api/population/activity-photos/:photoId': [
-    at('/api/population/activity-photos/:photoId', (f) => ({ photoId: f.photo })),
-    at('/api/population/activity-photos/:photoId?size=thumb', (f) => ({ photoId: f.photo })),
+    { ...at('/api/population/activity-photos/:photoId', (f) => ({ photoId: f.photo })), code: 'photo_hidden' },
+    {
+      ...at('/api/population/activity-photos/:photoId?size=thumb', (f) => ({ photoId: f.photo })),
+      code: 'photo_hidden',
+    },
   ],
 
   'POST /api/documentation/documents': [
@@ -331,6 +359,180 @@ const CASES: Record<string, Entry> = {
   ],
 };
 
+/** Answer fields that name or list persons (`RegisteredRoute.answer`, every field name of the 2xx response schemas). */
+const PERSON_ANSWER = ['personId', 'personName', 'otherPersonId', 'participants', 'persons', 'fileCode', 'names'];
+const answersPersons = (r: RegisteredRoute) => r.answer.some((field) => PERSON_ANSWER.includes(field));
+
+/** Who makes an answer case's call (the outsider, then P's owner), for what the call needs made first. */
+interface Caller {
+  api: ReturnType<typeof as>;
+}
+interface AnswerCase {
+  /** The call, on records the caller may see or edit that involve P; it may first make what it needs (a photo to delete). */
+  target: (f: Fixture, caller: Caller) => Target | Promise<Target>;
+  /** Why the outsider's answer may carry P's id (never P's names). */
+  showsId?: string;
+}
+type AnswerEntry = AnswerCase[] | { exempt: string };
+
+const ITSELF = {
+  exempt: 'names only the person of its path (or of the record in its path), whose grant the refusal tests check',
+};
+const LINK_ID = 'a link to a registered person keeps their id, marked otherPersonRestricted, without their names';
+const ok200 = async (res: Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as Record<string, unknown> & { id: string; version: number };
+};
+const ACTIVITY_BODY = {
+  name: 'Taller',
+  activityType: 'TALLER',
+  startsAt: '2026-11-20T09:00',
+  state: '07',
+  town: '0701',
+};
+const activityPhoto = { multipart: { field: 'photo', name: 'grupo.png', content: PNG_FIXTURE, type: 'image/png' } };
+/** A person of the caller's own, attached to the shared activity when `attach`. */
+async function ownPerson(f: Fixture, c: Caller, attach: boolean) {
+  const person = await ok200(c.api.post('/api/population/persons', personBody({ names: 'Acompañante' })));
+  if (attach)
+    await ok200(c.api.post(`/api/population/activities/${f.sharedActivity}/participants`, { personId: person.id }));
+  return person.id;
+}
+
+/** How to call each route whose answer names or lists persons (method + registered path). */
+const ANSWERS: Record<string, AnswerEntry> = {
+  'GET /api/population/persons': [{ target: () => ({ url: '/api/population/persons' }) }],
+  'POST /api/population/persons': { exempt: 'answers the person it registers' },
+  'GET /api/population/persons/:id': ITSELF,
+  'PUT /api/population/persons/:id': ITSELF,
+  'GET /api/population/persons/:id/access-requests': ITSELF,
+  'POST /api/population/persons/:id/access-requests': ITSELF,
+  // The outsider's own request on P is pending: it is the owner's to decide, not in the outsider's list.
+  'GET /api/population/access-requests': [{ target: () => ({ url: '/api/population/access-requests' }) }],
+  'POST /api/population/access-requests/:id/decision': ITSELF,
+  'GET /api/population/persons/:id/history': [
+    {
+      target: (f) => ({ url: `/api/population/persons/${f.q}/history?pageSize=100` }),
+      showsId: 'an entry keeps the ids it changed (the link to P); only the names beside them are withheld',
+    },
+  ],
+  'GET /api/population/persons/:id/links': [
+    { target: (f) => ({ url: `/api/population/persons/${f.q}/links` }), showsId: LINK_ID },
+  ],
+  'POST /api/population/persons/:id/links': [
+    {
+      target: (f) => ({
+        url: `/api/population/persons/${f.q}/links`,
+        payload: { names: 'Tía', lastNames: 'Sin registro', bond: 'TIO' },
+      }),
+      showsId: LINK_ID,
+    },
+  ],
+  'PUT /api/population/persons/:id/links/:linkId': [
+    {
+      target: async (f, c) => {
+        const links = (await ok200(c.api.get(`/api/population/persons/${f.q}/links`))) as unknown as {
+          id: string;
+          version: number;
+        }[];
+        const version = links.find((l) => l.id === f.qLink)!.version;
+        return {
+          url: `/api/population/persons/${f.q}/links/${f.qLink}`,
+          payload: { names: 'Juan', lastNames: 'Tzoc', bond: 'TIO', version },
+        };
+      },
+      showsId: LINK_ID,
+    },
+  ],
+  'GET /api/population/persons/:id/perpetrators': {
+    exempt: "names the perpetrators on its person's file, not persons",
+  },
+  'POST /api/population/persons/:id/perpetrators': {
+    exempt: "names the perpetrators on its person's file, not persons",
+  },
+  'PUT /api/population/persons/:id/perpetrators/:perpetratorId': {
+    exempt: "names the perpetrators on its person's file, not persons",
+  },
+  'GET /api/population/persons/:id/attentions': ITSELF,
+  'POST /api/population/persons/:id/attentions': ITSELF,
+  'PUT /api/population/persons/:id/attentions/:attentionId': ITSELF,
+  'GET /api/population/attentions/mine': [
+    {
+      target: () => ({ url: '/api/population/attentions/mine?pageSize=100' }),
+      showsId: "the caller's own attention on P: personRestricted, without P's names or the summary",
+    },
+  ],
+  'POST /api/population/activities': { exempt: 'a new activity has no participants yet' },
+  'GET /api/population/activities/:id': [
+    { target: (f) => ({ url: `/api/population/activities/${f.sharedActivity}` }) },
+  ],
+  'PUT /api/population/activities/:id': [
+    {
+      target: async (f, c) => {
+        const { version } = await ok200(c.api.get(`/api/population/activities/${f.sharedActivity}`));
+        return {
+          url: `/api/population/activities/${f.sharedActivity}`,
+          payload: { ...ACTIVITY_BODY, facilitatorIds: [f.outsiderId, f.ownerId], version },
+        };
+      },
+    },
+  ],
+  'POST /api/population/activities/:id/participants': [
+    {
+      target: async (f, c) => ({
+        url: `/api/population/activities/${f.sharedActivity}/participants`,
+        payload: { personId: await ownPerson(f, c, false) },
+      }),
+    },
+  ],
+  'DELETE /api/population/activities/:id/participants/:personId': [
+    {
+      target: async (f, c) => ({
+        url: `/api/population/activities/${f.sharedActivity}/participants/${await ownPerson(f, c, true)}`,
+      }),
+    },
+  ],
+  'POST /api/population/activities/:id/photos': [
+    { target: (f) => ({ url: `/api/population/activities/${f.sharedActivity}/photos`, ...activityPhoto }) },
+  ],
+  'DELETE /api/population/activities/:id/photos/:photoId': [
+    {
+      target: async (f, c) => {
+        const ids = (data: Record<string, unknown>) => (data.photos as { id: string }[]).map((p) => p.id);
+        const before = ids(await ok200(c.api.get(`/api/population/activities/${f.sharedActivity}`)));
+        const m = multipartFile('photo', 'grupo.png', PNG_FIXTURE(), 'image/png');
+        const after = ids(
+          await ok200(
+            c.api.post(`/api/population/activities/${f.sharedActivity}/photos`, m.payload, { headers: m.headers }),
+          ),
+        );
+        const added = after.find((id) => !before.includes(id))!;
+        return { url: `/api/population/activities/${f.sharedActivity}/photos/${added}` };
+      },
+    },
+  ],
+  'PUT /api/population/activities/:id/photos/:photoId/persons': [
+    {
+      target: (f) => ({
+        url: `/api/population/activities/${f.sharedActivity}/photos/${f.sharedPhoto}/persons`,
+        payload: { personIds: [f.q] },
+      }),
+    },
+  ],
+  'GET /api/population/activities/lookup/persons': [
+    { target: () => ({ url: '/api/population/activities/lookup/persons?q=protegida' }) },
+  ],
+  'GET /api/documentation/documents': [{ target: () => ({ url: '/api/documentation/documents' }) }],
+  'POST /api/documentation/documents': { exempt: 'answers the document it files (a person named: refusal tests)' },
+  'GET /api/documentation/documents/:id': ITSELF,
+  'PUT /api/documentation/documents/:id': ITSELF,
+  'POST /api/documentation/documents/:id/files': ITSELF,
+  'PUT /api/documentation/documents/:id/files/:fileId': ITSELF,
+  'DELETE /api/documentation/documents/:id/files/:fileId': ITSELF,
+  'GET /api/population/persons/:id/documents': ITSELF,
+};
+
 /** Row counts and version sums of every table holding case data, and the audit trail's length. */
 const FINGERPRINT = sql`select
   (select count(*) || ':' || coalesce(sum(version), 0) || ':' || count(deleted_at) from persons) as persons,
@@ -355,6 +557,7 @@ describe('person routes refuse callers without the grant (generated from the reg
   let outsider: string;
   let reader: string;
   let ownerToken: string;
+  let callers: { outsider: Caller; owner: Caller };
   const fingerprint = async () => (await t.database.db.execute(FINGERPRINT)).rows[0];
   const storedFiles = () => {
     const root = join(t.dataDir, 'files');
@@ -384,6 +587,7 @@ describe('person routes refuse callers without the grant (generated from the reg
     });
   };
   const personRoutes = () => t.app.apiRoutes.filter(namesPerson);
+  const answerRoutes = () => t.app.apiRoutes.filter(answersPersons);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -398,14 +602,11 @@ describe('person routes refuse callers without the grant (generated from the reg
     outsider = out.token;
     reader = read.token;
     ownerToken = owner.token;
+    callers = { outsider: { api: as(t.app, out.token) }, owner: { api: as(t.app, owner.token) } };
     const o = as(t.app, owner.token);
     const x = as(t.app, outsider);
-    const ok = async (res: Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>) => {
-      const r = await res;
-      expect(r.statusCode, r.body).toBe(200);
-      return r.json().data as Record<string, unknown> & { id: string; version: number };
-    };
-    const p = await ok(o.post('/api/population/persons', personBody({ names: 'Protegida' })));
+    const ok = ok200;
+    const p = await ok(o.post('/api/population/persons', personBody(P_NAMES)));
     const q = await ok(x.post('/api/population/persons', personBody({ names: 'Propia' })));
     const links = (await ok(
       o.post(`/api/population/persons/${p.id}/links`, { names: 'Marta', lastNames: 'Tzoc', bond: 'ABUELO' }),
@@ -413,6 +614,17 @@ describe('person routes refuse callers without the grant (generated from the reg
     const qLinks = (await ok(
       x.post(`/api/population/persons/${q.id}/links`, { names: 'Juan', lastNames: 'Tzoc', bond: 'TIO' }),
     )) as unknown as { id: string; version: number }[];
+    // The owner co-administers Q and records P as Q's sibling: Q's links and history involve P.
+    await ok(
+      x.post(`/api/population/persons/${q.id}/grants`, {
+        userId: owner.id,
+        canRead: true,
+        canWrite: true,
+        administrator: true,
+        reason: 'Hermanos',
+      }),
+    );
+    await ok(o.post(`/api/population/persons/${q.id}/links`, { linkedPersonId: p.id, bond: 'HERMANO' }));
     const perpetrator = await ok(
       o.post(`/api/population/persons/${p.id}/perpetrators`, { names: 'Zacarías', thematic: ['NEGLIGENCIA'] }),
     );
@@ -424,6 +636,17 @@ describe('person routes refuse callers without the grant (generated from the reg
         modality: 'INDIVIDUAL',
         durationMinutes: 50,
         summary: 'Sesión',
+      }),
+    );
+    // An attention on P given by the outsider (their own work, on a person they may not read).
+    await ok(
+      o.post(`/api/population/persons/${p.id}/attentions`, {
+        attendedAt: '2026-10-02T09:30',
+        professionalId: out.id,
+        area: 'PSICOLOGIA',
+        modality: 'INDIVIDUAL',
+        durationMinutes: 50,
+        summary: 'Sesión reservada',
       }),
     );
     const grants = (await ok(
@@ -470,15 +693,17 @@ describe('person routes refuse callers without the grant (generated from the reg
         tags: [],
       }),
     );
-    const activityBody = {
-      name: 'Taller',
-      activityType: 'TALLER',
-      startsAt: '2026-11-20T09:00',
-      state: '07',
-      town: '0701',
-    };
-    const activity = await ok(o.post('/api/population/activities', { ...activityBody, facilitatorIds: [owner.id] }));
-    const ownActivity = await ok(x.post('/api/population/activities', { ...activityBody, facilitatorIds: [out.id] }));
+    const activity = await ok(o.post('/api/population/activities', { ...ACTIVITY_BODY, facilitatorIds: [owner.id] }));
+    const ownActivity = await ok(x.post('/api/population/activities', { ...ACTIVITY_BODY, facilitatorIds: [out.id] }));
+    const shared = await ok(
+      x.post('/api/population/activities', { ...ACTIVITY_BODY, facilitatorIds: [out.id, owner.id] }),
+    );
+    await ok(o.post(`/api/population/activities/${shared.id}/participants`, { personId: p.id }));
+    await ok(x.post(`/api/population/activities/${shared.id}/participants`, { personId: q.id }));
+    const sharedUpload = multipartFile('photo', 'grupo.png', PNG_FIXTURE(), 'image/png');
+    const sharedPhoto = (await ok(
+      x.post(`/api/population/activities/${shared.id}/photos`, sharedUpload.payload, { headers: sharedUpload.headers }),
+    )) as unknown as { photos: { id: string }[] };
     await ok(o.post(`/api/population/activities/${activity.id}/participants`, { personId: p.id }));
     const jpeg = multipartFile('photo', 'grupo.png', PNG_FIXTURE(), 'image/png');
     const withPhoto = await t.app.inject({
@@ -512,8 +737,12 @@ describe('person routes refuse callers without the grant (generated from the reg
       ownDocumentVersion: ownDocument.version,
       activity: activity.id,
       ownActivity: ownActivity.id,
+      sharedActivity: shared.id,
+      sharedPhoto: sharedPhoto.photos[0]!.id,
       photo: photoId,
       readerId: read.id,
+      ownerId: owner.id,
+      outsiderId: out.id,
     };
   });
   afterAll(() => t.close());
@@ -525,6 +754,15 @@ describe('person routes refuse callers without the grant (generated from the reg
     expect(missing, 'person routes without an access case in test/person-access.test.ts').toEqual([]);
     const registered = new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
     expect(Object.keys(CASES).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it('has an answer case (or a stated exemption) for every route whose answer names or lists persons', () => {
+    const named = answerRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(named.length).toBeGreaterThan(30);
+    const missing = named.filter((key) => !(key in ANSWERS));
+    expect(missing, 'routes answering with persons without a case in ANSWERS (test/person-access.test.ts)').toEqual([]);
+    const registered = new Set(named);
+    expect(Object.keys(ANSWERS).filter((key) => !registered.has(key))).toEqual([]);
   });
 
   it("answers 403 to a holder of the routes' keys without a grant, serving no bytes and writing nothing", async () => {
@@ -543,9 +781,9 @@ describe('person routes refuse callers without the grant (generated from the reg
         const problem = String(res.headers['content-type'] ?? '').includes('application/problem+json');
         if (res.statusCode !== 403 || !problem)
           failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-        // The refusal must be the per-person rule, not the route's key (the caller holds it).
-        else if (res.json().code === 'forbidden')
-          failures.push(`${route.method} ${target.url}: refused by the key, not by the grant`);
+        // The refusal must be the per-person rule, not the route's key (the caller holds it) nor another rule.
+        else if (res.json().code !== (c.code ?? 'no_person_access'))
+          failures.push(`${route.method} ${target.url}: refused by ${res.json().code}, not by the grant`);
         else if (JSON.stringify(after) !== JSON.stringify(before))
           failures.push(`${route.method} ${target.url}: wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
         else if (storedFiles() !== files) failures.push(`${route.method} ${target.url}: stored a file`);
@@ -566,7 +804,7 @@ describe('person routes refuse callers without the grant (generated from the reg
         const before = await fingerprint();
         const res = await call(reader, route.method, target);
         checked += 1;
-        if (res.statusCode !== 403 || res.json().code === 'forbidden')
+        if (res.statusCode !== 403 || res.json().code !== (c.code ?? 'no_person_access'))
           failures.push(`${route.method} ${target.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         else if (JSON.stringify(await fingerprint()) !== JSON.stringify(before))
           failures.push(`${route.method} ${target.url}: wrote something`);
@@ -641,6 +879,35 @@ describe('person routes refuse callers without the grant (generated from the reg
     ]) {
       expect((await client.get(url)).statusCode, url).toBe(200);
     }
+  });
+  // Last: the calls write (links, participants, photos) and the outsider registers persons of their own.
+  it('never names the person in an answer that lists or names persons (generated from the response schemas)', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    const mentions = (body: string) => ({
+      name: body.includes(P_NAMES.names) || body.includes(P_NAMES.lastNames),
+      id: body.includes(f.p),
+    });
+    for (const route of answerRoutes()) {
+      const entry = ANSWERS[`${route.method} ${route.url}`];
+      if (!entry || !Array.isArray(entry)) continue;
+      for (const c of entry) {
+        const target = await c.target(f, callers.outsider);
+        const res = await call(outsider, route.method, target);
+        const theirs = await call(ownerToken, route.method, await c.target(f, callers.owner));
+        checked += 1;
+        const seen = mentions(res.body);
+        const where = `${route.method} ${target.url}`;
+        if (res.statusCode !== 200) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (seen.name) failures.push(`${where}: names P to the outsider`);
+        else if (seen.id && !c.showsId) failures.push(`${where}: lists P to the outsider`);
+        // The same call names P to P's owner: the case reaches P's data.
+        else if (theirs.statusCode !== 200 || !(mentions(theirs.body).name || mentions(theirs.body).id))
+          failures.push(`${where}: P's owner is not shown P either (${theirs.statusCode}): the case proves nothing`);
+      }
+    }
+    expect(checked).toBeGreaterThan(14);
+    expect(failures).toEqual([]);
   });
 });
 

@@ -28,6 +28,8 @@ export interface RegisteredRoute {
   /** Names of the path parameters and of the body's top-level fields (from the route's zod schema), for the generated access test. */
   params: string[];
   body: string[];
+  /** Every field name, at any depth, of the route's 2xx answers (from its response schemas), for the generated access test. */
+  answer: string[];
 }
 
 export interface AuthPluginOptions {
@@ -51,6 +53,32 @@ function fieldsOf(schema: unknown, depth = 0): string[] {
   const def = z.def ?? {};
   if (def.left || def.right) return [...new Set([...fieldsOf(def.left, depth + 1), ...fieldsOf(def.right, depth + 1)])];
   return fieldsOf(def.innerType ?? def.in, depth + 1);
+}
+
+/** Field names at any depth of a zod schema (objects, arrays, records, unions, wrappers, pipes and lazy schemas). */
+function allFieldsOf(schema: unknown, into = new Set<string>(), depth = 0): Set<string> {
+  const def = (schema as { def?: Record<string, unknown> } | undefined)?.def;
+  if (!def || depth > 12) return into;
+  const shape = def.shape as Record<string, unknown> | undefined;
+  if (shape && typeof shape === 'object')
+    for (const [name, field] of Object.entries(shape)) {
+      into.add(name);
+      allFieldsOf(field, into, depth + 1);
+    }
+  for (const key of ['element', 'innerType', 'in', 'out', 'left', 'right', 'valueType'])
+    if (def[key]) allFieldsOf(def[key], into, depth + 1);
+  if (Array.isArray(def.options)) for (const option of def.options) allFieldsOf(option, into, depth + 1);
+  if (Array.isArray(def.items)) for (const item of def.items) allFieldsOf(item, into, depth + 1);
+  if (typeof def.getter === 'function') allFieldsOf((def.getter as () => unknown)(), into, depth + 1);
+  return into;
+}
+
+/** Field names of a route's 2xx answers (`schema.response`, keyed by status code). */
+function answerFieldsOf(response: unknown): string[] {
+  if (!response || typeof response !== 'object') return [];
+  const into = new Set<string>();
+  for (const [status, schema] of Object.entries(response)) if (/^2/.test(status)) allFieldsOf(schema, into);
+  return [...into].sort();
 }
 
 declare module 'fastify' {
@@ -106,11 +134,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     if (!permission || (permission !== 'public' && permission !== 'session' && !isPermissionKey(permission))) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.permission`);
     }
-    const schema = route.schema as { params?: unknown; body?: unknown } | undefined;
+    const schema = route.schema as { params?: unknown; body?: unknown; response?: unknown } | undefined;
     const params = fieldsOf(schema?.params);
     const body = fieldsOf(schema?.body);
+    const answer = answerFieldsOf(schema?.response);
     for (const method of methods)
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body, answer });
   });
 
   const cache = new SessionCache((opts.sessionCacheSeconds ?? 0) * 1000);

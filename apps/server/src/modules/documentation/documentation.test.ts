@@ -3,8 +3,17 @@ import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
-import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
+import {
+  as,
+  buildTestApp,
+  countRows,
+  createUser,
+  login,
+  personBody,
+  waitUntil,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { multipartFile, PNG_FIXTURE, streamedUpload } from '../../../test/multipart.ts';
 import { DiskFileStore } from '../../lib/storage.ts';
 
 const DOCS = ['documentacion', 'documentacion_documentacion'];
@@ -183,6 +192,87 @@ describe('documentation: documents, files by content, revisions, grants', () => 
     const history = (await as(t.app, clerk.token).get(`/api/population/persons/${personId}/history?pageSize=50`)).json()
       .data.items as { action: string }[];
     expect(history.map((h) => h.action)).toContain('view_document');
+  });
+
+  /** A person of the clerk's with a document, and a user holding `access` on the person (none: no grant). */
+  const personDocument = async (access: 'none' | 'read' | 'write') => {
+    const personId = (await as(t.app, clerk.token).post('/api/population/persons', personBody())).json().data
+      .id as string;
+    const doc = await newDocument(clerk.token, { title: 'Informe', personId });
+    const user = await createUser(t.app, adminToken, [...DOCS, 'poblacion', 'poblacion_poblacion'], access);
+    let grantId: string | null = null;
+    if (access !== 'none') {
+      const grants = await as(t.app, clerk.token).post(`/api/population/persons/${personId}/grants`, {
+        userId: user.id,
+        canRead: true,
+        canWrite: access === 'write',
+        reason: 'Expediente',
+      });
+      grantId = (grants.json().data as { id: string; userId: string }[]).find((g) => g.userId === user.id)!.id;
+    }
+    return { personId, doc, user, grantId };
+  };
+  const staged = () => {
+    const tmp = join(t.dataDir, 'files', 'tmp');
+    return existsSync(tmp) ? readdirSync(tmp).length : 0;
+  };
+  const filesOf = async (id: string) =>
+    (await as(t.app, clerk.token).get(`/api/documentation/documents/${id}`)).json().data.files as unknown[];
+
+  it("refuses a file for a person's document without a write grant before reading it (403, not 400 or 413)", async () => {
+    const before = storedFiles(t.dataDir).length;
+    for (const access of ['none', 'read'] as const) {
+      const { doc, user } = await personDocument(access);
+      const url = `/api/documentation/documents/${doc.id}/files`;
+      // Not a PDF: the grant is refused before the content would be looked at.
+      const text = await upload(user.token, url, 'acta.pdf', 'no soy un pdf');
+      expect(text.statusCode, text.body).toBe(403);
+      expect(text.json().code).toBe('no_person_access');
+      // Announced far over the limit and sent only in part: answered without waiting for (or storing) the rest.
+      const big = streamedUpload(t.app, {
+        method: 'POST',
+        url,
+        token: user.token,
+        field: 'file',
+        content: PDF,
+        type: 'application/pdf',
+        first: 16,
+        headers: { 'content-length': String(50 * 1024 * 1024) },
+      });
+      const answer = await Promise.race([big.answer, new Promise<null>((done) => setTimeout(() => done(null), 3000))]);
+      big.body.end();
+      expect(answer?.statusCode, 'answered before the body was sent').toBe(403);
+      expect(answer!.json().code).toBe('no_person_access');
+      expect(await filesOf(doc.id)).toEqual([]);
+    }
+    expect(storedFiles(t.dataDir)).toHaveLength(before);
+  });
+
+  it('refuses the file when the write grant on the person is revoked while it is being uploaded', async () => {
+    const { personId, doc, user, grantId } = await personDocument('write');
+    const content = Buffer.concat([PDF, Buffer.from('% revocado\n')]);
+    const before = storedFiles(t.dataDir).length;
+    // Nothing else is being received, so the first staged file is this upload's.
+    expect(staged()).toBe(0);
+    const sending = streamedUpload(t.app, {
+      method: 'POST',
+      url: `/api/documentation/documents/${doc.id}/files`,
+      token: user.token,
+      field: 'file',
+      content,
+      type: 'application/pdf',
+      first: 16,
+    });
+    // The grant was checked on arrival: the server is now receiving the bytes into the store's temporary folder.
+    await waitUntil(() => staged() > 0, 5000);
+    const revoked = await as(t.app, clerk.token).delete(`/api/population/persons/${personId}/grants/${grantId}`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    sending.body.end(sending.rest);
+    const res = await sending.answer;
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('no_person_access');
+    expect(await filesOf(doc.id)).toEqual([]);
+    expect(storedFiles(t.dataDir)).toHaveLength(before);
   });
 
   it('updates with a version (409 when stale) and deletes rows before the stored files', async () => {

@@ -1,7 +1,19 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../../test/helpers.ts';
-import { multipartFile } from '../../../../test/multipart.ts';
+import { sql } from 'drizzle-orm';
+import {
+  as,
+  buildTestApp,
+  countRows,
+  createUser,
+  login,
+  personBody,
+  waitUntil,
+  type TestApp,
+} from '../../../../test/helpers.ts';
+import { multipartFile, streamedUpload } from '../../../../test/multipart.ts';
 
 const POBLACION = ['poblacion', 'poblacion_poblacion'];
 
@@ -10,22 +22,56 @@ describe("person's file: periods, consents, photo", () => {
   let owner: Awaited<ReturnType<typeof createUser>>;
   let reader: Awaited<ReturnType<typeof createUser>>;
   let personId: string;
+  let stranger: Awaited<ReturnType<typeof createUser>>;
+  let writer: Awaited<ReturnType<typeof createUser>>;
 
-  const putPhoto = (token: string, content: Buffer, name = 'foto.png') => {
+  const putPhoto = (token: string, content: Buffer, name = 'foto.png', id = personId) => {
     const m = multipartFile('photo', name, content, 'image/png');
     return t.app.inject({
       method: 'PUT',
-      url: `/api/population/persons/${personId}/photo`,
+      url: `/api/population/persons/${id}/photo`,
       headers: { ...m.headers, authorization: `Bearer ${token}` },
       payload: m.payload,
     });
   };
+  const streamPhoto = (token: string, id: string, image: Buffer, first: number, headers?: Record<string, string>) =>
+    streamedUpload(t.app, {
+      method: 'PUT',
+      url: `/api/population/persons/${id}/photo`,
+      token,
+      field: 'photo',
+      content: image,
+      type: 'image/png',
+      first,
+      headers,
+    });
+  /** Uploads being received (the store's temporary folder) and files stored under their key. */
+  const staged = () => {
+    const tmp = join(t.dataDir, 'files', 'tmp');
+    return existsSync(tmp) ? readdirSync(tmp).length : 0;
+  };
+  const stored = () => {
+    const root = join(t.dataDir, 'files');
+    return existsSync(root)
+      ? readdirSync(root, { recursive: true }).filter((f) => /^[0-9a-f]{64}$/.test(basename(String(f)))).length
+      : 0;
+  };
+  const newPerson = async (names: string) =>
+    (await as(t.app, owner.token).post('/api/population/persons', personBody({ names }))).json().data.id as string;
+  const photoAudits = async (id: string) =>
+    (
+      await t.database.db.execute(
+        sql`select 1 from audit_log where entity = 'person' and entity_id = ${id} and action = 'photo'`,
+      )
+    ).rows.length;
 
   beforeAll(async () => {
     t = await buildTestApp();
     const adminToken = await login(t.app);
     owner = await createUser(t.app, adminToken, POBLACION, 'owner');
     reader = await createUser(t.app, adminToken, POBLACION, 'reader');
+    stranger = await createUser(t.app, adminToken, POBLACION, 'stranger');
+    writer = await createUser(t.app, adminToken, POBLACION, 'writer');
     personId = (
       await as(t.app, owner.token).post('/api/population/persons', personBody({ admissionDate: '2024-02-01' }))
     ).json().data.id;
@@ -175,5 +221,61 @@ describe("person's file: periods, consents, photo", () => {
     ).toBe(false);
     expect(await countRows(t.database, 'audit_log')).toBe(audits + 1);
     expect((await as(t.app, owner.token).get(`/api/population/persons/${personId}/photo`)).statusCode).toBe(404);
+  });
+
+  it('refuses a photo from a caller without a write grant before reading its body (403, not 413 or 400)', async () => {
+    const id = await newPerson('Sin foto');
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#264653' } })
+      .png()
+      .toBuffer();
+    for (const caller of [stranger, reader]) {
+      // Not an image: the grant is refused before the content would be looked at.
+      const text = await putPhoto(caller.token, Buffer.from('no soy una imagen'), 'foto.png', id);
+      expect(text.statusCode, text.body).toBe(403);
+      expect(text.json().code).toBe('no_person_access');
+      // Announced far over the limit, and sent only in part: answered without waiting for (or storing) the rest.
+      const big = streamPhoto(caller.token, id, png, 16, { 'content-length': String(50 * 1024 * 1024) });
+      const answer = await Promise.race([
+        big.answer,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+      ]);
+      big.body.end();
+      expect(answer?.statusCode, 'answered before the body was sent').toBe(403);
+      expect(answer!.json().code).toBe('no_person_access');
+    }
+    expect(staged()).toBe(0);
+    expect(await photoAudits(id)).toBe(0);
+  });
+
+  it('refuses the photo when the write grant is revoked while it is being uploaded (re-checked when stored)', async () => {
+    const id = await newPerson('Revocada');
+    const granted = await as(t.app, owner.token).post(`/api/population/persons/${id}/grants`, {
+      userId: writer.id,
+      canRead: true,
+      canWrite: true,
+      reason: 'Registro fotográfico',
+    });
+    const grantId = (granted.json().data as { id: string; userId: string }[]).find((g) => g.userId === writer.id)!.id;
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a9d8f' } })
+      .png()
+      .toBuffer();
+    const files = stored();
+    // Nothing else is being received, so the first staged file is this upload's.
+    expect(staged()).toBe(0);
+    const upload = streamPhoto(writer.token, id, png, 64);
+    // The grant was checked on arrival: the server is now receiving the bytes into the store's temporary folder.
+    await waitUntil(() => staged() > 0, 5000);
+    const revoked = await as(t.app, owner.token).delete(`/api/population/persons/${id}/grants/${grantId}`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    upload.body.end(upload.rest);
+    const res = await upload.answer;
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('no_person_access');
+    expect((await as(t.app, owner.token).get(`/api/population/persons/${id}/photo-info`)).json().data.hasPhoto).toBe(
+      false,
+    );
+    expect(await photoAudits(id)).toBe(0);
+    expect(staged()).toBe(0);
+    expect(stored()).toBe(files);
   });
 });

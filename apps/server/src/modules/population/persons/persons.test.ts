@@ -196,6 +196,84 @@ describe('population: registry, per-person grants and audit', () => {
     expect(res.json().code).toBe('last_administrator');
   });
 
+  it('refuses to ask for access already held (409 duplicate), and accepts asking for more', async () => {
+    const keeper = await createUser(t.app, adminToken, POBLACION, 'keeper');
+    const id = (
+      await as(t.app, keeper.token).post('/api/population/persons', personBody({ names: 'Consultada' }))
+    ).json().data.id as string;
+    const holder = await createUser(t.app, adminToken, POBLACION, 'holder');
+    await as(t.app, keeper.token).post(`/api/population/persons/${id}/grants`, {
+      userId: holder.id,
+      canRead: true,
+      canWrite: false,
+      reason: 'Lectura',
+    });
+    const client = as(t.app, holder.token);
+    const again = await client.post(`/api/population/persons/${id}/access-requests`, { reason: 'Leer otra vez' });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('duplicate');
+    const more = await client.post(`/api/population/persons/${id}/access-requests`, {
+      reason: 'Escribir',
+      canWrite: true,
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    // The keeper administers it: asking for anything is asking for what is held.
+    const own = await as(t.app, keeper.token).post(`/api/population/persons/${id}/access-requests`, {
+      reason: 'Todo',
+      canWrite: true,
+    });
+    expect(own.statusCode).toBe(409);
+  });
+
+  it('treats a lapsed administrator grant as gone: flagged expired, not counted, not told, and removable', async () => {
+    const keeper = await createUser(t.app, adminToken, POBLACION, 'keeper');
+    const id = (await as(t.app, keeper.token).post('/api/population/persons', personBody({ names: 'Vencida' }))).json()
+      .data.id as string;
+    const former = await createUser(t.app, adminToken, POBLACION, 'former');
+    const granted = await as(t.app, keeper.token).post(`/api/population/persons/${id}/grants`, {
+      userId: former.id,
+      canRead: true,
+      canWrite: true,
+      administrator: true,
+      reason: 'Suplencia',
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    // Its last day was two days ago (Guatemala is never two days away from the database's date).
+    await t.database.db.execute(
+      sql`update person_grants set expires_on = current_date - 2 where person_id = ${id} and user_id = ${former.id}`,
+    );
+    const keepers = as(t.app, keeper.token);
+    const grants = (await keepers.get(`/api/population/persons/${id}/grants`)).json().data as {
+      id: string;
+      userId: string;
+      expired: boolean;
+    }[];
+    expect(grants.find((g) => g.userId === former.id)).toMatchObject({ expired: true });
+    expect(grants.find((g) => g.userId === keeper.id)).toMatchObject({ expired: false });
+    // The keeper is the last live administrator: the lapsed grant does not stand in for them.
+    const mine = grants.find((g) => g.userId === keeper.id)!;
+    const leave = await keepers.delete(`/api/population/persons/${id}/grants/${mine.id}`);
+    expect(leave.statusCode, leave.body).toBe(409);
+    expect(leave.json().code).toBe('last_administrator');
+    // A request is told to the live administrator only.
+    const asker = await createUser(t.app, adminToken, POBLACION, 'asker');
+    const asked = await as(t.app, asker.token).post(`/api/population/persons/${id}/access-requests`, {
+      reason: 'Acompaño el caso',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const told = async (token: string) =>
+      ((await as(t.app, token).get('/api/notifications')).json().data.items as { link: string }[]).filter(
+        (n) => n.link === `/population/served/${id}`,
+      ).length;
+    expect(await told(keeper.token)).toBe(1);
+    expect(await told(former.token)).toBe(0);
+    // Nor does the lapsed grant hold its own removal up as if it were the last administrator.
+    const gone = await keepers.delete(
+      `/api/population/persons/${id}/grants/${grants.find((g) => g.userId === former.id)!.id}`,
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+  });
+
   it('audits create, update and every opening, with before/after, visible to the administrator', async () => {
     const history = await as(t.app, owner.token).get(`/api/population/persons/${personId}/history?pageSize=100`);
     expect(history.statusCode).toBe(200);
