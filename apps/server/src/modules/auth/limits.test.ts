@@ -172,6 +172,16 @@ describe('a shared address is slowed down, not locked out', () => {
   });
   afterAll(() => t.close());
 
+  /**
+   * `n` users, made one after the other: `createUser` signs each in from the tests' own address, and sign-ins in
+   * flight count as attempts of that address, so made in parallel they would be delayed and queued too.
+   */
+  const users = async (n: number, name: string) => {
+    const made = [];
+    for (let i = 1; i <= n; i += 1) made.push(await createUser(t.app, adminToken, [], `${name}${i}`));
+    return made;
+  };
+
   /** A sign-in, with when it was sent and when it was answered (ms, performance.now()). */
   const timed = async (username: string, password: string, remoteAddress: string) => {
     const start = performance.now();
@@ -186,7 +196,7 @@ describe('a shared address is slowed down, not locked out', () => {
 
   it('lets a colleague with the right password in after a delay that grows with the failures', async () => {
     const office = '10.7.0.1';
-    const sprayed = await Promise.all([1, 2, 3].map((i) => createUser(t.app, adminToken, [], `spray${i}`)));
+    const sprayed = await users(3, 'spray');
     const colleague = await createUser(t.app, adminToken, [], 'colleague');
     // One wrong password on each of three accounts: the address's free attempts.
     let previous = { start: 0 };
@@ -216,9 +226,9 @@ describe('a shared address is slowed down, not locked out', () => {
 
   it('queues parallel attempts from one address, answering 429 with Retry-After past the longest delay', async () => {
     const office = '10.7.1.1';
-    const users = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => createUser(t.app, adminToken, [], `queued${i}`)));
-    for (const u of users.slice(0, 3)) expect((await timed(u.username, 'wrong', office)).res.statusCode).toBe(401);
-    const answers = await Promise.all(users.slice(3).map((u) => timed(u.username, u.password, office)));
+    const queued = await users(6, 'queued');
+    for (const u of queued.slice(0, 3)) expect((await timed(u.username, 'wrong', office)).res.statusCode).toBe(401);
+    const answers = await Promise.all(queued.slice(3).map((u) => timed(u.username, u.password, office)));
     const refused = answers.filter((a) => a.res.statusCode === 429);
     expect(answers.filter((a) => a.res.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect(refused.length).toBeGreaterThanOrEqual(1);
