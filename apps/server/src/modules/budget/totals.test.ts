@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
 import { Money, money } from '@amparo/shared/money';
 import { recordCommitment } from './control.ts';
+import { compactTotals, rebuildTotals, totalsDifferences, verifyTotals } from './totals.service.ts';
 
 /**
  * Issue 24 section 1: the budget's kept totals stay exact. Random sequences of every budget operation (create a
@@ -443,5 +444,84 @@ describe('budget totals kept as the ledgers are written', () => {
     await expectExact('after 20 writers');
     await t.database.db.execute(sql`select budget_totals_compact()`);
     await expectExact('after 20 writers and a compaction');
+  });
+});
+
+/** The totals' upkeep: a line moved across years with its ledger, compaction, the nightly check and the rebuild. */
+describe('budget totals upkeep', () => {
+  let t: TestApp;
+  let admin: Api;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = as(t.app, await login(t.app));
+  });
+  afterAll(() => t.close());
+
+  it('moves a line’s ledger sums with it when its year changes in the database, and folds each key into one row', async () => {
+    const coop = (
+      await admin.post('/api/cooperating', {
+        name: 'Fundación del Traslado',
+        code: `M-${randomBytes(3).toString('hex').toUpperCase()}`,
+        country: 'NO',
+        startDate: '2061-01-01',
+        endDate: '2062-12-31',
+        currency: 'GTQ',
+        ceiling: '5000.00',
+      })
+    ).json().data as { id: string };
+    const item = (
+      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R1', name: 'R1', initialAmount: '900' })
+    ).json().data.id as string;
+    const line = (await admin.post('/api/budget/planning', await planningBody(admin, { year: 2061 }))).json().data;
+    for (const month of [1, 2, 3]) {
+      const res = await admin.post(`/api/budget/assignment/${line.id}/transaction/${item}`, {
+        type: 'increase',
+        reason: 'Convenio',
+        months: [{ month, amount: '40.00' }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // The API keeps an assigned line in its year and replaces months (delete, insert); the triggers follow
+    // whatever the database does, an update of months in place included.
+    await t.database.db.execute(sql`update planning_lines set year = 2062 where id = ${line.id}`);
+    expect(await totalsDifferences(t.database.db)).toEqual([]);
+    await t.database.db.execute(sql`update planning_months set amount = amount + 0.5 where line_id = ${line.id}`);
+    expect(await totalsDifferences(t.database.db)).toEqual([]);
+    const sum = (year: number) =>
+      t.database.db.execute<{ assigned: string; n: number }>(
+        sql`select coalesce(sum(assigned), 0)::text as assigned, count(*)::int as n
+              from budget_item_totals where item_id = ${item} and year = ${year}`,
+      );
+    expect((await sum(2062)).rows[0]!.assigned).toBe('120.00');
+    expect((await sum(2061)).rows[0]!.assigned).toBe('0.00');
+    expect(Number((await sum(2061)).rows[0]!.n)).toBeGreaterThan(1);
+
+    expect(await compactTotals(t.database.db)).toBeGreaterThan(0);
+    expect(Number((await sum(2061)).rows[0]!.n)).toBe(1);
+    expect((await sum(2062)).rows[0]!.assigned).toBe('120.00');
+    expect(await totalsDifferences(t.database.db)).toEqual([]);
+  });
+
+  it('the nightly check fails on a kept total that drifted, naming the key; the rebuild repairs it', async () => {
+    const line = (await admin.post('/api/budget/planning', await planningBody(admin, { year: 2063 }))).json().data;
+    await verifyTotals(t.database.db); // exact: passes
+    const key = { year: 2063, strategic_axis: line.strategicAxis as string, program: line.program as string, month: 5 };
+    // A drift no trigger would write: a total changed behind the ledgers' back.
+    await t.database.db.execute(
+      sql`insert into budget_poa_totals (year, strategic_axis, program, month, planned)
+          values (${key!.year}, ${key!.strategic_axis}, ${key!.program}, ${key!.month}, 0.01)`,
+    );
+    const keyText = `${key!.year}/${key!.strategic_axis}/${key!.program}/${key!.month}`;
+    await expect(verifyTotals(t.database.db)).rejects.toThrow(new RegExp(`1 keys.*poa ${keyText}`));
+    const found = await rebuildTotals(t.database.db);
+    expect(found).toEqual([expect.objectContaining({ kind: 'poa', key: keyText })]);
+    await verifyTotals(t.database.db);
+  });
+
+  it('registers the compaction every minute and the check every night', () => {
+    expect(t.app.jobs.list().filter((j) => j.name.startsWith('budget.'))).toEqual([
+      { name: 'budget.compact-totals', cron: '* * * * *' },
+      { name: 'budget.verify-totals', cron: '30 2 * * *' },
+    ]);
   });
 });
