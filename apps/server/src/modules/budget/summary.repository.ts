@@ -3,8 +3,10 @@ import type { Executor } from '../../db/client.ts';
 
 /*
  * The budget views' sums (issue 13 section 5), one SQL statement each, over numeric values (cast to
- * numeric(20,2) and returned as text), from the plan (planning_months) and the append-only ledgers
- * (budget_assignments, budget_commitments): nothing is a stored running total.
+ * numeric(20,2) and returned as text): today's figures from the totals kept as the ledgers are written
+ * (budget_poa_totals, budget_item_totals: issue 24 section 1, decision 0019), figures as of a day or an approved
+ * revision from the plan (planning_months, plan_revision_months) and the append-only ledgers
+ * (budget_assignments, budget_commitments) cut by time.
  */
 
 export interface PoaCell {
@@ -144,7 +146,9 @@ export interface FunderItemRow {
  * `asOf` (a day): only what was written up to the end of that day in America/Guatemala (an item's initial amount
  * is its current one: its edits are audited, not kept as rows).
  *
- * Every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
+ * Without `asOf`: the item's rows of `budget_item_totals` (of the year, or of every year), kept as the ledgers are
+ * written (issue 24 section 1). As of a day, from the ledgers:
+ * every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
  * item (hashing some 450,000 ledger rows by item on every request was most of its time). One year: the
  * ledger rows of each of the year's lines, read from the covering line indexes, summed by item; `offset 0`
  * keeps that per-line read (without it the planner chose parallel scans of the whole ledgers, three processes
