@@ -21,3 +21,4 @@ export * from '../modules/budget/budget.table.ts';
 export * from '../modules/cooperating/cooperating.table.ts';
 export * from '../modules/budget/assignment.table.ts';
 export * from '../modules/budget/plan.table.ts';
+export * from '../modules/budget/totals.table.ts';

@@ -29,6 +29,11 @@ export class JobRunner {
     this.jobs = await Jobs.start(options, this.definitions);
   }
 
+  /** The defined jobs' names and schedules (tests, docs). */
+  list(): { name: string; cron: string | null }[] {
+    return this.definitions.map((d) => ({ name: d.name, cron: d.cron ?? null }));
+  }
+
   /** Whether jobs run in this instance (started, not stopped). */
   get running(): boolean {
     return this.jobs !== null;

@@ -11,7 +11,8 @@ import { planningLines, planningMonths } from './budget.table.ts';
 
 /*
  * Sums over the budget's ledgers (issue 13 section 4), in SQL over numeric(14,2), cast to numeric(20,2) so a long
- * ledger cannot overflow, returned as decimal strings ('0.00'). Nothing here is a stored running total.
+ * ledger cannot overflow, returned as decimal strings ('0.00'). A line's figures are summed from its ledger rows;
+ * an item's from the totals kept as the ledgers are written (budget_item_totals, issue 24 section 1).
  */
 
 /** Locks a planning line's row (`SELECT … FOR UPDATE`) for the transaction; its year, or null when absent. */
@@ -87,22 +88,21 @@ export async function lineCells(db: Executor, lineId: string): Promise<CellFigur
 /**
  * What an item holds assigned over every line and month (Q), less what approved carry-forwards released from
  * closed years to be assigned again in the next (issue 13 section 4): the figure its limit is checked against.
+ * Read from the totals kept as the ledgers are written (issue 24 section 1), which include this transaction's own
+ * ledger rows; the caller holds the item's cooperating lock.
  */
 export async function assignedOnItem(db: Executor, itemId: string): Promise<string> {
   const result = await db.execute<{ total: string }>(sql`
-    select ((select coalesce(sum(amount), 0) from budget_assignments where item_id = ${itemId})
-          - (select coalesce(sum(amount), 0) from budget_carry_forwards where item_id = ${itemId} and status = 'approved')
-           )::numeric(20,2)::text as total`);
+    select coalesce(sum(assigned - carried), 0)::numeric(20,2)::text as total
+      from budget_item_totals where item_id = ${itemId}`);
   return result.rows[0]!.total;
 }
 
-/** An item's unspent amount in a year's lines (Q): assigned − committed − executed over them. */
+/** An item's unspent amount in a year's lines (Q): assigned − committed − executed over them (kept totals). */
 export async function unspentInYear(db: Executor, itemId: string, year: number): Promise<string> {
   const result = await db.execute<{ total: string }>(sql`
-    select ((select coalesce(sum(a.amount), 0) from budget_assignments a join planning_lines l on l.id = a.line_id
-              where a.item_id = ${itemId} and l.year = ${year})
-          - (select coalesce(sum(k.amount), 0) from budget_commitments k join planning_lines l on l.id = k.line_id
-              where k.item_id = ${itemId} and l.year = ${year}))::numeric(20,2)::text as total`);
+    select coalesce(sum(assigned - committed - executed), 0)::numeric(20,2)::text as total
+      from budget_item_totals where item_id = ${itemId} and year = ${year}`);
   return result.rows[0]!.total;
 }
 
@@ -117,7 +117,7 @@ export async function carriedFromYear(db: Executor, itemId: string, year: number
 
 /**
  * What each of `itemIds` holds assigned over every line and month, less what approved carry-forwards released
- * (Q, as `assignedOnItem` counts it for the item's limit); items with neither are left out.
+ * (Q, as `assignedOnItem` counts it for the item's limit; kept totals); items with neither are left out.
  */
 export async function assignedOnItems(db: Executor, itemIds: string[]): Promise<Map<string, string>> {
   if (!itemIds.length) return new Map();
@@ -126,21 +126,18 @@ export async function assignedOnItems(db: Executor, itemIds: string[]): Promise<
     sql`, `,
   );
   const result = await db.execute<{ item_id: string; total: string }>(sql`
-    select item_id, sum(amount)::numeric(20,2)::text as total
-      from (select item_id, amount from budget_assignments where item_id in (${ids})
-            union all
-            select item_id, -amount from budget_carry_forwards where item_id in (${ids}) and status = 'approved') held
+    select item_id, sum(assigned - carried)::numeric(20,2)::text as total
+      from budget_item_totals where item_id in (${ids})
      group by item_id`);
   return new Map(result.rows.map((r) => [r.item_id, r.total]));
 }
 
-/** Committed plus executed on an item over every line and month (Q). */
+/** Committed plus executed on an item over every line and month (Q; kept totals). */
 export async function drawnOnItem(db: Executor, itemId: string): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${K.amount}), 0)::numeric(20,2)::text` })
-    .from(K)
-    .where(eq(K.itemId, itemId));
-  return row!.total;
+  const result = await db.execute<{ total: string }>(sql`
+    select coalesce(sum(committed + executed), 0)::numeric(20,2)::text as total
+      from budget_item_totals where item_id = ${itemId}`);
+  return result.rows[0]!.total;
 }
 
 /** Whether the line has any ledger row (assignment or commitment): such a line is not deleted. */

@@ -18,6 +18,7 @@ import { planningLines } from './budget.table.ts';
 import { exportLines } from './planning.export.ts';
 import * as planning from './planning.service.ts';
 import * as goals from './goals.service.ts';
+import * as totals from './totals.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
 import { summaryRoutes } from './summary.routes.ts';
 import { planRoutes } from './plan.routes.ts';
@@ -36,6 +37,20 @@ const tags = ['budget'];
  * two decimals (numbers in the xlsx); months 1–12.
  */
 export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The kept totals (issue 24 section 1): folded every minute, checked against the ledgers every night at 02:30
+  // (a difference fails the job, listed where administrators see failed jobs; never corrected silently).
+  app.jobs.define({
+    name: 'budget.compact-totals',
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => void (await totals.compactTotals(app.db.db)),
+  });
+  app.jobs.define({
+    name: 'budget.verify-totals',
+    cron: '30 2 * * *',
+    retryLimit: 0,
+    handler: async () => totals.verifyTotals(app.db.db),
+  });
   // Planning lines and their filters, and the assignment screens, name headquarters and cooperating (issue 23 item 4).
   app.optionSources.allow('headquarter', ['presupuesto_planificacion', 'asignacion']);
   app.optionSources.allow('cooperating', ['presupuesto_planificacion', 'asignacion']);

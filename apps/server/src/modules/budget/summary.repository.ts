@@ -3,8 +3,10 @@ import type { Executor } from '../../db/client.ts';
 
 /*
  * The budget views' sums (issue 13 section 5), one SQL statement each, over numeric values (cast to
- * numeric(20,2) and returned as text), from the plan (planning_months) and the append-only ledgers
- * (budget_assignments, budget_commitments): nothing is a stored running total.
+ * numeric(20,2) and returned as text): today's figures from the totals kept as the ledgers are written
+ * (budget_poa_totals, budget_item_totals: issue 24 section 1, decision 0019), figures as of a day or an approved
+ * revision from the plan (planning_months, plan_revision_months) and the append-only ledgers
+ * (budget_assignments, budget_commitments) cut by time.
  */
 
 export interface PoaCell {
@@ -35,6 +37,7 @@ export async function poaCells(
   year: number,
   asOf: { revisionId: string; until: Date } | null = null,
 ): Promise<PoaCell[]> {
+  if (!asOf) return poaCellsKept(db, year);
   const lines = asOf
     ? sql`(select distinct line_id as id, strategic_axis, program from plan_revision_months
             where revision_id = ${asOf.revisionId}) l`
@@ -82,6 +85,32 @@ export async function poaCells(
   return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
 }
 
+/**
+ * The year's cells from the totals kept as the ledgers are written (`budget_poa_totals`, issue 24 section 1): a
+ * key's total is the sum of its rows. Only (axis, program) pairs that have lines in the year, as the ledger sums
+ * gave (a pair whose lines all moved away keeps zero-sum rows until they are compacted away).
+ */
+async function poaCellsKept(db: Executor, year: number): Promise<PoaCell[]> {
+  const result = await db.execute<{
+    axis: string;
+    program: string;
+    month: number;
+    planned: string;
+    assigned: string;
+    committed: string;
+    executed: string;
+  }>(sql`
+    select t.strategic_axis as axis, t.program, t.month,
+           sum(t.planned)::numeric(20,2)::text as planned, sum(t.assigned)::numeric(20,2)::text as assigned,
+           sum(t.committed)::numeric(20,2)::text as committed, sum(t.executed)::numeric(20,2)::text as executed
+      from budget_poa_totals t
+     where t.year = ${year}
+       and exists (select 1 from planning_lines l
+                    where l.year = ${year} and l.strategic_axis = t.strategic_axis and l.program = t.program)
+     group by t.strategic_axis, t.program, t.month`);
+  return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
+}
+
 /** Lines per (axis, program): of the year, or of an approved revision. */
 export async function poaLineCounts(db: Executor, year: number, revisionId: string | null = null) {
   const result = await db.execute<{ axis: string; program: string; n: number }>(
@@ -117,7 +146,9 @@ export interface FunderItemRow {
  * `asOf` (a day): only what was written up to the end of that day in America/Guatemala (an item's initial amount
  * is its current one: its edits are audited, not kept as rows).
  *
- * Every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
+ * Without `asOf`: the item's rows of `budget_item_totals` (of the year, or of every year), kept as the ledgers are
+ * written (issue 24 section 1). As of a day, from the ledgers:
+ * every year: each item's sums are read from the ledgers' covering `(item_id, …, amount)` indexes, item by
  * item (hashing some 450,000 ledger rows by item on every request was most of its time). One year: the
  * ledger rows of each of the year's lines, read from the covering line indexes, summed by item; `offset 0`
  * keeps that per-line read (without it the planner chose parallel scans of the whole ledgers, three processes
@@ -132,8 +163,16 @@ export async function funderRows(
   // As of a day: what was written before the end of that day in Guatemala (a donor report rerun as it stood).
   const cut = filter.asOf ? sql`((${filter.asOf}::date + 1)::timestamp at time zone 'America/Guatemala')` : null;
   const before = (column: string) => (cut ? sql`and ${sql.raw(column)} < ${cut}` : sql``);
-  const ledgers =
-    year === null
+  // Without a day, the totals kept as the ledgers are written (issue 24 section 1): a year's rows or every year's.
+  const kept = sql`
+      left join (
+        select item_id, sum(assigned) as assigned, sum(committed) as committed, sum(executed) as executed
+          from budget_item_totals where ${year === null ? sql`true` : sql`year = ${year}`} group by item_id
+      ) a on a.item_id = i.id
+      left join lateral (select a.committed, a.executed) k on true`;
+  const ledgers = !cut
+    ? kept
+    : year === null
       ? sql`
       left join lateral (
         select sum(x.amount) as assigned from budget_assignments x where x.item_id = i.id ${before('x.created_at')}
