@@ -148,6 +148,21 @@ export async function lineHasLedger(db: Executor, lineId: string): Promise<boole
   return result.rows[0]!.found;
 }
 
+/**
+ * A line's planned and assigned (over every item) amount per month (Q), January first, in one statement: what the
+ * per-month limit of an increase reads after the line's lock.
+ */
+export async function monthFigures(db: Executor, lineId: string): Promise<{ planned: string[]; assigned: string[] }> {
+  const result = await db.execute<{ planned: string; assigned: string }>(sql`
+    select coalesce(pm.amount, 0)::numeric(20,2)::text as planned, coalesce(a.total, 0)::numeric(20,2)::text as assigned
+      from generate_series(1, 12) as m(month)
+      left join planning_months pm on pm.line_id = ${lineId} and pm.month = m.month
+      left join (select month, sum(amount) as total from budget_assignments where line_id = ${lineId} group by month) a
+        on a.month = m.month
+     order by m.month`);
+  return { planned: result.rows.map((r) => r.planned), assigned: result.rows.map((r) => r.assigned) };
+}
+
 /** Assigned per month of a line over every item (Q), January first. */
 export async function assignedByMonth(db: Executor, lineId: string): Promise<string[]> {
   const rows = await db

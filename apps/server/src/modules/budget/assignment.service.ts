@@ -90,8 +90,7 @@ async function increase(
     .filter((e): e is FieldError => e !== null);
   if (outside.length) throw new AppError(400, 'validation', outside);
   const errors: FieldError[] = [];
-  const planned = await repo.plannedMonths(tx, line.id);
-  const assigned = await repo.assignedByMonth(tx, line.id);
+  const { planned, assigned } = await repo.monthFigures(tx, line.id);
   for (const a of amounts) {
     const available = money(planned[a.month - 1]!).minus(assigned[a.month - 1]!);
     if (money(a.amount).greaterThan(available))
@@ -212,6 +211,7 @@ export async function getLineAssignment(db: Executor, lineId: string): Promise<L
   const planned = await repo.plannedMonths(db, lineId);
   const cells = await repo.lineCells(db, lineId);
   const itemIds = [...new Set(cells.map((c) => c.itemId))];
+  const onItems = await repo.assignedOnItems(db, itemIds);
   const items: ItemAssignment[] = [];
   for (const itemId of itemIds) {
     const terms = await cooperating.itemTerms(db, itemId);
@@ -220,7 +220,7 @@ export async function getLineAssignment(db: Executor, lineId: string): Promise<L
       const c = cells.find((x) => x.itemId === itemId && x.month === m);
       return figures(m, c?.assigned ?? ZERO, c?.committed ?? ZERO, c?.executed ?? ZERO);
     });
-    const itemAssigned = await repo.assignedOnItem(db, itemId);
+    const itemAssigned = onItems.get(itemId) ?? ZERO;
     items.push({
       itemId,
       itemCode: terms.itemCode,
@@ -272,7 +272,7 @@ export async function transact(
   itemId: string,
   body: z.output<typeof assignmentTransactionInput>,
 ): Promise<LineAssignment> {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const { line, terms } = await lockLineAndItem(tx, lineId, itemId);
     const amounts = body.months.map((m, i) => ({ ...m, field: `months.${i}.amount` }));
     if (body.type === 'increase') await increase(tx, actor, line, terms, amounts, 'increase', body.reason);
@@ -287,8 +287,9 @@ export async function transact(
         reason: { before: null, after: body.reason },
       },
     });
-    return getLineAssignment(tx, lineId);
   });
+  // Read after the commit: the locks are not held while the answer is built.
+  return getLineAssignment(db, lineId);
 }
 
 /**
@@ -308,7 +309,7 @@ export async function copy(
 ): Promise<LineAssignment> {
   const shift = (body.targetFromMonth ?? body.fromMonth) - body.fromMonth;
   if (body.targetItemId === itemId && shift === 0) throw invalidField('targetItemId', 'invalid');
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound();
     await plans.assertOpen(tx, line.year);
@@ -332,8 +333,9 @@ export async function copy(
         reason: { before: null, after: body.reason },
       },
     });
-    return getLineAssignment(tx, lineId);
   });
+  // Read after the commit: the locks are not held while the answer is built.
+  return getLineAssignment(db, lineId);
 }
 
 /**
@@ -353,7 +355,7 @@ export async function transfer(
 ): Promise<LineAssignment> {
   const toLineId = body.toLineId ?? lineId;
   if (toLineId === lineId && body.toMonth === body.fromMonth) throw invalidField('toMonth', 'invalid');
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const locked = new Map<string, Line>();
     for (const id of [lineId, toLineId].sort()) {
       const l = locked.get(id) ?? (await repo.lockLine(tx, id));
@@ -409,8 +411,9 @@ export async function transfer(
         reason: { before: null, after: body.reason },
       },
     });
-    return getLineAssignment(tx, lineId);
   });
+  // Read after the commit: the locks are not held while the answer is built.
+  return getLineAssignment(db, lineId);
 }
 
 /**

@@ -396,7 +396,8 @@ describe('budget totals kept as the ledgers are written', () => {
     );
   }
 
-  it('holds after every step of a random sequence of every budget operation', async () => {
+  // 150 steps, each compared with the ledgers: about 8 s on a quiet machine; its own budget for a busy one.
+  it('holds after every step of a random sequence of every budget operation', { timeout: 240_000 }, async () => {
     const seed = Number(process.env.TOTALS_SEED ?? 20261127);
     const r = prng(seed);
     for (let i = 0; i < 150; i += 1) {
@@ -433,7 +434,7 @@ describe('budget totals kept as the ledgers are written', () => {
     expect(broken).toEqual([]);
   });
 
-  it.runIf(process.env.TEST_ENGINE === 'postgres')('holds with 20 writers at once', async () => {
+  it.runIf(process.env.TEST_ENGINE === 'postgres')('holds with 20 writers at once', { timeout: 240_000 }, async () => {
     const writers = Array.from({ length: 20 }, (_, w) => prng(7000 + w));
     await Promise.all(
       writers.map(async (r) => {

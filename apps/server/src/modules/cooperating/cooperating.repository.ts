@@ -278,6 +278,47 @@ export async function insertTransaction(db: Executor, values: typeof T.$inferIns
   return created!;
 }
 
+/**
+ * Locks the cooperating an item belongs to (`SELECT … FOR UPDATE` on the cooperating's row, the lock of
+ * `lockCooperating`) in one statement; the cooperating's id, or null when there is no such item.
+ */
+export async function lockCooperatingOfItem(tx: Executor, itemId: string): Promise<string | null> {
+  const rows = await tx
+    .select({ id: C.id })
+    .from(C)
+    .where(sql`${C.id} = (select ${col(I.cooperatingId)} from ${I} where ${col(I.id)} = ${itemId})`)
+    .for('update');
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * What an item's limits need, in one statement: its code, name and current amount (Q: initial plus sums minus
+ * subtractions, numeric(20,2) as a string) with its cooperating's code, name, agreement period, control mode and
+ * active flag; null when there is no such item.
+ */
+export async function findItemTerms(db: Executor, itemId: string) {
+  const rows = await db
+    .select({
+      itemCode: I.code,
+      itemName: I.name,
+      currentAmount: sql<string>`(${I.initialAmount} + coalesce((
+        select sum(case when ${col(T.type)} = 'sum' then ${col(T.amount)} else -${col(T.amount)} end)
+          from ${T} where ${col(T.itemId)} = ${col(I.id)}), 0))::numeric(20,2)::text`,
+      cooperatingId: C.id,
+      cooperatingCode: C.code,
+      cooperatingName: C.name,
+      startDate: C.startDate,
+      endDate: C.endDate,
+      controlMode: C.controlMode,
+      active: C.active,
+    })
+    .from(I)
+    .innerJoin(C, eq(C.id, I.cooperatingId))
+    .where(eq(I.id, itemId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** The cooperating an item belongs to, or null when there is no such item. */
 export async function cooperatingOfItem(db: Executor, itemId: string): Promise<string | null> {
   const rows = await db.select({ cooperatingId: I.cooperatingId }).from(I).where(eq(I.id, itemId)).limit(1);

@@ -441,32 +441,14 @@ export interface ItemTerms {
  * 'Arithmetic'). null when there is no such item. Use inside a transaction.
  */
 export async function lockItemTerms(tx: Executor, itemId: string): Promise<ItemTerms | null> {
-  const cooperatingId = await repo.cooperatingOfItem(tx, itemId);
-  if (!cooperatingId || !(await repo.lockCooperating(tx, cooperatingId))) return null;
+  if (!(await repo.lockCooperatingOfItem(tx, itemId))) return null;
   return itemTerms(tx, itemId);
 }
 
 /** Like `lockItemTerms` without the lock (reads). */
 export async function itemTerms(db: Executor, itemId: string): Promise<ItemTerms | null> {
-  const cooperatingId = await repo.cooperatingOfItem(db, itemId);
-  if (!cooperatingId) return null;
-  // One after the other: a transaction's client runs one query at a time.
-  const item = await repo.findItem(db, cooperatingId, itemId);
-  const c = await repo.findCooperating(db, cooperatingId);
-  if (!item || !c) return null;
-  return {
-    itemId,
-    itemCode: item.code,
-    itemName: item.name,
-    currentAmount: item.currentAmount,
-    cooperatingId,
-    cooperatingCode: c.code,
-    cooperatingName: c.name,
-    startDate: c.startDate,
-    endDate: c.endDate,
-    controlMode: c.controlMode as Cooperating['controlMode'],
-    active: c.active,
-  };
+  const row = await repo.findItemTerms(db, itemId);
+  return row ? { itemId, ...row, controlMode: row.controlMode as Cooperating['controlMode'] } : null;
 }
 
 // ---------------------------------------------------------------- disbursements
