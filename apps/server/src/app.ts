@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
 import { budgetRoutes } from './modules/budget/budget.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     authRoutes,
     accountRoutes,
     rolesRoutes,
+    permissionsRoutes,
     usersRoutes,
     headquartersRoutes,
     budgetRoutes,
