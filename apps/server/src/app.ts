@@ -54,6 +54,7 @@ import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
+import { configurePdf } from './lib/pdf.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('itemCommitments', new ItemCommitments());
   app.decorate('planLinks', new PlanLinks());
   app.decorate('spreadsheets', new SpreadsheetReader(importLimits(config), config.SPREADSHEET_QUEUE_MAX));
+  configurePdf({ queueMax: config.PDF_QUEUE_MAX, timeoutMs: config.PDF_TIMEOUT_MS });
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);
