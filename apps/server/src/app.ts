@@ -11,12 +11,7 @@ import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
@@ -26,9 +21,11 @@ import { clientRequestId, requestActor } from './plugins/actor.ts';
 import { recordSecurityEvent } from './lib/security-log.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openApiTransform } from './plugins/openapi.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
 import { budgetRoutes } from './modules/budget/budget.routes.ts';
@@ -53,6 +50,7 @@ import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
+import { configurePdf } from './lib/pdf.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +132,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('itemCommitments', new ItemCommitments());
   app.decorate('planLinks', new PlanLinks());
   app.decorate('spreadsheets', new SpreadsheetReader(importLimits(config), config.SPREADSHEET_QUEUE_MAX));
+  configurePdf({ queueMax: config.PDF_QUEUE_MAX, timeoutMs: config.PDF_TIMEOUT_MS });
 
   app.addHook('onRequest', async (request) => {
     const clientId = clientRequestId(request);
@@ -194,6 +193,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         description:
           'Answers are { success, data }; errors are RFC 9457 problem+json with a `code` and field `errors`.',
       },
+      // Same origin as the document: the web app and the API are served together.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: {
           cookie: { type: 'apiKey', in: 'cookie', name: 'amparo_session' },
@@ -202,7 +203,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       },
       security: [{ cookie: [] }, { bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The API explorer shows every route and schema: off unless asked for (issue 9 item 6, issue 23 item 4).
   // Its page needs inline scripts, so it sends its own (static) policy instead of the app's.
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     authRoutes,
     accountRoutes,
     rolesRoutes,
+    permissionsRoutes,
     usersRoutes,
     headquartersRoutes,
     budgetRoutes,

@@ -144,6 +144,10 @@ const schema = z.object({
   SPREADSHEET_MAX_ENTRIES: z.coerce.number().int().min(10).max(65_535).default(1000),
   /** Spreadsheet parses waiting behind the one running in this instance; past them, 503 with Retry-After. */
   SPREADSHEET_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
+  /** PDF renders waiting behind the one running in this instance; past them, 503 with Retry-After (lib/pdf.ts). */
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
+  /** How long one PDF render may take before its worker is stopped, in milliseconds (lib/pdf.ts). */
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Trust X-Forwarded-For (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   /** Serve the OpenAPI explorer at /api/docs (off unless set, whatever NODE_ENV; `npm run dev` sets it; issue 23 item 4). */

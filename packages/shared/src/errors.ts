@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'year_already_copied', // 409: the next year already holds lines copied from this year
   // Issue 23 section 3: spreadsheets are parsed one at a time per server instance.
   'busy_try_later', // 503 with Retry-After (seconds): the queue of spreadsheet parses is full
+  // Issue 24 section 5: PDF documents are rendered one at a time per server instance.
+  'documents_busy', // 503 with Retry-After (seconds): the queue of PDF renders is full
+  'document_failed', // 500: the PDF render timed out or its worker died (the next render starts a new worker)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,11 +9,15 @@ import {
   pdfContent,
   pdfDefinition,
   pdfFilename,
+  PdfRenderer,
+  PdfRenderError,
   PdfTooLargeError,
   renderPdf,
   type PdfDocument,
   type PdfTableSection,
 } from './pdf.ts';
+import { sendContent } from '../plugins/actor.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 
 /**
  * Printable documents (decision 0017). The text of the rendered PDF is read back with `pdftotext`
@@ -179,5 +183,99 @@ describe('pdfContent and pdfFilename', () => {
       'cache-control': 'no-store',
     });
     expect((content.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('the render worker failing, and the queue of renders (issue 24 section 5)', () => {
+  // A worker that hangs, dies or throws, from the document's title; any other title answers stand-in bytes at once.
+  const STUB = new URL('../../test/fixtures/pdf-worker-stub.ts', import.meta.url);
+  const titled = (title: string): PdfDocument => ({ ...doc(3), title });
+  const isPdf = (pdf: Buffer) => expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  it('stops a render that hangs at its timeout (500 document_failed) and renders the next one', async () => {
+    const renderer = new PdfRenderer({ queueMax: 2, timeoutMs: 2000, workerUrl: STUB });
+    const started = performance.now();
+    const err = await renderer.render(titled('hang'), { locale: 'es' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PdfRenderError);
+    expect(err).toMatchObject({ status: 500, code: 'document_failed', message: 'pdf: render took over 2000 ms' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1900);
+    isPdf(await renderer.render(titled('Después del bloqueo'), { locale: 'es' }));
+  });
+
+  it('fails a render whose worker dies or throws (500 document_failed) and renders the next one', async () => {
+    const renderer = new PdfRenderer({ queueMax: 2, timeoutMs: 2000, workerUrl: STUB });
+    await expect(renderer.render(titled('crash'), { locale: 'es' })).rejects.toMatchObject({
+      status: 500,
+      code: 'document_failed',
+      message: 'pdf: render worker exited with code 3',
+    });
+    const thrown = await renderer.render(titled('throw'), { locale: 'es' }).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ code: 'document_failed', message: 'pdf: render failed' });
+    expect(((thrown as Error).cause as Error).message).toBe('stub: layout failed');
+    isPdf(await renderer.render(titled('Después de la caída'), { locale: 'es' }));
+  });
+
+  it('admits one running render and queueMax waiting; the next is refused at once, 503 with Retry-After', async () => {
+    const renderer = new PdfRenderer({ queueMax: 2, timeoutMs: 20_000 });
+    // Admission is counted when render() is called, before any await: these four calls hold or ask for a place
+    // whatever the speed of the machine, so the fourth is refused every time.
+    const admitted = [1, 2, 3].map((n) => renderer.render(titled(`Documento ${n}`), { locale: 'es' }));
+    const refused = await renderer.render(titled('Documento 4'), { locale: 'es' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 503, code: 'documents_busy' });
+    const retryAfter = Number((refused as { headers: Record<string, string> }).headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    for (const pdf of await Promise.all(admitted)) isPdf(pdf);
+    // Once they are done, a render is admitted again.
+    expect(renderer.queue.admitted).toBe(0);
+    isPdf(await renderer.render(titled('Documento 5'), { locale: 'es' }));
+  });
+
+  describe('through HTTP', () => {
+    let t: TestApp;
+    const renderer = new PdfRenderer({ queueMax: 0, timeoutMs: 2000, workerUrl: STUB });
+    beforeAll(async () => {
+      t = await buildTestApp(
+        {},
+        {
+          // A route that prints the document named in its path, as an export route does.
+          beforeReady: (app) =>
+            app.get<{ Params: { title: string } }>(
+              '/api/pdf-probe/:title',
+              { config: { permission: 'public' } },
+              async (request, reply) =>
+                sendContent(reply, {
+                  mime: 'application/pdf',
+                  headers: {},
+                  body: await renderer.render(titled(request.params.title), { locale: 'es' }),
+                }),
+            ),
+        },
+      );
+    });
+    afterAll(() => t.close());
+
+    it('answers problem+json for a render that hangs or dies, then renders the next one', async () => {
+      for (const title of ['hang', 'crash']) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/pdf-probe/${title}` });
+        expect(res.statusCode).toBe(500);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.json()).toMatchObject({ status: 500, code: 'document_failed' });
+      }
+      const ok = await t.app.inject({ method: 'GET', url: '/api/pdf-probe/Informe' });
+      expect(ok.statusCode).toBe(200);
+      isPdf(ok.rawPayload);
+    });
+
+    it('answers 503 documents_busy with Retry-After while the queue is full', async () => {
+      const holding = renderer.render(titled('hang'), { locale: 'es' }).catch((e: unknown) => e);
+      const res = await t.app.inject({ method: 'GET', url: '/api/pdf-probe/Informe' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 503, code: 'documents_busy' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await holding).toBeInstanceOf(PdfRenderError);
+      expect((await t.app.inject({ method: 'GET', url: '/api/pdf-probe/Informe' })).statusCode).toBe(200);
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Content as PdfContent, ContextPageSize, TableCell, TDocumentDefini
 import { EMPTY, formatDateTime, formatMoney } from '@amparo/shared/format';
 import { AppError } from './errors.ts';
 import { disposition, type Content } from './content.ts';
+import { ParseQueue } from './spreadsheet-import/parse-queue.ts';
 
 /**
  * Printable documents (issue 13 section 0, decision 0017): the funder summary, requests, checks,
@@ -17,14 +18,19 @@ import { disposition, type Content } from './content.ts';
  * Rendering (pdfmake's layout is synchronous: about 1.5 ms per table row on one core, plus about half a
  * second to start the worker and load pdfmake) runs in a worker thread
  * (`pdf-worker.ts`), one document at a time per process, so the event loop keeps answering other
- * requests; the worker is stopped after `PDF_TIMEOUT_MS` or when its heap passes
- * `PDF_WORKER_HEAP_MB`, and the document fails (the caller gets the error, nothing is sent).
+ * requests; the worker is stopped after PDF_TIMEOUT_MS or when its heap passes
+ * `PDF_WORKER_HEAP_MB`, and the document fails with 500 `document_failed` (nothing is sent; the next
+ * render starts a fresh worker). At most PDF_QUEUE_MAX renders wait behind the running one (issue 24
+ * section 5): past them the request is refused at once, 503 `documents_busy` with Retry-After, instead
+ * of holding its rows in memory for minutes.
  */
 
 /** The most table rows (totals rows included, summed over all sections) a document may hold. */
 export const PDF_MAX_ROWS = 5_000;
-/** How long one render may take before its worker is stopped, in milliseconds. */
+/** How long one render may take before its worker is stopped, in milliseconds (config PDF_TIMEOUT_MS). */
 export const PDF_TIMEOUT_MS = 60_000;
+/** Renders that may wait behind the running one (config PDF_QUEUE_MAX). */
+export const PDF_QUEUE_MAX = 4;
 /** The render worker's old-generation heap limit, in MiB (a 5,000-row table, 137 pages, renders in 128). */
 export const PDF_WORKER_HEAP_MB = 256;
 
@@ -101,6 +107,18 @@ export class PdfTooLargeError extends AppError {
   constructor(rows: number) {
     super(422, 'document_too_large', [{ field: 'rows', code: 'too_big', params: { max: PDF_MAX_ROWS, rows } }]);
     this.rows = rows;
+  }
+}
+
+/**
+ * 500 `document_failed`: the render took longer than its timeout, its worker died or ran out of heap.
+ * `cause` says which (for the log; it names no data of the document).
+ */
+export class PdfRenderError extends AppError {
+  constructor(reason: string, cause?: unknown) {
+    super(500, 'document_failed');
+    this.message = `pdf: ${reason}`;
+    if (cause !== undefined) this.cause = cause;
   }
 }
 
@@ -268,23 +286,61 @@ function sectionContent(section: PdfSection): PdfContent[] {
   return out;
 }
 
-// One render at a time per process: a queue of waiting renders.
-let running: Promise<unknown> = Promise.resolve();
+export interface PdfRendererOptions {
+  /** Renders that may wait behind the running one; past them, 503 `documents_busy`. */
+  queueMax: number;
+  /** How long one render may take before its worker is stopped, in milliseconds. */
+  timeoutMs: number;
+  /** The worker script (tests give a stand-in that hangs or dies); default `pdf-worker.ts`. */
+  workerUrl?: URL;
+}
 
 /**
- * Renders a document to PDF bytes (A4, embedded Roboto) in a worker thread.
- *
- * Throws `PdfTooLargeError` (422 `document_too_large`) over `PDF_MAX_ROWS` table rows, a `TypeError`
- * for a malformed document (a row with the wrong number of cells, a money cell that is not a decimal
- * string) and an `Error` when the worker fails, runs out of its `PDF_WORKER_HEAP_MB` heap or takes
- * longer than `PDF_TIMEOUT_MS`. Renders wait for each other (one at a time per process).
+ * Renders documents in worker threads, one at a time, with at most `queueMax` waiting (the spreadsheet
+ * parses' `ParseQueue`, with its Retry-After from the recent renders' average duration).
  */
-export async function renderPdf(doc: PdfDocument, opts: PdfOptions): Promise<Buffer> {
-  check(doc);
-  const input = { doc, opts: { ...opts, generatedAt: (opts.generatedAt ?? new Date()).toISOString() } };
-  const turn = running.then(() => inWorker(input));
-  running = turn.catch(() => undefined);
-  return turn;
+export class PdfRenderer {
+  readonly options: Readonly<PdfRendererOptions>;
+  readonly queue: ParseQueue;
+  constructor(options: PdfRendererOptions) {
+    this.options = options;
+    this.queue = new ParseQueue(options.queueMax, 'documents_busy');
+  }
+
+  /**
+   * Renders a document to PDF bytes (A4, embedded Roboto) in a worker thread.
+   *
+   * Throws `PdfTooLargeError` (422 `document_too_large`) over `PDF_MAX_ROWS` table rows, a `TypeError`
+   * for a malformed document (a row with the wrong number of cells, a money cell that is not a decimal
+   * string), `AppError` 503 `documents_busy` with Retry-After (seconds) when `queueMax` renders already
+   * wait, and `PdfRenderError` (500 `document_failed`) when the worker fails, runs out of its
+   * `PDF_WORKER_HEAP_MB` heap or takes longer than `timeoutMs`.
+   */
+  async render(doc: PdfDocument, opts: PdfOptions): Promise<Buffer> {
+    check(doc); // before any await: a refused document takes no place in the queue, and admission stays synchronous
+    const input = { doc, opts: { ...opts, generatedAt: (opts.generatedAt ?? new Date()).toISOString() } };
+    return this.queue.run(
+      async () => input,
+      (ready) => inWorker(ready, this.options),
+    );
+  }
+}
+
+// The process's renderer (one render at a time per process); `configurePdf` sets its limits from the config.
+let renderer = new PdfRenderer({ queueMax: PDF_QUEUE_MAX, timeoutMs: PDF_TIMEOUT_MS });
+
+/**
+ * Sets the process's PDF limits (buildApp, from PDF_QUEUE_MAX and PDF_TIMEOUT_MS). A new renderer is made
+ * only when they change; renders already admitted finish on the old one.
+ */
+export function configurePdf(options: { queueMax: number; timeoutMs: number }): void {
+  if (renderer.options.queueMax !== options.queueMax || renderer.options.timeoutMs !== options.timeoutMs)
+    renderer = new PdfRenderer(options);
+}
+
+/** Renders a document on the process's renderer: see `PdfRenderer.render` for the errors. */
+export function renderPdf(doc: PdfDocument, opts: PdfOptions): Promise<Buffer> {
+  return renderer.render(doc, opts);
 }
 
 /** What `pdf-worker.ts` receives: the document and the options, the instant as an ISO string. */
@@ -293,9 +349,9 @@ export interface PdfWorkerInput {
   opts: Omit<PdfOptions, 'generatedAt'> & { generatedAt: string };
 }
 
-function inWorker(input: PdfWorkerInput): Promise<Buffer> {
+function inWorker(input: PdfWorkerInput, options: PdfRendererOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-worker.ts', import.meta.url), {
+    const worker = new Worker(options.workerUrl ?? new URL('./pdf-worker.ts', import.meta.url), {
       workerData: input,
       resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_HEAP_MB },
     });
@@ -308,10 +364,13 @@ function inWorker(input: PdfWorkerInput): Promise<Buffer> {
       if (err) reject(err);
       else resolve(Buffer.from(pdf!.buffer, pdf!.byteOffset, pdf!.byteLength));
     };
-    const timer = setTimeout(() => finish(new Error(`pdf: render took over ${PDF_TIMEOUT_MS} ms`)), PDF_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => finish(new PdfRenderError(`render took over ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     worker.once('message', (pdf: Uint8Array) => finish(null, pdf));
-    worker.once('error', (err) => finish(new Error('pdf: render failed', { cause: err })));
-    worker.once('exit', (code) => finish(new Error(`pdf: render worker exited with code ${code}`)));
+    worker.once('error', (err) => finish(new PdfRenderError('render failed', err)));
+    worker.once('exit', (code) => finish(new PdfRenderError(`render worker exited with code ${code}`)));
   });
 }
 

@@ -30,6 +30,8 @@ export interface RegisteredRoute {
   body: string[];
   /** Every field name, at any depth, of the route's 2xx answers (from its response schemas), for the generated access test. */
   answer: string[];
+  /** The route's `schema.operationId`, null when it declares none (the system permission screen names operations by it). */
+  operationId: string | null;
 }
 
 export interface AuthPluginOptions {
@@ -134,12 +136,15 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     if (!permission || (permission !== 'public' && permission !== 'session' && !isPermissionKey(permission))) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.permission`);
     }
-    const schema = route.schema as { params?: unknown; body?: unknown; response?: unknown } | undefined;
+    const schema = route.schema as
+      { params?: unknown; body?: unknown; response?: unknown; operationId?: string } | undefined;
     const params = fieldsOf(schema?.params);
     const body = fieldsOf(schema?.body);
     const answer = answerFieldsOf(schema?.response);
+    const operationId = schema?.operationId ?? null;
     for (const method of methods)
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, params, body, answer });
+      if (method !== 'HEAD')
+        app.apiRoutes.push({ method, url: route.url, permission, params, body, answer, operationId });
   });
 
   const cache = new SessionCache((opts.sessionCacheSeconds ?? 0) * 1000);

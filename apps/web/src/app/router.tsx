@@ -9,6 +9,7 @@ import { authAppRoutes, authOpenRoutes, authPublicRoutes } from '../modules/auth
 import { accountRoutes } from '../modules/account/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { rolesRoutes } from '../modules/roles/routes';
+import { permissionsRoutes } from '../modules/permissions/routes';
 import { usersRoutes } from '../modules/users/routes';
 import { securityLogRoutes } from '../modules/security-log/routes';
 import { headquartersRoutes } from '../modules/headquarters/routes';
@@ -60,6 +61,7 @@ const routeTree = rootRoute.addChildren([
     ...accountRoutes,
     ...dashboardRoutes,
     ...rolesRoutes,
+    ...permissionsRoutes,
     ...usersRoutes,
     ...securityLogRoutes,
     ...headquartersRoutes,

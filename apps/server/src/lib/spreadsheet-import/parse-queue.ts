@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@amparo/shared/errors';
 import { AppError } from '../errors.ts';
 
 /**
@@ -14,14 +15,17 @@ import { AppError } from '../errors.ts';
  */
 export class ParseQueue {
   readonly maxWaiting: number;
+  /** The 503's code: `busy_try_later` for spreadsheets; PDF renders (lib/pdf.ts) share this queue with their own. */
+  readonly busyCode: ErrorCode;
   #admitted = 0;
   #running = false;
   #turns: (() => void)[] = [];
   /** Recent parses' duration, ms (moving average), for Retry-After; 2 s until one is measured. */
   #averageMs = 2000;
 
-  constructor(maxWaiting: number) {
+  constructor(maxWaiting: number, busyCode: ErrorCode = 'busy_try_later') {
     this.maxWaiting = maxWaiting;
+    this.busyCode = busyCode;
   }
 
   /** Requests admitted (parsing, waiting to parse, or still receiving their upload). */
@@ -32,13 +36,13 @@ export class ParseQueue {
   /**
    * Runs `prepare` (receiving the upload), then `parse` once no other parse
    * of this queue runs (first come, first served), and gives its result.
-   * Errors: 503 `busy_try_later` with header Retry-After (seconds: the parses
+   * Errors: 503 `busyCode` with header Retry-After (seconds: the parses
    * ahead times their recent average, 1 to 60) when 1 + `maxWaiting` requests
    * are already admitted; then whatever `prepare` or `parse` throws.
    */
   async run<I, T>(prepare: () => Promise<I>, parse: (input: I) => Promise<T>): Promise<T> {
     if (this.#admitted >= 1 + this.maxWaiting)
-      throw new AppError(503, 'busy_try_later', [], { 'retry-after': String(this.#retryAfterSeconds()) });
+      throw new AppError(503, this.busyCode, [], { 'retry-after': String(this.#retryAfterSeconds()) });
     this.#admitted++;
     try {
       const input = await prepare();

@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'session' },
       schema: {
-        operationId: 'updateUser',
+        operationId: 'updateOwnProfile',
         tags: ['account'],
         summary: 'Edit own profile (full name, phone, NIT)',
         body: updateProfileBody,

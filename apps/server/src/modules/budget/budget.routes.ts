@@ -119,7 +119,13 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/budget/planning/:id',
     {
       config,
-      schema: { operationId: 'getPlanningLine', tags, params, response: { 200: planningLineResponse } },
+      schema: {
+        operationId: 'getPlanningLine',
+        summary: 'One planning line with its months',
+        tags,
+        params,
+        response: { 200: planningLineResponse },
+      },
     },
     async (request) => ({ success: true as const, data: await planning.getLine(app.db.db, request.params.id) }),
   );
@@ -179,7 +185,13 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/budget/planning/:id',
     {
       config,
-      schema: { operationId: 'deletePlanningLine', tags, params, response: { 200: okResponse } },
+      schema: {
+        operationId: 'deletePlanningLine',
+        summary: 'Delete a line of a draft plan (409 plan_locked otherwise)',
+        tags,
+        params,
+        response: { 200: okResponse },
+      },
     },
     async (request) => {
       await planning.deleteLine(app.db.db, actorOf(request), request.params.id);

@@ -52,7 +52,16 @@ export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/cooperating/:id',
-    { config, schema: { operationId: 'getCooperating', tags, params, response: { 200: cooperatingResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getCooperating',
+        summary: 'One cooperating organisation',
+        tags,
+        params,
+        response: { 200: cooperatingResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.getCooperating(app.db.db, request.params.id) }),
   );
   app.post(

@@ -51,7 +51,13 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/documentation/documents',
     {
       config,
-      schema: { operationId: 'createDocument', tags, body: documentInput, response: { 200: documentResponse } },
+      schema: {
+        operationId: 'createDocument',
+        summary: 'Create a document',
+        tags,
+        body: documentInput,
+        response: { 200: documentResponse },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -60,7 +66,16 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/documentation/documents/:id',
-    { config, schema: { operationId: 'getDocument', tags, params, response: { 200: documentResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getDocument',
+        summary: 'One document with its files',
+        tags,
+        params,
+        response: { 200: documentResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await service.getDocument(db(), actorOf(request), request.params.id, true),
@@ -86,7 +101,16 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/documentation/documents/:id',
-    { config, schema: { operationId: 'deleteDocument', tags, params, response: { 200: okResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'deleteDocument',
+        summary: 'Delete a document and its files',
+        tags,
+        params,
+        response: { 200: okResponse },
+      },
+    },
     async (request) => {
       await service.deleteDocument(db(), app.files, actorOf(request), request.params.id);
       return { success: true as const, data: {} };

@@ -24,12 +24,29 @@ export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/headquarters',
-    { config, schema: { operationId: 'listHeadquarters', tags, response: { 200: headquarterListResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'listHeadquarters',
+        summary: 'All headquarters',
+        tags,
+        response: { 200: headquarterListResponse },
+      },
+    },
     async () => ({ success: true as const, data: await service.listHeadquarters(app.db.db) }),
   );
   app.get(
     '/api/headquarters/:id',
-    { config, schema: { operationId: 'getHeadquarter', tags, params, response: { 200: headquarterResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getHeadquarter',
+        summary: 'One headquarter',
+        tags,
+        params,
+        response: { 200: headquarterResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.getHeadquarter(app.db.db, request.params.id) }),
   );
   app.post(

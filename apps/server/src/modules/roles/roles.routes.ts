@@ -33,7 +33,16 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/roles/:id',
-    { config, schema: { operationId: 'getRole', tags, params, response: { 200: roleResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getRole',
+        summary: 'One role with its keys and user count',
+        tags,
+        params,
+        response: { 200: roleResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.getRole(app.db.db, request.params.id) }),
   );
 

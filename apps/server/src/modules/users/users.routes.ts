@@ -39,7 +39,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id',
-    { config, schema: { operationId: 'getUser', tags, params, response: { 200: userResponse } } },
+    {
+      config,
+      schema: { operationId: 'getUser', summary: 'One user account', tags, params, response: { 200: userResponse } },
+    },
     async (request) => ({ success: true as const, data: await service.getUser(app.db.db, request.params.id) }),
   );
 

@@ -137,7 +137,16 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/population/activities/:id',
-    { config, schema: { operationId: 'deleteActivity', tags, params, response: { 200: okResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'deleteActivity',
+        summary: 'Delete a group activity',
+        tags,
+        params,
+        response: { 200: okResponse },
+      },
+    },
     async (request) => {
       await service.deleteActivity(db(), app.files, actorOf(request), request.params.id);
       return { success: true as const, data: {} };
@@ -168,6 +177,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'removeParticipant',
+        summary: 'Remove a person from a group activity',
         tags,
         params: z.object({ id: uuid, personId: uuid }),
         response: { 200: activityResponse },
@@ -211,6 +221,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'deleteActivityPhoto',
+        summary: "Delete a group activity's photo",
         tags,
         params: z.object({ id: uuid, photoId: uuid }),
         response: { 200: activityResponse },

@@ -89,6 +89,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'updateLink',
+        summary: "Update a person's link to another person; 409 on a stale version",
         tags,
         params: sub('linkId'),
         body: linkUpdate,
@@ -108,7 +109,16 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/population/persons/:id/links/:linkId',
-    { config, schema: { operationId: 'deleteLink', tags, params: sub('linkId'), response: { 200: okResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'deleteLink',
+        summary: "Delete a person's link to another person",
+        tags,
+        params: sub('linkId'),
+        response: { 200: okResponse },
+      },
+    },
     async (request) => {
       await service.deleteLink(db(), actorOf(request), request.params.id, request.params.linkId as string);
       return ok;
@@ -138,6 +148,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'createPerpetrator',
+        summary: 'Record a perpetrator on a person',
         tags,
         params: person,
         body: perpetratorInput,
@@ -155,6 +166,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'updatePerpetrator',
+        summary: "Update a person's perpetrator; 409 on a stale version",
         tags,
         params: sub('perpetratorId'),
         body: perpetratorUpdate,
@@ -176,7 +188,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/population/persons/:id/perpetrators/:perpetratorId',
     {
       config,
-      schema: { operationId: 'deletePerpetrator', tags, params: sub('perpetratorId'), response: { 200: okResponse } },
+      schema: {
+        operationId: 'deletePerpetrator',
+        summary: "Delete a person's perpetrator",
+        tags,
+        params: sub('perpetratorId'),
+        response: { 200: okResponse },
+      },
     },
     async (request) => {
       await service.deletePerpetrator(
@@ -237,6 +255,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         operationId: 'updateAttention',
+        summary: "Update one of a person's attentions; 409 on a stale version",
         tags,
         params: sub('attentionId'),
         body: attentionUpdate,
@@ -259,7 +278,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/population/persons/:id/attentions/:attentionId',
     {
       config,
-      schema: { operationId: 'deleteAttention', tags, params: sub('attentionId'), response: { 200: okResponse } },
+      schema: {
+        operationId: 'deleteAttention',
+        summary: "Delete one of a person's attentions",
+        tags,
+        params: sub('attentionId'),
+        response: { 200: okResponse },
+      },
     },
     async (request) => {
       await service.deleteAttention(db(), actorOf(request), request.params.id, request.params.attentionId as string);

@@ -62,7 +62,16 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/population/persons/:id/consents',
-    { config, schema: { operationId: 'personConsents', tags, params, response: { 200: consentsResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'personConsents',
+        summary: "A person's consents: whether granted, when, by whom and the supporting document",
+        tags,
+        params,
+        response: { 200: consentsResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await service.listConsents(db(), actorOf(request), request.params.id),
@@ -89,7 +98,16 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/population/persons/:id/photo-info',
-    { config, schema: { operationId: 'personPhotoInfo', tags, params, response: { 200: personPhotoResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'personPhotoInfo',
+        summary: 'Whether a person has a photo and has consented to images',
+        tags,
+        params,
+        response: { 200: personPhotoResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await service.photoInfo(db(), actorOf(request), request.params.id),
@@ -123,7 +141,16 @@ export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/population/persons/:id/photo',
-    { config, schema: { operationId: 'deletePersonPhoto', tags, params, response: { 200: personPhotoResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'deletePersonPhoto',
+        summary: "Delete a person's photo",
+        tags,
+        params,
+        response: { 200: personPhotoResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await service.deletePhoto(db(), app.files, actorOf(request), request.params.id),
