@@ -12,7 +12,6 @@
  * Targets: each summary p95 under 200 ms at 10 connections; one save of a line
  * with its 12 months under 50 ms p95.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { ensureFirstAdmin } from '../apps/server/src/db/seed/admin.ts';
 import { DURATION, load, percentile, type Figures } from './load.ts';
 import { PASSWORD, signIn, startServer, stopServer } from './server.ts';
 import { replaceSection } from './web.ts';
+import { cpuPerRequest, type CpuPerRequest } from './cpu.ts';
 
 const PG_URL = process.env.BENCH_BUDGET_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/amparo_bench_budget';
 const PORT = Number(process.env.BENCH_BUDGET_PORT ?? 3421);
@@ -187,63 +187,6 @@ const stats = (samples: number[]) => {
   return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)) };
 };
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; clock ticks of 10 ms). */
-function processCpuMs(pid: string | number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * CPU time used so far by each local PostgreSQL backend connected to the benchmark's database (their process
- * titles name it): the server's pool, by process id. Parallel workers are not counted (the summaries' plans
- * use none since the fix; before it, some did). Null when /proc cannot be read (another system).
- */
-function backendsCpuMs(): Map<string, number> | null {
-  const database = new URL(PG_URL).pathname.slice(1);
-  const byPid = new Map<string, number>();
-  try {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (title.startsWith('postgres: ') && title.includes(` ${database} `)) byPid.set(pid, processCpuMs(pid));
-      } catch {
-        /* gone, or not ours to read */
-      }
-    }
-  } catch {
-    return null;
-  }
-  return byPid;
-}
-
-/**
- * CPU ms per request of the server process and of its PostgreSQL backends over `requests` requests. A backend
- * is counted by what it used between the two readings (one that closed in between, idle, is left out; one
- * that opened is counted whole).
- */
-async function cpuPerRequest<T>(
-  serverPid: number,
-  work: () => Promise<T>,
-  requests: (result: T, ms: number) => number,
-) {
-  const server0 = processCpuMs(serverPid);
-  const pg0 = backendsCpuMs();
-  const t0 = performance.now();
-  const result = await work();
-  const n = Math.max(1, requests(result, performance.now() - t0));
-  const pg1 = backendsCpuMs();
-  let pgMs = 0;
-  for (const [pid, ms] of pg1 ?? []) pgMs += ms - (pg0?.get(pid) ?? 0);
-  return {
-    result,
-    cpu: {
-      server: round((processCpuMs(serverPid) - server0) / n),
-      postgres: pg0 === null || pg1 === null || pg1.size === 0 ? null : round(pgMs / n),
-    },
-  };
-}
-
 /**
  * Issue 24 section 1: WRITERS connections write assignments (an increase of Q 0.01 on a seeded cell, then its
  * decrease, in turn) while CONNECTIONS read the POA summary, for DURATION seconds. Every write must answer 200:
@@ -290,12 +233,6 @@ export interface MixedFigures {
   writes: { count: number; p50: number; p95: number; p99: number };
   /** Non-2xx writes by status and code (none expected). */
   failures: Record<string, number>;
-}
-
-/** CPU ms per request: the server process's and its PostgreSQL backends' (null when not measurable). */
-export interface CpuPerRequest {
-  server: number;
-  postgres: number | null;
 }
 
 export interface BudgetFigures {
@@ -417,6 +354,7 @@ export async function budgetFigures(): Promise<BudgetFigures> {
     const loaded = async (path: string): Promise<LoadFigures> => {
       const { result, cpu } = await cpuPerRequest(
         server.pid!,
+        PG_URL,
         () => load(url(path), token, CONNECTIONS),
         (f, ms) => (f.reqPerSec * ms) / 1000,
       );
@@ -445,6 +383,7 @@ export async function budgetFigures(): Promise<BudgetFigures> {
     const updates: number[] = [];
     const { cpu: savesCpu } = await cpuPerRequest(
       server.pid!,
+      PG_URL,
       async () => {
         for (let i = 0; i < SAVES; i++) {
           const line = lines[Math.floor(i / 2)]!;

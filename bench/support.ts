@@ -10,6 +10,7 @@
  * Targets: queue, board and search p95 under 50 ms at 20 connections; one
  * transition under 30 ms p95.
  */
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -18,6 +19,7 @@ import { ensureFirstAdmin } from '../apps/server/src/db/seed/admin.ts';
 import { CONNECTIONS, DURATION, load, percentile, type Figures } from './load.ts';
 import { PASSWORD, signIn, startServer, stopServer } from './server.ts';
 import { replaceSection } from './web.ts';
+import { cpuPerRequest, type CpuPerRequest } from './cpu.ts';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const COMMENTS_PER_TICKET = 5;
@@ -130,12 +132,16 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   await db.execute(sql`vacuum analyze`);
 }
 
+type LoadFigures = Figures & { cpu: CpuPerRequest };
+
 export interface SupportFigures {
   tickets: number;
   comments: number;
   /** Seconds the SQL seed took; null when BENCH_SUPPORT_REUSE measured a database seeded before. */
   seedSeconds: number | null;
-  http: { queue: Figures; board: Figures; search: Figures; mine: Figures };
+  http: { queue: LoadFigures; board: LoadFigures; search: LoadFigures; mine: LoadFigures };
+  /** The machine's 1-minute load average when the loads started and when they ended (it is shared). */
+  load: { start: number; end: number };
   transition: { runs: number; p50: number; p95: number; p99: number };
 }
 
@@ -158,12 +164,24 @@ export async function supportFigures(): Promise<SupportFigures> {
     const base = `http://127.0.0.1:${PORT}`;
     const token = await signIn(base);
     const url = (path: string) => `${base}/api/support/${path}`;
-    const http = {
-      queue: await load(url('tickets?scope=queue&status=open&page=1&pageSize=25'), token),
-      mine: await load(url('tickets?scope=mine&page=1&pageSize=25'), token),
-      board: await load(url('board'), token),
-      search: await load(url('tickets?scope=queue&q=impresora&page=1&pageSize=25'), token),
+    const loadStart = loadavg()[0]!;
+    // CPU per request as bench:budget reports it; the warm-up's requests count too (its CPU is in the difference).
+    const loaded = async (path: string): Promise<LoadFigures> => {
+      const { result, cpu } = await cpuPerRequest(
+        server.pid!,
+        PG_URL,
+        () => load(url(path), token),
+        (f, ms) => (f.reqPerSec * ms) / 1000,
+      );
+      return { ...result, cpu };
     };
+    const http = {
+      queue: await loaded('tickets?scope=queue&status=open&page=1&pageSize=25'),
+      mine: await loaded('tickets?scope=mine&page=1&pageSize=25'),
+      board: await loaded('board'),
+      search: await loaded('tickets?scope=queue&q=impresora&page=1&pageSize=25'),
+    };
+    const loadEnd = loadavg()[0]!;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const ids: { id: string; version: number }[] = [];
     for (let page = 1; ids.length < TRANSITIONS; page++) {
@@ -192,6 +210,7 @@ export async function supportFigures(): Promise<SupportFigures> {
       comments: TICKETS * COMMENTS_PER_TICKET,
       seedSeconds,
       http,
+      load: { start: round(loadStart), end: round(loadEnd) },
       transition: {
         runs: times.length,
         p50: round(percentile(times, 50)),
@@ -206,17 +225,17 @@ export async function supportFigures(): Promise<SupportFigures> {
 
 export function supportSection(f: SupportFigures): string {
   const ok = (v: number, target: number) => (v < target ? `${v}` : `**${v}** (target < ${target})`);
-  const row = (name: string, x: Figures) =>
-    `| ${name} | ${x.reqPerSec} | ${x.p50} | ${ok(x.p95, 50)} | ${x.p99} | ${x.errors} | ${x.non2xx} |`;
+  const row = (name: string, x: LoadFigures) =>
+    `| ${name} | ${x.reqPerSec} | ${x.p50} | ${ok(x.p95, 50)} | ${x.p99} | ${x.errors} | ${x.non2xx} | ${x.cpu.server} | ${x.cpu.postgres ?? '–'} |`;
   return [
     SUPPORT_HEADING,
     '',
-    `Run ${new Date().toISOString()} (\`npm run bench:support\`, also part of \`npm run bench\`) on PostgreSQL: ${f.tickets.toLocaleString('en')} tickets over two years (2,000 of them open) with ${f.comments.toLocaleString('en')} comments (one in five internal), ${f.seedSeconds === null ? 'seeded by an earlier run (BENCH_SUPPORT_REUSE)' : `seeded in SQL in ${f.seedSeconds.toFixed(1)} s`}, 8 headquarters; the real server, signed in as the administrator (support staff). autocannon with ${CONNECTIONS} connections for ${DURATION} s after a 2 s warm-up; load tool on the same 2 cores.`,
+    `Run ${new Date().toISOString()} (\`npm run bench:support\`, also part of \`npm run bench\`) on PostgreSQL: ${f.tickets.toLocaleString('en')} tickets over two years (2,000 of them open) with ${f.comments.toLocaleString('en')} comments (one in five internal), ${f.seedSeconds === null ? 'seeded by an earlier run (BENCH_SUPPORT_REUSE)' : `seeded in SQL in ${f.seedSeconds.toFixed(1)} s`}, 8 headquarters; the real server, signed in as the administrator (support staff). autocannon with ${CONNECTIONS} connections for ${DURATION} s after a 2 s warm-up; load tool on the same 2 cores; load average ${f.load.start} at the start of the loads, ${f.load.end} at the end (the machine is shared). CPU per request: the server process's and its PostgreSQL backends' CPU time over the load (warm-up included, from /proc) divided by the requests served.`,
     '',
     'Targets: the queue, the board and a search p95 under 50 ms at 20 connections; one transition under 30 ms p95.',
     '',
-    '| request | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
-    '|---|---|---|---|---|---|---|',
+    '| request | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | CPU ms/req server | CPU ms/req PostgreSQL |',
+    '|---|---|---|---|---|---|---|---|---|',
     row('support queue, open tickets, first page (25, with service targets in working time)', f.http.queue),
     row('own tickets, first page (25)', f.http.mine),
     row('board (8 columns: up to 20 open cards, 10 closed, with allowed transitions)', f.http.board),

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './lib/mail.ts';
@@ -22,6 +22,7 @@ import { recordSecurityEvent } from './lib/security-log.ts';
 import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiTransform } from './plugins/openapi.ts';
+import { compiledSerializerCompiler, type ResponseWriter } from './plugins/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -77,6 +78,8 @@ declare module 'fastify' {
     planLinks: PlanLinks;
     /** Uploaded spreadsheets read under the import limits, one parse at a time (issue 23 section 3). */
     spreadsheets: SpreadsheetReader;
+    /** The compiled writer of every route's answers, by status (plugins/serializer.ts; walked by the tests). */
+    responseWriters: ResponseWriter[];
   }
 }
 
@@ -105,7 +108,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by compiled serializers of their contracts' JSON Schemas (decision 0022).
+  const responseWriters: ResponseWriter[] = [];
+  app.decorate('responseWriters', responseWriters);
+  app.setSerializerCompiler(compiledSerializerCompiler(responseWriters));
   app.decorate('config', config);
   app.decorate('db', database);
   // Jobs modules define while the app is built; they start once it is ready, if any was defined (decision 0012).

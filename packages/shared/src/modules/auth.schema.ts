@@ -144,7 +144,8 @@ export function passwordStrength(password: string) {
   return { checks, score, max: 5 };
 }
 
-export const okResponse = envelope(z.object({}).passthrough());
+/** An answer with nothing to say (`data: {}`): an empty, closed object, so nothing else can be written into it. */
+export const okResponse = envelope(z.object({}));
 
 /** Accepted photo types (spec section 5: 'Image must be png or jpg'), checked by content on the server. */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
