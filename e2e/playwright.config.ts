@@ -27,6 +27,9 @@ export default defineConfig({
     timezoneId: 'America/Guatemala',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The app's service worker (decision 0023) would answer pages and scripts from its cache, out of sight of
+    // page.route and between tests' servers; service-worker.spec.ts turns it on for itself.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

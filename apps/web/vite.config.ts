@@ -4,6 +4,7 @@ import { constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -35,6 +36,29 @@ export default defineConfig({
   plugins: [
     react(),
     pages(),
+    // The service worker (issue 24 section 4, decision 0023): Workbox precaches the built pages and every hashed
+    // script and stylesheet, so a repeat visit fetches none of them; navigations inside the app get the cached
+    // index.html. Nothing else is cached: no runtime caching at all, and /api (every answer with personal data)
+    // and the server's own pages (/sign-in) always go to the network. A new build takes over at once (skipWaiting,
+    // clientsClaim) and drops the old precache; a tab still running the old build meets the chunk-load message
+    // with its reload button (shared/lib/chunks.ts) if it asks for a file that is gone.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}'],
+        // Hashed names: Workbox need not add its own revision query to them.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sign-in(\?|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        skipWaiting: true,
+        clientsClaim: true,
+      },
+    }),
     compression({
       include: /\.(js|css|html|json|svg|txt)$/,
       threshold: 1024,
@@ -52,15 +76,32 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Every browser the charity uses knows <link rel=modulepreload> (Chromium 66, Firefox 115, Safari 17): no
     // polyfill file in each page's first load.
-    modulePreload: { polyfill: false },
+    // The HTML preloads the scripts its entry imports; a lazy chunk's scripts are not preloaded (Vite's helper
+    // would add a <link rel=modulepreload> for each of its dependencies on every navigation: 625 ms of 4×-slowed
+    // DOM work for the list's 60 chunks, issue 24 section 4). Their stylesheets still load with them.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rolldownOptions: {
       input: { index: here('index.html'), 'sign-in': here('sign-in.html') },
+      // Entries export nothing anyone imports, and modules keep their source order whatever chunk they land in:
+      // what inlining common chunks (below) requires.
+      preserveEntrySignatures: false,
       output: {
+        strictExecutionOrder: true,
         // The libraries every page runs before it draws in few files instead of a dozen small ones: fewer
         // requests, and gzip or brotli compress them together better (issue 11 item 8). React, i18next and
         // Mantine's provider (`framework`) serve the sign-in page too; the router and TanStack Query (`app`)
         // only the app. Everything else keeps its automatic chunks.
         codeSplitting: {
+          // A shared module group smaller than this (source bytes, before minifying) is copied into each chunk that
+          // imports it rather than being a file of its own: the person list drew 72 files, most of a few hundred
+          // bytes, each a request and a <link> (issue 24 section 4). Needs the two options above (rolldown's docs).
+          // Larger limits copy too much: at 60 KB the built app grew from 2.3 to 7.1 MB (the service worker's
+          // precache), for 13 files on the list instead of 19.
+          experimentalInlineCommonChunks: { maxSize: 20_000 },
           groups: [
             {
               name: 'framework',
@@ -81,6 +122,15 @@ export default defineConfig({
               // of a few hundred bytes each.
               name: 'ui',
               test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|ActionIcon|Loader|Title|Group|Paper|Stack|Anchor|Text|Button|Alert|CloseButton|Transition|Center|UnstyledButton)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-merged-ref|use-uncontrolled|use-id|use-reduced-motion|use-did-update|use-isomorphic-effect|use-media-query|use-mounted|utils)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
+            },
+            {
+              // Mantine's floating and overlay parts, which the shell (user menu) and every list (selects, pagination)
+              // draw: one file instead of eight (floating-ui, Popover, Combobox, Select, Menu, ScrollArea, ...).
+              name: 'overlays',
+              // Last, and without the modules they import (Input, Group, Loader...): those stay in `ui`, which the
+              // sign-in page loads without this file.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Combobox|Select|Menu|ScrollArea|Portal|FocusTrap|Pagination|Floating|ModalBase|Overlay|Badge|Table|Pill|PillsInput|LoadingOverlay)[\\/])/,
             },
           ],
         },

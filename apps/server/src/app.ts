@@ -256,11 +256,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       // The build writes brotli and gzip copies beside each asset (vite.config.ts); the browser gets the
       // smallest it accepts, with Vary: Accept-Encoding (issue 11 item 1: 690 KB of JavaScript became ~225 KB).
       preCompressed: true,
-      // Hashed assets never change; index.html (or its compressed copy) must always be revalidated.
+      // Hashed assets never change; the pages and the service worker (sw.js, whose name stays the same from one
+      // build to the next) must always be revalidated (or their compressed copies).
       setHeaders: (res, path) =>
         res.header(
           'cache-control',
-          /\.html(\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable',
+          /(\.html|[\\/]sw\.js)(\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable',
         ),
     });
   }

@@ -10,9 +10,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient, Providers, useSessionExpiry } from './app/providers';
 import { createAppRouter } from './app/router';
 import { installErrorFocus } from './shared/lib/error-focus';
+import { registerServiceWorker } from './shared/lib/service-worker';
 import { signInHref } from './shared/lib/route-roots';
 
 installErrorFocus();
+registerServiceWorker();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -27,6 +27,7 @@ import type { AppInfo } from '@amparo/shared/modules/auth.schema';
 import { api } from './shared/lib/api';
 import { withChunkTimeout } from './shared/lib/chunks';
 import { installErrorFocus } from './shared/lib/error-focus';
+import { registerServiceWorker } from './shared/lib/service-worker';
 import { RouteError } from './shared/ui/route-error';
 import { TestBannerStrip } from './shared/ui/test-banner-strip';
 import { PublicFrame } from './app/public-frame';
@@ -34,6 +35,8 @@ import { AppThemeProvider } from './app/theme-provider';
 import { SignInPage, safeRedirect } from './modules/auth/pages/sign-in-page';
 
 installErrorFocus();
+// The app's files are fetched into the cache while the user types: signing in opens the app without a download.
+registerServiceWorker();
 const redirect = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
 
 // A signed-in user has nothing to do here (as the app's public pages: spec section 2).

@@ -8,6 +8,7 @@ import { servedSecurely, type Config } from '../config.ts';
  *   elements and style attributes at run time, which cannot carry a nonce;
  * - images from our origin plus data: (Mantine's inline SVG icons/backgrounds)
  *   and blob: (files built in the browser, e.g. the exported spreadsheet);
+ * - worker-src 'self': the service worker that caches the app's own files (/sw.js);
  * - object-src/frame-src 'self': the document preview embeds the file's
  *   same-origin content URL in an <object> (that answer allows being framed by
  *   us, see `allowSameOriginFraming`); nobody else may frame us
@@ -30,6 +31,8 @@ export function securityHeaders(config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The web app's service worker (/sw.js, issue 24 section 4): our origin only.
+        workerSrc: ["'self'"],
         objectSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
