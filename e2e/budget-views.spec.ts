@@ -200,8 +200,15 @@ test.describe('budget views', () => {
       await expect(button).toHaveAccessibleDescription(locked);
     }
     await expect(page.getByRole('link', { name: esBudget.planning.add })).toHaveCount(0);
-    // Whoever submitted it does not approve it.
-    await expect(panel.getByRole('button', { name: P.actions.approve, exact: true })).toHaveCount(0);
+    // Whoever submitted it does not approve it: «Aprobar» is shown disabled, saying why (issue 24 section 6, item 6).
+    const approve = panel.getByRole('button', { name: P.actions.approve, exact: true });
+    await expect(approve).toBeDisabled();
+    await expect(approve).toHaveAccessibleDescription(
+      fill(esCommon.workflow.refused.not_the_submitter, { action: P.actions.approve }),
+    );
+    await expect(
+      panel.getByText(fill(esCommon.workflow.refused.not_the_submitter, { action: P.actions.approve })),
+    ).toBeVisible();
     await page.screenshot({ path: join(ARTIFACTS, 'plan-submitted.png'), fullPage: true });
 
     // ---- Another user, holder of presupuesto_aprobacion, approves it.
