@@ -441,7 +441,8 @@ export async function dashboardCounts(db: Executor, userId: string, today: strin
     union all select 'departed', null, count(*)::int from visible where departure_date <= ${today}
     union all select 'sex', sex, count(*)::int from visible group by sex
     union all select 'age', age_group, count(*)::int from visible group by age_group
-    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t`);
+    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t
+    union all select 'grants', null, count(*)::int from ${personGrants} where ${personGrants.userId} = ${userId} and ${liveGrant(today)}`);
   return result.rows.map((r) => ({ kind: r.kind, code: r.code, n: Number(r.n) }));
 }
 

@@ -669,6 +669,8 @@ export async function dashboardCounts(db: Db, userId: string) {
   const total = rows.find((r) => r.kind === 'total')?.n ?? 0;
   const departed = rows.find((r) => r.kind === 'departed')?.n ?? 0;
   return {
+    /** Live grants the user holds: none says why the figures are empty (issue 24 section 6, item 7). */
+    grants: rows.find((r) => r.kind === 'grants')?.n ?? 0,
     total,
     departed,
     admitted: total - departed,
