@@ -44,7 +44,12 @@ function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* Below the app shell's header, so a toast never covers its language, theme, notices and user controls
+          (issue 24 section 6, item 11); AppShell puts the header's height on :root, 0 where there is no shell. */}
+      <Notifications
+        position="top-right"
+        styles={{ root: { top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' } }}
+      />
     </Suspense>
   );
 }

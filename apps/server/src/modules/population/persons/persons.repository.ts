@@ -466,6 +466,12 @@ export async function administratorsOf(db: Executor, personId: string) {
   return rows;
 }
 
+/** A user's full name (who asked for access, named in the notice to the person's administrators). */
+export async function fullNameOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
 /** A person's file number (deleted or not). */
 export async function fileNumberOf(db: Executor, personId: string): Promise<number | null> {
   const [row] = await db.select({ n: persons.fileNumber }).from(persons).where(eq(persons.id, personId));
