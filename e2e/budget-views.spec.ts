@@ -89,7 +89,8 @@ test.describe('budget views', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    // The POA summary's two exports (issue 24 section 6, item 9) made the scenario longer.
+    test.setTimeout(300_000);
     const api = await adminApi(request);
     await api('post', '/api/catalogs/items', { catalog: 'strategic_axis', code: AXIS.code, es: AXIS.es, en: AXIS.es });
     for (const program of [PROGRAM_A, PROGRAM_B])
