@@ -3,6 +3,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
 import { AppThemeProvider } from './theme-provider';
+import notificationClasses from './notifications.module.css';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -44,12 +45,8 @@ function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the app shell's header, so a toast never covers its language, theme, notices and user controls
-          (issue 24 section 6, item 11); AppShell puts the header's height on :root, 0 where there is no shell. */}
-      <Notifications
-        position="top-right"
-        styles={{ root: { top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' } }}
-      />
+      {/* Top toasts below the app shell's header (issue 24 section 6, item 11): notifications.module.css. */}
+      <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
     </Suspense>
   );
 }
