@@ -28,7 +28,8 @@ const SERVER_MODULE_DEPS = {
   headquarters: ['catalogs'],
   population: ['catalogs', 'headquarters', 'users'],
   documentation: ['population', 'catalogs', 'users'],
-  dashboard: ['population', 'catalogs'],
+  // The dashboard shows the cards of the areas a user holds (issue 24 section 6, item 7): budget's POA card.
+  dashboard: ['population', 'catalogs', 'budget'],
   'security-log': ['users'],
   notifications: [],
   'working-calendar': ['headquarters'],

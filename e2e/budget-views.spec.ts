@@ -89,7 +89,8 @@ test.describe('budget views', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    // The POA summary's two exports (issue 24 section 6, item 9) made the scenario longer.
+    test.setTimeout(300_000);
     const api = await adminApi(request);
     await api('post', '/api/catalogs/items', { catalog: 'strategic_axis', code: AXIS.code, es: AXIS.es, en: AXIS.es });
     for (const program of [PROGRAM_A, PROGRAM_B])
@@ -148,7 +149,8 @@ test.describe('budget views', () => {
     // ---- The edit form: the program's, axis's and year's totals follow the typing.
     await login(page);
     await page.goto(`/budget/planning/edit/${lineA.id}`);
-    await expect(field(page, amountOf('1'))).toHaveValue('1000.00');
+    // Amounts show their thousands grouped (issue 24 section 6, item 8).
+    await expect(field(page, amountOf('1'))).toHaveValue('1,000.00');
     const totals = page.getByTestId('form-totals');
     await expect(totals.getByTestId('form-total-program')).toHaveText('Q 1,234.56');
     await expect(totals.getByTestId('form-total-axis')).toHaveText('Q 2,000.00');
@@ -159,6 +161,11 @@ test.describe('budget views', () => {
     await expect(totals.getByTestId('form-total-year')).toHaveText('Q 2,100.10');
     await field(page, amountOf('1')).fill('');
     await expect(totals.getByTestId('form-total-year')).toHaveText('Q 1,000.00');
+    // Typed key by key, the thousands are grouped as they come; the total reads the decimal string, exactly.
+    await field(page, amountOf('1')).pressSequentially('500000.5');
+    await expect(field(page, amountOf('1'))).toHaveValue('500,000.5');
+    await expect(totals.getByTestId('form-total-year')).toHaveText('Q 501,000.50');
+    await field(page, amountOf('1')).fill('');
 
     // ---- The planning list of the year: a draft; the administrator submits it and it locks.
     await page.goto(`/budget/planning/list?year=${YEAR}`);
@@ -200,8 +207,15 @@ test.describe('budget views', () => {
       await expect(button).toHaveAccessibleDescription(locked);
     }
     await expect(page.getByRole('link', { name: esBudget.planning.add })).toHaveCount(0);
-    // Whoever submitted it does not approve it.
-    await expect(panel.getByRole('button', { name: P.actions.approve, exact: true })).toHaveCount(0);
+    // Whoever submitted it does not approve it: «Aprobar» is shown disabled, saying why (issue 24 section 6, item 6).
+    const approve = panel.getByRole('button', { name: P.actions.approve, exact: true });
+    await expect(approve).toBeDisabled();
+    await expect(approve).toHaveAccessibleDescription(
+      fill(esCommon.workflow.refused.not_the_submitter, { action: P.actions.approve }),
+    );
+    await expect(
+      panel.getByText(fill(esCommon.workflow.refused.not_the_submitter, { action: P.actions.approve })),
+    ).toBeVisible();
     await page.screenshot({ path: join(ARTIFACTS, 'plan-submitted.png'), fullPage: true });
 
     // ---- Another user, holder of presupuesto_aprobacion, approves it.
@@ -296,6 +310,22 @@ test.describe('budget views', () => {
       fill(S.poa.scopeRevision, { year: YEAR, revision: 1 }),
     );
     await expectTotals();
+    // The POA summary's xlsx (issue 24 section 6, item 9): the PDF's title and filters above the table, the
+    // same figures, named after the plan year and revision.
+    const poaXlsx = approver.waitForEvent('download');
+    await approver.getByRole('button', { name: S.funders.exportXlsx }).click();
+    const poaFile = await poaXlsx;
+    expect(poaFile.suggestedFilename()).toBe(`resumen-del-poa-${YEAR}-revision-1.xlsx`);
+    const poaRows = await readXlsx((await poaFile.path())!);
+    expect(poaRows.slice(0, 3).map((r) => r.slice(0, 2))).toEqual([
+      ['Resumen del POA', null],
+      ['Año', String(YEAR)],
+      ['Revisión', '1'],
+    ]);
+    expect(poaRows.at(-1)!.slice(0, 4)).toEqual(['Total', null, 2, 2000]);
+    const poaPdf = approver.waitForEvent('download');
+    await approver.getByRole('button', { name: S.funders.exportPdf }).click();
+    expect((await poaPdf).suggestedFilename()).toBe(`resumen-del-poa-${YEAR}-revision-1.pdf`);
     // Without the assignment key, no funder summary in the menu.
     await expect(approver.getByRole('link', { name: esCommon.menu.funderSummary })).toHaveCount(0);
     await approverContext.close();
@@ -304,6 +334,11 @@ test.describe('budget views', () => {
     await page.getByRole('link', { name: esCommon.menu.funderSummary }).click();
     await expect(page).toHaveURL(/\/budget\/summary\/funders$/);
     await expect(page.getByRole('heading', { level: 1, name: S.funders.title })).toBeVisible();
+    // Its date is the app's date field (AAAA-MM-DD), not the browser's (issue 24 section 6, item 8).
+    await expect(page.getByRole('textbox', { name: S.funders.asOf, exact: true })).toHaveAttribute(
+      'placeholder',
+      esCommon.dateField.placeholder,
+    );
     await page.getByRole('combobox', { name: esBudget.planning.fields.year }).click();
     await page.getByRole('option', { name: String(YEAR), exact: true }).click();
     await page.getByRole('combobox', { name: S.funders.cooperating }).fill(COOP.code);
@@ -322,8 +357,13 @@ test.describe('budget views', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: S.funders.exportXlsx }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^cooperantes-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const rows = await readXlsx((await download.path())!);
+    // Named after the years it covers (all), not the download day; the PDF's title and filters above the table.
+    expect(download.suggestedFilename()).toBe('resumen-por-cooperante-todos.xlsx');
+    const book = await readXlsx((await download.path())!);
+    expect(book.slice(0, 3).map((r) => r[0])).toEqual(['Resumen por cooperante', 'Año', 'Generado']);
+    expect(book[1]![1]).toBe('Todos');
+    expect(book[2]![1]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+    const rows = book.slice(3);
     expect(rows[0]!.slice(0, 3)).toEqual(['Cooperante', 'Rubro', 'Monto']);
     // Header, the item, the cooperating's subtotal and the total, the figures as numbers.
     const numbers = [5000, 1000, 4000, 0, 0, 1000];
@@ -333,6 +373,6 @@ test.describe('budget views', () => {
 
     const pdf = page.waitForEvent('download');
     await page.getByRole('button', { name: S.funders.exportPdf }).click();
-    expect((await pdf).suggestedFilename()).toMatch(/^resumen-por-cooperante-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect((await pdf).suggestedFilename()).toBe('resumen-por-cooperante-todos.pdf');
   });
 });

@@ -44,7 +44,10 @@ test.describe('notifications', () => {
     await expect(bell).toBeVisible();
     await bell.click();
     await expect(page).toHaveURL(/\/notifications$/);
-    const sentence = esNotifications.kinds.population.access_requested.replace('{{fileCode}}', person.fileCode);
+    // The notice names who asked (issue 24 section 6, item 11).
+    const sentence = esNotifications.kinds.population.access_requested
+      .replace('{{fileCode}}', person.fileCode)
+      .replace('{{requester}}', 'Tomás Avisos');
     const row = page.getByRole('button', { name: new RegExp(`^${sentence}`) });
     await expect(row).toBeVisible();
     await row.click();

@@ -107,7 +107,7 @@ test.describe('POA import and copy', () => {
     const preview = page.getByTestId('import-preview');
     await expect(preview.getByText(count(esBudget.import.preview.invalid_one, 1))).toBeVisible();
     await expect(preview.getByText(count(esBudget.import.preview.valid_one, 1))).toBeVisible();
-    const mismatch = `Total: ${esErrors.field.total_mismatch.replace('{{sum}}', '1200.10')}`;
+    const mismatch = `Total: ${esErrors.field.total_mismatch.replace('{{sum, money}}', 'Q 1,200.10')}`;
     const badRow = preview.getByRole('row').filter({ hasText: 'Kits escolares' });
     await expect(badRow).toContainText(mismatch);
     const submit = preview.getByRole('button', { name: /^Importar/ });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, failOnPageErrors, login } from './fixtures';
 import esLog from '../apps/web/src/locales/es/security-log.json' with { type: 'json' };
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 
 /**
  * Issue 9 item 5 in the browser: a failed sign-in and a 403 show in the
@@ -23,5 +24,14 @@ test.describe('Security log', () => {
     await page.getByRole('option', { name: esLog.kinds.forbidden }).click();
     await expect(page).toHaveURL(/kind=forbidden/);
     await expect(page.getByRole('row').filter({ hasText: 'intruso.e2e' })).toHaveCount(0);
+
+    // The dates are the app's date field, AAAA-MM-DD whatever the browser's locale (issue 24 section 6, item 8).
+    const from = page.getByRole('textbox', { name: esLog.from, exact: true });
+    await expect(from).toHaveAttribute('placeholder', esCommon.dateField.placeholder);
+    await expect(from).not.toHaveAttribute('type', 'date');
+    await from.fill('2026-01-05');
+    await from.blur();
+    await expect(page).toHaveURL(/from=2026-01-05/);
+    await expect(from).toHaveValue('2026-01-05');
   });
 });

@@ -43,6 +43,10 @@ test.describe.serial('User form: grants the editor cannot make', () => {
     await expect(page.getByText(esUsers.grants.ownAccount).first()).toBeVisible();
     await expect(page.getByRole('switch', { name: esUsers.fields.active })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: 'Población atendida' })).toBeDisabled();
+    // A module's box says it ticks its screens too (issue 24 section 6, item 11): Población has four.
+    await expect(
+      page.getByText(esCommon.permissionTree.ticksChildren_other.replace('{{count}}', '4'), { exact: true }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('textbox', { name: new RegExp(`^${esUsers.fields.email}`) })).toBeDisabled();
   });
 

@@ -379,7 +379,16 @@ function inWorker(input: PdfWorkerInput, options: PdfRendererOptions): Promise<B
  * date, then '.pdf' ('Resumen para el donante', '2026-11-24' → 'resumen-para-el-donante-2026-11-24.pdf').
  */
 export function pdfFilename(base: string, date: string): string {
-  const slug = `${base} ${date}`
+  return downloadFilename(`${base} ${date}`, 'pdf');
+}
+
+/**
+ * A download's file name from what names its content (issue 24 section 6, item 9: a summary's files are named
+ * after its plan year, not the day they were downloaded, and its xlsx and PDF share the name): without accents,
+ * spaces or anything but [a-z0-9-] ('Resumen del POA 2026', 'xlsx' → 'resumen-del-poa-2026.xlsx').
+ */
+export function downloadFilename(base: string, extension: 'pdf' | 'xlsx'): string {
+  const slug = base
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -387,7 +396,12 @@ export function pdfFilename(base: string, date: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 100)
     .replace(/-+$/, '');
-  return `${slug || 'documento'}.pdf`;
+  return `${slug || 'documento'}.${extension}`;
+}
+
+/** The line a PDF's footer prints for when it was made ('Generado' | '24-11-2026 14:05'), for an xlsx's heading. */
+export function generatedLine(locale: PdfLocale, at: Date): { label: string; value: string } {
+  return { label: LABELS[locale].generated, value: formatDateTime(at) };
 }
 
 /**

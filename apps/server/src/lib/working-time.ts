@@ -130,14 +130,28 @@ export class WorkingTime {
     }
   }
 
-  /** Guatemala's public holidays of a year (date-holidays, type `public`): date, name, closing hour of a half day. */
-  publicHolidayList(year: number): { date: string; name: string; fromTime: string | null }[] {
+  /**
+   * Guatemala's public holidays of a year (date-holidays, type `public`): date, name in Spanish and in English
+   * (issue 24 section 6, item 8: the web shows the one of its language; date-holidays keeps both for GT), closing
+   * hour of a half day. The language is asked for by name: without it date-holidays picks one from the process's
+   * environment.
+   */
+  publicHolidayList(year: number): { date: string; name: string; nameEn: string; fromTime: string | null }[] {
+    const inEnglish = gt()
+      .getHolidays(year, 'en')
+      .filter((h) => h.type === 'public');
     return gt()
-      .getHolidays(year)
+      .getHolidays(year, 'es')
       .filter((h) => h.type === 'public')
-      .map((h) => {
+      .map((h, i) => {
         const time = h.date.slice(11, 16);
-        return { date: h.date.slice(0, 10), name: h.name, fromTime: time && time !== '00:00' ? time : null };
+        const en = inEnglish[i]?.date === h.date ? inEnglish[i]!.name : h.name;
+        return {
+          date: h.date.slice(0, 10),
+          name: h.name,
+          nameEn: en,
+          fromTime: time && time !== '00:00' ? time : null,
+        };
       });
   }
 

@@ -3,6 +3,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
 import { AppThemeProvider } from './theme-provider';
+import notificationClasses from './notifications.module.css';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -44,7 +45,8 @@ function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* Top toasts below the app shell's header (issue 24 section 6, item 11): notifications.module.css. */}
+      <Notifications position="top-right" classNames={{ root: notificationClasses.root }} />
     </Suspense>
   );
 }

@@ -59,6 +59,8 @@ export const funderSummaryQuery = z.object({
   asOf: isoDate.optional(),
 });
 export const funderSummaryExportQuery = funderSummaryQuery.extend({ lang, format: z.enum(['xlsx', 'pdf']) });
+/** The POA summary's export (issue 24 section 6, item 9): its year and revision, the file's language and format. */
+export const poaSummaryExportQuery = poaSummaryQuery.extend({ lang, format: z.enum(['xlsx', 'pdf']) });
 export const funderSummary = z.object({
   year: z.number().int().nullable(),
   asOf: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, optionalText, version } from '../validation.ts';
+import { refusedTransition } from '../workflow.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.schema.ts';
 
 /**
@@ -45,6 +46,8 @@ export const planYear = z.object({
   version: z.number().int(),
   /** Transitions the caller may take now. */
   allowed: z.array(z.object({ name: z.string(), to: z.string(), reason: z.enum(['required', 'optional', 'none']) })),
+  /** Transitions open from this state the caller may not take, with why (shown disabled). */
+  refused: z.array(refusedTransition),
   revisions: z.array(planRevision),
   history: z.array(
     z.object({

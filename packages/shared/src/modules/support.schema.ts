@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusedTransition } from '../workflow.ts';
 import {
   catalogCode,
   envelope,
@@ -215,6 +216,8 @@ export const ticket = ticketSummary.extend({
   history: z.array(ticketHistoryEntry),
   /** What the caller may do now: the same table the server checks a transition by. */
   allowed: z.array(allowedTicketTransition),
+  /** Transitions open from this state the caller may not take, with why (shown disabled). */
+  refused: z.array(refusedTransition),
   /** Whether the caller works tickets (soporte_gestion): edits, internal comments. */
   canManage: z.boolean(),
 });

@@ -36,7 +36,13 @@ export const workingHoliday = z.object({
 });
 export type WorkingHoliday = z.infer<typeof workingHoliday>;
 
-export const publicHoliday = z.object({ date: z.string(), name: z.string(), fromTime: z.string().nullable() });
+/** A public holiday: `name` in Spanish, `nameEn` in English (date-holidays' names; the web shows its language's). */
+export const publicHoliday = z.object({
+  date: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  fromTime: z.string().nullable(),
+});
 
 /** GET /api/working-calendar?year= (2000–2100, default this year in Guatemala). */
 export const workingCalendarQuery = z.object({

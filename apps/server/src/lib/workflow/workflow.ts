@@ -92,6 +92,13 @@ export interface WorkflowDef<R extends WorkflowRecord<S>, S extends string> {
    * date range). Without it nobody acts for anybody.
    */
   delegation?: (tx: Tx, principalId: string, actorId: string, at: Date) => Promise<boolean>;
+  /**
+   * Whether `refusedTransitions` also reports the transitions a user lacks the key for (issue 24 section 6,
+   * item 6). Yes where everyone who opens the record takes part in its workflow (a year's plan: planners and
+   * approvers); no where most readers are outsiders to some moves (a ticket's requester is not support staff),
+   * so they are not shown a row of buttons they will never have. Rule refusals are always reported.
+   */
+  explainMissingKey?: boolean;
 }
 
 /** One transition a user may take now (what the web draws as a button or a drop target). */
@@ -99,6 +106,18 @@ export interface AllowedTransition<S extends string> {
   name: string;
   to: S;
   reason: 'required' | 'optional' | 'none';
+}
+
+/**
+ * A transition open from the record's state that the user may not take, and why (issue 24 section 6, item 6):
+ * the web shows it disabled with its reason. `because` is `missing_permission` (with `permission`, the key it
+ * needs) or the name of the rule the user fails (`not_the_submitter`, `requester`).
+ */
+export interface RefusedTransition<S extends string> {
+  name: string;
+  to: S;
+  because: string;
+  permission?: PermissionKey;
 }
 
 /** A workflow's table, from its transitions (for documentation and the board's columns). */
@@ -144,6 +163,30 @@ export function allowedTransitions<R extends WorkflowRecord<S>, S extends string
         !t.systemOnly && t.from.includes(record.status) && holdsKey(t, actor) && passesRules(t, record, actor.userId),
     )
     .map((t) => ({ name: t.name, to: t.route ? t.route(record).to : t.to, reason: t.reason ?? 'none' }));
+}
+
+/**
+ * The transitions open from `record`'s state that `actor` may not take, with the reason, by the same checks
+ * `allowedTransitions` makes: a missing key first (reported only when the workflow says `explainMissingKey`),
+ * then the first failed rule. Job-only transitions are never reported.
+ */
+export function refusedTransitions<R extends WorkflowRecord<S>, S extends string>(
+  def: WorkflowDef<R, S>,
+  record: R,
+  actor: Actor,
+): RefusedTransition<S>[] {
+  const out: RefusedTransition<S>[] = [];
+  for (const t of def.transitions) {
+    if (t.systemOnly || !t.from.includes(record.status)) continue;
+    const to = t.route ? t.route(record).to : t.to;
+    if (!holdsKey(t, actor)) {
+      if (def.explainMissingKey)
+        out.push({ name: t.name, to, because: 'missing_permission', permission: t.permission });
+      continue;
+    }
+    if (!passesRules(t, record, actor.userId)) out.push({ name: t.name, to, because: t.who![0]!.name });
+  }
+  return out;
 }
 
 export interface ApplyTransition {

@@ -5,7 +5,7 @@ import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { users, workflowHistory } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { allowedTransitions, applyTransition } from '../../lib/workflow/workflow.ts';
+import { allowedTransitions, applyTransition, refusedTransitions } from '../../lib/workflow/workflow.ts';
 import { planRevisions, planYears } from './plan.table.ts';
 import { planWorkflow } from './plan.workflow.ts';
 
@@ -107,6 +107,7 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
     revisionReason: row!.revisionReason,
     version: row!.version,
     allowed: allowedTransitions(planWorkflow, row!, actor),
+    refused: refusedTransitions(planWorkflow, row!, actor),
     revisions: revisions.rows.map((r) => ({
       revision: Number(r.revision),
       reason: r.reason,

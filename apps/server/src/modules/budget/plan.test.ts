@@ -134,4 +134,26 @@ describe("a year's plan: approval and revisions", () => {
     });
     expect(stale.json()).toMatchObject({ code: 'stale_transition' });
   });
+
+  it('tells the submitter and a planner why they cannot approve, and the server refuses what it reports refused', async () => {
+    const year = 2037;
+    expect((await move(admin, year, 'submit')).statusCode).toBe(200);
+    // The submitter holds the approval key but submitted it: approve refused by the rule, return still open.
+    const mine = await plan(admin, year);
+    expect(mine.allowed.map((a: { name: string }) => a.name)).toEqual(['return']);
+    expect(mine.refused).toEqual([{ name: 'approve', to: 'approved', because: 'not_the_submitter' }]);
+    expect((await move(admin, year, 'approve')).statusCode).toBe(403);
+    // A planner without the approval key is told which key approving and returning need.
+    const planner = as(
+      t.app,
+      (await createUser(t.app, adminToken, ['presupuesto', 'presupuesto_planificacion'], 'pl2')).token,
+    );
+    const theirs = await plan(planner, year);
+    expect(theirs.allowed).toEqual([]);
+    expect(theirs.refused).toEqual([
+      { name: 'return', to: 'draft', because: 'missing_permission', permission: 'presupuesto_aprobacion' },
+      { name: 'approve', to: 'approved', because: 'missing_permission', permission: 'presupuesto_aprobacion' },
+    ]);
+    for (const r of theirs.refused) expect((await move(planner, year, r.name, 'motivo')).statusCode).toBe(403);
+  });
 });

@@ -37,6 +37,8 @@ export const planWorkflow = defineWorkflow<Row, PlanStatus>({
   name: 'plan_year',
   table: planYears,
   states: ['draft', 'submitted', 'approved', 'closed'],
+  // Who opens a plan plans or approves it: a planner is told that approving needs the approval key.
+  explainMissingKey: true,
   transitions: [
     {
       name: 'submit',

@@ -3,17 +3,19 @@ import {
   funderSummaryExportQuery,
   funderSummaryQuery,
   funderSummaryResponse,
+  poaSummaryExportQuery,
   poaSummaryQuery,
   poaSummaryResponse,
 } from '@amparo/shared/modules/budget-summary.schema';
 import { actorOf, sendContent } from '../../plugins/actor.ts';
-import { exportFunderSummary } from './summary.export.ts';
+import { exportFunderSummary, exportPoaSummary } from './summary.export.ts';
 import { funderSummary, poaSummary } from './summary.service.ts';
 
 const tags = ['budget'];
 
 /**
- * Budget views (issue 13 section 5): the POA summary of a year (permission `presupuesto_planificacion`) and
+ * Budget views (issue 13 section 5): the POA summary of a year with its xlsx and PDF exports (permission
+ * `presupuesto_planificacion`; exports: issue 24 section 6, item 9) and
  * the funder summary with its xlsx and PDF exports (permission `asignacion`). Amounts in Q as decimal strings.
  */
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +35,20 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await poaSummary(app.db.db, request.query.year, request.query.revision),
     }),
+  );
+  app.get(
+    '/api/budget/summary/poa/export',
+    {
+      config: { permission: 'presupuesto_planificacion' },
+      schema: {
+        operationId: 'exportPoaSummary',
+        tags,
+        summary: 'The POA summary of a year (or revision) as xlsx or PDF (audited); PDF 422 past its row limit',
+        querystring: poaSummaryExportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendContent(reply, await exportPoaSummary(app.db.db, actorOf(request), request.query, request.log)),
   );
   app.get(
     '/api/budget/summary/funders',

@@ -32,6 +32,10 @@ describe('budget views', () => {
     permissions: new Set(),
   });
 
+  /** The first `n` rows of a sheet, their first two cells (an xlsx's heading). */
+  const headingOf = (sheet: ExcelJS.Worksheet, n: number) =>
+    Array.from({ length: n }, (_, i) => [sheet.getRow(i + 1).getCell(1).value, sheet.getRow(i + 1).getCell(2).value]);
+
   /** Two lines of `year` in two axes (Q 0.10 and Q 0.20 a month), one cooperating with one item paying parts of both. */
   async function plan(year: number) {
     const a = await planningBody(admin, {
@@ -154,7 +158,17 @@ describe('budget views', () => {
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(1).value).toBe('Total');
     expect([3, 4, 5, 6, 7, 8].map((n) => last.getCell(n).value)).toEqual([10, 0.75, 9.25, 0.05, 0.07, 0.63]);
-    expect(sheet.getRow(1).getCell(4).value).toBe('Asignado');
+    // The PDF's title, filters and generated instant above the header; named after the year, not the day.
+    expect(headingOf(sheet, 4)).toEqual([
+      ['Resumen por cooperante', null],
+      ['Año', 'Todos'],
+      ['Generado', expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)],
+      [null, null],
+    ]);
+    expect(sheet.getRow(5).getCell(4).value).toBe('Asignado');
+    expect(xlsx.headers['content-disposition']).toContain('filename="resumen-por-cooperante-todos.xlsx"');
+    const ofYear = await admin.get(`/api/budget/summary/funders/export?year=2042&format=pdf&lang=es`);
+    expect(ofYear.headers['content-disposition']).toContain('filename="resumen-por-cooperante-2042.pdf"');
 
     const pdf = await admin.get(`/api/budget/summary/funders/export?cooperatingId=${coop.id}&format=pdf&lang=en`);
     expect(pdf.statusCode).toBe(200);
@@ -162,6 +176,46 @@ describe('budget views', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const audits = await t.database.db.execute<{ entity_id: string }>(
       sql`select entity_id from audit_log where entity = 'funder_summary' and action = 'export' order by id`,
+    );
+    expect(audits.rows.map((r) => r.entity_id)).toEqual(['xlsx', 'pdf', 'pdf']);
+  });
+
+  it('exports the POA summary to xlsx and PDF, with the title, filters and generated instant, named after the year', async () => {
+    await plan(2044);
+    const xlsx = await admin.get('/api/budget/summary/poa/export?year=2044&format=xlsx&lang=es');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('filename="resumen-del-poa-2044.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(headingOf(sheet, 5)).toEqual([
+      ['Resumen del POA', null],
+      ['Año', '2044'],
+      ['Revisión', 'Vigente (líneas actuales)'],
+      ['Generado', expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)],
+      [null, null],
+    ]);
+    expect(sheet.getRow(6).getCell(1).value).toBe('Eje estratégico');
+    // Two programs, each with its axis's total row, then the year's total: the summary's exact figures.
+    expect(sheet.rowCount).toBe(6 + 4 + 1);
+    const last = sheet.getRow(sheet.rowCount);
+    expect([1, 3, 4, 5, 6, 7, 8].map((n) => last.getCell(n).value)).toEqual([
+      'Total',
+      2,
+      3.6,
+      0.75,
+      0.05,
+      0.07,
+      '1.9 %',
+    ]);
+
+    const pdf = await admin.get('/api/budget/summary/poa/export?year=2044&format=pdf&lang=en');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toContain('filename="poa-summary-2044.pdf"');
+    expect((await admin.get('/api/budget/summary/poa/export?year=2044&revision=9&format=pdf')).statusCode).toBe(400);
+    const audits = await t.database.db.execute<{ entity_id: string }>(
+      sql`select entity_id from audit_log where entity = 'poa_summary' and action = 'export' order by id`,
     );
     expect(audits.rows.map((r) => r.entity_id)).toEqual(['xlsx', 'pdf']);
   });
@@ -242,6 +296,9 @@ describe('budget views', () => {
       (await createUser(t.app, adminToken, ['presupuesto', 'presupuesto_planificacion'], 'poa')).token,
     );
     expect((await planner.get('/api/budget/summary/poa?year=2041')).statusCode).toBe(200);
+    expect((await planner.get('/api/budget/summary/poa/export?year=2041&format=xlsx')).statusCode).toBe(200);
     expect((await planner.get('/api/budget/summary/funders')).statusCode).toBe(403);
+    const funders = as(t.app, (await createUser(t.app, adminToken, ['asignacion'], 'funders')).token);
+    expect((await funders.get('/api/budget/summary/poa/export?year=2041&format=xlsx')).statusCode).toBe(403);
   });
 });

@@ -42,11 +42,13 @@ describe('notifications', () => {
     expect(await unread(owner.token)).toBe(1);
     expect(await unread(asker.token)).toBe(0);
     const list = (await as(t.app, owner.token).get('/api/notifications')).json().data;
+    // Who asked is named (a staff member); the child is not.
+    const askerName = (await as(t.app, asker.token).post('/api/user-check', {})).json().data.user.fullName as string;
     expect(list.items).toEqual([
       expect.objectContaining({
         kind: 'population.access_requested',
         link: `/population/served/${person.id}`,
-        params: { fileCode: person.fileCode },
+        params: { fileCode: person.fileCode, requester: askerName },
         readAt: null,
       }),
     ]);

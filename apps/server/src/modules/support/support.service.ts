@@ -28,7 +28,7 @@ import { AppError, invalidField, invalidFields, notFound } from '../../lib/error
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { createdWithin } from '../../lib/item-age.ts';
-import { allowedTransitions, applyTransition } from '../../lib/workflow/workflow.ts';
+import { allowedTransitions, applyTransition, refusedTransitions } from '../../lib/workflow/workflow.ts';
 import { notify } from '../../lib/notifications/notify.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload, type UploadSource } from '../../lib/uploads.ts';
@@ -167,6 +167,7 @@ export async function getTicket(db: Executor, actor: UserActor, id: string): Pro
       at: h.at.toISOString(),
     })),
     allowed: allowedTicketTransitions(r, actor),
+    refused: refusedTransitions(ticketWorkflow, r.ticket as Row['ticket'] & { status: TicketStatus }, actor),
     canManage: manager,
   };
 }

@@ -199,6 +199,23 @@ describe('transitions', () => {
     }
   }, 120_000);
 
+  it('reports the moves a user may not take only where a rule refuses them, never a row of keys they lack', async () => {
+    const tk = await raise(alice);
+    // The requester is not shown support's moves (the ticket workflow does not explain missing keys).
+    expect((await alice.api.get(`/api/support/tickets/${tk.id}`)).json().data.refused).toEqual([]);
+    await move(support, tk.id, 'start');
+    await move(support, tk.id, 'resolve');
+    const seen = (await support.api.get(`/api/support/tickets/${tk.id}`)).json().data;
+    expect(seen.allowed).toEqual([]);
+    expect(seen.refused).toEqual([
+      { name: 'confirm', to: 'finalizado', because: 'requester' },
+      { name: 'reopen', to: 'curso', because: 'requester' },
+    ]);
+    const refused = await move(support, tk.id, 'confirm');
+    expect(refused.statusCode).toBe(403);
+    expect((await alice.api.get(`/api/support/tickets/${tk.id}`)).json().data.refused).toEqual([]);
+  });
+
   it('support assigns, starts, holds with a reason, resolves; the requester confirms; history and notices follow', async () => {
     const tk = await raise(alice);
     const noticesBefore = await count(`notifications where recipient_id = '${alice.id}'`);

@@ -29,8 +29,8 @@ describe('working calendar', () => {
     expect(year).toBe(2026);
     expect(publicHolidays).toEqual(
       expect.arrayContaining([
-        { date: '2026-04-03', name: 'Viernes Santo', fromTime: null },
-        { date: '2026-12-24', name: 'Nochebuena', fromTime: '12:00' },
+        { date: '2026-04-03', name: 'Viernes Santo', nameEn: 'Good Friday', fromTime: null },
+        { date: '2026-12-24', name: 'Nochebuena', nameEn: 'Christmas Eve', fromTime: '12:00' },
       ]),
     );
     // Bank days and observances are working days.

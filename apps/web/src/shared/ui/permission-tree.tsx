@@ -28,7 +28,7 @@ interface PermissionTreeProps {
 
 /**
  * Checkboxes for every key of PERMISSION_TREE, one card per module. Ticking a
- * module ticks its screens; a partly ticked module shows as indeterminate.
+ * module ticks its screens, and its box says so; a partly ticked module shows as indeterminate.
  * The server enforces who may grant what; the tree only explains it.
  */
 export function PermissionTree({
@@ -85,7 +85,7 @@ interface RowProps {
 }
 
 function PermissionNodeRow({ node, selected, onToggle, disabledReason, depth = 0 }: RowProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('common');
   const { checked, indeterminate } = nodeState(selected, node);
   const reason = disabledReason(node.key);
   const box = (
@@ -97,6 +97,10 @@ function PermissionNodeRow({ node, selected, onToggle, disabledReason, depth = 0
       // An indeterminate box ticks everything on click, as file managers do.
       onChange={() => onToggle(node, !checked)}
       fw={depth === 0 ? 600 : undefined}
+      // A module's box says that it ticks its screens too (issue 24 section 6, item 11).
+      description={
+        node.children?.length ? t('permissionTree.ticksChildren', { count: node.children.length }) : undefined
+      }
       aria-description={reason || undefined}
     />
   );

@@ -441,7 +441,8 @@ export async function dashboardCounts(db: Executor, userId: string, today: strin
     union all select 'departed', null, count(*)::int from visible where departure_date <= ${today}
     union all select 'sex', sex, count(*)::int from visible group by sex
     union all select 'age', age_group, count(*)::int from visible group by age_group
-    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t`);
+    union all select 'thematic', t, count(*)::int from visible, unnest(thematic) t group by t
+    union all select 'grants', null, count(*)::int from ${personGrants} where ${personGrants.userId} = ${userId} and ${liveGrant(today)}`);
   return result.rows.map((r) => ({ kind: r.kind, code: r.code, n: Number(r.n) }));
 }
 
@@ -463,6 +464,12 @@ export async function administratorsOf(db: Executor, personId: string) {
     .innerJoin(persons, eq(persons.id, personGrants.personId))
     .where(and(eq(personGrants.personId, personId), eq(personGrants.administrator, true), liveGrant()));
   return rows;
+}
+
+/** A user's full name (who asked for access, named in the notice to the person's administrators). */
+export async function fullNameOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
 }
 
 /** A person's file number (deleted or not). */

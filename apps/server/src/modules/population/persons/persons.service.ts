@@ -544,13 +544,15 @@ export async function requestAccess(
         entityId: personId,
         changes: { request: { before: null, after: { reason: body.reason, canWrite: body.canWrite } } },
       });
-      // The person's administrators are told (issue 12): the file code only, no name.
+      // The person's administrators are told (issue 12): the file code, never the person's name; and who asked,
+      // a staff member (issue 24 section 6, item 11), so they know whom to answer without opening the file.
       const administrators = await repo.administratorsOf(tx, personId);
+      const requester = (await repo.fullNameOf(tx, me)) ?? '';
       await notify(tx, actor, {
         kind: 'population.access_requested',
         recipients: administrators.map((a) => a.userId),
         link: `/population/served/${personId}`,
-        params: administrators[0] ? { fileCode: fileCode(administrators[0].fileNumber) } : {},
+        params: administrators[0] ? { fileCode: fileCode(administrators[0].fileNumber), requester } : {},
       });
       return toRequest((await repo.findAccessRequest(tx, id))!);
     });
@@ -669,6 +671,8 @@ export async function dashboardCounts(db: Db, userId: string) {
   const total = rows.find((r) => r.kind === 'total')?.n ?? 0;
   const departed = rows.find((r) => r.kind === 'departed')?.n ?? 0;
   return {
+    /** Live grants the user holds: none says why the figures are empty (issue 24 section 6, item 7). */
+    grants: rows.find((r) => r.kind === 'grants')?.n ?? 0,
     total,
     departed,
     admitted: total - departed,

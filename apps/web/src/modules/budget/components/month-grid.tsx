@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/lib/format';
 import { formatQuantity, sumTyped } from '../lib/month-totals';
 import type { PlanningForm } from './planning-values';
+import { MoneyInput } from '../../../shared/ui/money-input';
 
 /**
  * The line's 12 months, a row each: the goal (a quantity in the line's unit)
@@ -47,11 +48,8 @@ export function MonthGrid({ form }: { form: PlanningForm }) {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput
+                  <MoneyInput
                     aria-label={t('budget:planning.grid.amountOf', { month })}
-                    inputMode="decimal"
-                    placeholder="0.00"
-                    leftSection={t('budget:planning.grid.moneyPrefix')}
                     size="sm"
                     {...form.getInputProps(`months.${i}.amount`)}
                   />

@@ -10,9 +10,13 @@ describe("the month grid's live totals", () => {
     expect(sumTyped(['999999999999.99', '0.01'])).toBe('1000000000000.00');
   });
 
-  it('show a quantity with grouped thousands and two decimals', () => {
-    expect(formatQuantity('1234567.5')).toBe('1,234,567.50');
-    expect(formatQuantity('0.00')).toBe('0.00');
+  it('show a quantity with grouped thousands, whole units without decimals', () => {
+    expect(formatQuantity('1234567.5')).toBe('1,234,567.5');
+    expect(formatQuantity('1234567.50')).toBe('1,234,567.5');
+    expect(formatQuantity('12.00')).toBe('12');
+    expect(formatQuantity('24')).toBe('24');
+    expect(formatQuantity('0.00')).toBe('0');
+    expect(formatQuantity('0.25')).toBe('0.25');
     expect(formatQuantity('-1200.25')).toBe('-1,200.25');
   });
 });

@@ -17,10 +17,14 @@ export function sumTyped(values: string[]): string {
   );
 }
 
-/** A quantity with two decimals and grouped thousands, without a currency ('1234.5' → '1,234.50'). */
+/**
+ * A goal quantity with grouped thousands and only the decimals it has (issue 24 section 6, item 8: counts of
+ * whole units show no '.00'): '1234.50' → '1,234.5', '12.00' → '12', '0.25' → '0.25'. String handling, no float.
+ */
 export function formatQuantity(value: string): string {
-  const [whole = '0', fraction = '00'] = value.split('.');
+  const [whole = '0', fraction = ''] = value.split('.');
   const negative = whole.startsWith('-');
   const digits = negative ? whole.slice(1) : whole;
-  return `${negative ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+  const decimals = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals ? `.${decimals}` : ''}`;
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../shared/lib/api';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
 import { QueryStatus } from '../../../shared/ui/page-state';
+import { WorkflowActions } from '../../../shared/ui/workflow-actions';
 import { usePlanYear, useTransitionPlan } from './api';
 import { PlanRecords } from './plan-records';
 import { PlanTransitionModal, type AllowedPlanTransition } from './transition-modal';
@@ -17,7 +18,7 @@ const STATUS_COLOR: Record<PlanStatus, string> = {
   approved: 'teal',
   closed: 'dark',
 };
-const ACTION_VARIANT: Record<string, { variant: string; color?: string }> = {
+const ACTION_VARIANT: Record<string, { variant: ButtonProps['variant']; color?: string }> = {
   submit: { variant: 'filled' },
   approve: { variant: 'filled' },
   return: { variant: 'light', color: 'orange' },
@@ -95,20 +96,15 @@ export function PlanStatusPanel({ year }: { year: number }) {
               {t(`budget:plan.help.${data.status}`)}
             </Text>
           </Stack>
-          {data.allowed.length > 0 && (
-            <Group gap="xs">
-              {data.allowed.map((a) => (
-                <Button
-                  key={a.name}
-                  {...(ACTION_VARIANT[a.name] ?? { variant: 'default' })}
-                  onClick={() => setPending(a)}
-                  disabled={transition.isPending}
-                >
-                  {t(`budget:plan.actions.${a.name}`, { defaultValue: a.name })}
-                </Button>
-              ))}
-            </Group>
-          )}
+          <WorkflowActions
+            allowed={data.allowed}
+            refused={data.refused}
+            label={(name) => t(`budget:plan.actions.${name}`, { defaultValue: name })}
+            look={(name) => ACTION_VARIANT[name] ?? { variant: 'default' }}
+            onTake={setPending}
+            busy={transition.isPending}
+            ariaLabel={t('budget:plan.actionsLabel')}
+          />
         </Group>
         {stale && (
           <Alert color="orange" title={t('budget:plan.staleTitle')}>

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FunderSummary, PoaSummary } from '@amparo/shared/modules/budget-summary.schema';
 import { api } from '../../../shared/lib/api';
 import { downloadFile } from '../../../shared/lib/download';
-import type { FunderSummarySearch } from './lib/search';
+import type { FunderSummarySearch, PoaSummarySearch } from './lib/search';
 
 /** Query keys under ['budget', 'summary'] (a plan's transition refreshes them). */
 export const summaryKeys = {
@@ -40,4 +40,11 @@ export function downloadFunderSummary(format: 'xlsx' | 'pdf', lang: 'es' | 'en',
   if (q.cooperatingId) params.set('cooperatingId', q.cooperatingId);
   if (q.asOf) params.set('asOf', q.asOf);
   return downloadFile(`/api/budget/summary/funders/export?${params.toString()}`, `cooperantes.${format}`);
+}
+
+/** GET /api/budget/summary/poa/export: the POA summary of the year (and revision) as xlsx or PDF in `lang`, saved. */
+export function downloadPoaSummary(format: 'xlsx' | 'pdf', lang: 'es' | 'en', q: PoaSummarySearch) {
+  const params = new URLSearchParams({ format, lang, year: String(q.year) });
+  if (q.revision) params.set('revision', String(q.revision));
+  return downloadFile(`/api/budget/summary/poa/export?${params.toString()}`, `poa-${q.year}.${format}`);
 }

@@ -12,6 +12,7 @@ import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { useAddDisbursement } from '../api/mutations';
 import { defaultAgreementDate } from './agreement-date';
+import { MoneyInput } from '../../../shared/ui/money-input';
 
 /** Where the rate of a foreign-currency disbursement usually comes from: the Banco de Guatemala's reference rate. */
 const USUAL_SOURCE = 'Banguat';
@@ -74,11 +75,10 @@ export function DisbursementForm({ cooperating }: { cooperating: Cooperating }) 
                 withAsterisk
                 {...form.getInputProps('date')}
               />
-              <TextInput
+              <MoneyInput
                 label={t('cooperating:disbursements.fields.amount', { currency })}
-                leftSection={gtq ? t('cooperating:moneyPrefix') : currency}
+                currency={gtq ? t('cooperating:moneyPrefix') : currency}
                 leftSectionWidth={gtq ? undefined : 52}
-                inputMode="decimal"
                 withAsterisk
                 {...form.getInputProps('amount')}
               />

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +18,7 @@ import { QueryStatus } from '../../../shared/ui/page-state';
 import { useAddTransaction } from '../api/mutations';
 import { useTransactions } from '../api/queries';
 import { defaultAgreementDate } from './agreement-date';
+import { MoneyInput } from '../../../shared/ui/money-input';
 
 interface TransactionsModalProps {
   cooperating: Cooperating;
@@ -128,10 +117,8 @@ function TransactionsPanel({ cooperating, item }: { cooperating: Cooperating; it
                 withAsterisk
                 {...form.getInputProps('date')}
               />
-              <TextInput
+              <MoneyInput
                 label={t('cooperating:transactions.fields.amount')}
-                leftSection={t('cooperating:moneyPrefix')}
-                inputMode="decimal"
                 withAsterisk
                 {...form.getInputProps('amount')}
               />

@@ -3,7 +3,8 @@ import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 
 interface StatCardProps {
   label: string;
-  value: number;
+  /** A count (grouped here) or a figure already formatted (an amount in Q). */
+  value: number | string;
   icon: ReactNode;
   color: string;
   testId?: string;
@@ -18,7 +19,7 @@ export function StatCard({ label, value, icon, color, testId }: StatCardProps) {
             {label}
           </Text>
           <Text fz={32} fw={700} lh={1.2}>
-            {value.toLocaleString('en-US')}
+            {typeof value === 'number' ? value.toLocaleString('en-US') : value}
           </Text>
         </div>
         <ThemeIcon size={44} radius="md" variant="light" color={color}>

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { useDashboard } from '../api/queries';
+import { AreaCards } from '../components/area-cards';
 import { StatCard } from '../components/stat-card';
 
 // Charts (recharts) are the heaviest code of the app: loaded only once the counts are here.
@@ -13,6 +14,10 @@ const DashboardCharts = lazy(() =>
   import('../components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })),
 );
 
+/**
+ * The dashboard: the cards of the areas the user holds (support, the year's POA), then the population counts over
+ * the persons they may see, or why those are empty and how access is given (issue 24 section 6, item 7).
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
@@ -26,8 +31,13 @@ export function DashboardPage() {
       />
       {dashboard.isPending && <PageLoader />}
       {dashboard.isError && <PageError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
-      {dashboard.data && !dashboard.data.canSeePopulation && <Alert color="blue">{t('dashboard:noPopulation')}</Alert>}
-      {dashboard.data?.canSeePopulation && (
+      {dashboard.data && <AreaCards data={dashboard.data} />}
+      {dashboard.data?.populationEmpty && (
+        <Alert color="blue" data-testid="population-empty">
+          {t(`dashboard:empty.${dashboard.data.populationEmpty}`)}
+        </Alert>
+      )}
+      {dashboard.data?.canSeePopulation && !dashboard.data.populationEmpty && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
             <StatCard

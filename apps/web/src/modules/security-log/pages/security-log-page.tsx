@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Stack } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_EVENT_KINDS, type SecurityEventItem } from '@amparo/shared/modules/security-log.schema';
@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { ListPage } from '../../../shared/ui/list-page';
 import { TablePagination } from '../../../shared/ui/table-pagination';
+import { DateField } from '../../../shared/ui/date-field';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { SECURITY_LOG_PAGE_SIZE, securityLogSearch, type SecurityLogSearch } from '../api/list-search';
 import { useSecurityLog } from '../api/queries';
@@ -82,18 +83,18 @@ export function SecurityLogPage() {
               data={SECURITY_EVENT_KINDS.map((value) => ({ value, label: t(`security-log:kinds.${value}`) }))}
               w={240}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('security-log:from')}
-              value={search.from ?? ''}
-              onChange={(e) => setSearch({ from: e.currentTarget.value || null, page: 1 })}
+              value={search.from ?? null}
+              onChange={(from) => setSearch({ from, page: 1 })}
+              maxDate={search.to ?? undefined}
               w={180}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('security-log:to')}
-              value={search.to ?? ''}
-              onChange={(e) => setSearch({ to: e.currentTarget.value || null, page: 1 })}
+              value={search.to ?? null}
+              onChange={(to) => setSearch({ to, page: 1 })}
+              minDate={search.from ?? undefined}
               w={180}
             />
           </Group>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSED_TICKET_STATUSES, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import { BackHeader } from '../../../shared/ui/back-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { WorkflowActions } from '../../../shared/ui/workflow-actions';
 import { useTicket } from '../api/queries';
 import { BreachedBadge, StatusBadge } from '../components/badges';
 import { TicketComments } from '../components/ticket-comments';
@@ -56,21 +57,17 @@ export function TicketPage() {
           </Group>
         }
         actions={
-          ticket.allowed.length > 0 ? (
-            <Group gap="xs" role="group" aria-label={t('view.actions')}>
-              {ticket.allowed.map((a) => (
-                <Button
-                  key={a.name}
-                  variant={a.name === 'reject' || a.name === 'cancel' ? 'light' : 'filled'}
-                  color={a.name === 'reject' || a.name === 'cancel' ? 'red' : undefined}
-                  loading={runner.busy}
-                  onClick={() => runner.start(ticket, a)}
-                >
-                  {t(`transition.${a.name}`)}
-                </Button>
-              ))}
-            </Group>
-          ) : undefined
+          <WorkflowActions
+            allowed={ticket.allowed}
+            refused={ticket.refused}
+            label={(name) => t(`transition.${name}`)}
+            look={(name) =>
+              name === 'reject' || name === 'cancel' ? { variant: 'light', color: 'red' } : { variant: 'filled' }
+            }
+            onTake={(a) => runner.start(ticket, a)}
+            busy={runner.busy}
+            ariaLabel={t('view.actions')}
+          />
         }
       />
 

@@ -17,7 +17,7 @@ import { RowActions } from '../../../shared/ui/row-actions';
 import { TimeField } from '../../../shared/ui/time-field';
 import { useAddHoliday, useRemoveHoliday, useWorkingCalendar } from '../api/queries';
 
-type PublicHoliday = { date: string; name: string; fromTime: string | null };
+type PublicHoliday = { date: string; name: string; nameEn: string; fromTime: string | null };
 type Values = z.input<typeof workingHolidayInput>;
 const EMPTY: Values = { date: '', name: '', fromTime: null, headquarterId: null };
 
@@ -48,7 +48,13 @@ export function WorkingCalendarPage() {
 
   const publicColumns: DataColumn<PublicHoliday>[] = [
     { id: 'date', header: t('fields.date'), text: (h) => h.date, width: 130 },
-    { id: 'name', header: t('fields.name'), text: (h) => h.name, truncate: true },
+    // The name in the page's language (date-holidays gives both).
+    {
+      id: 'name',
+      header: t('fields.name'),
+      text: (h) => (i18n.language.startsWith('en') ? h.nameEn : h.name),
+      truncate: true,
+    },
     { id: 'from', header: t('fields.closes'), text: (h) => fromLabel(h.fromTime), width: 200 },
   ];
   const ownColumns: DataColumn<WorkingHoliday>[] = [

@@ -1,4 +1,4 @@
-import { Table, Text, TextInput } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { LineAssignment } from '@amparo/shared/modules/assignment.schema';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../shared/lib/format';
 import { typedAmount, typedTotal, type TransactionValues } from '../lib/transaction-form';
 import { useMonthNames } from '../lib/months';
 import type { CellItem } from './cell-page';
+import { MoneyInput } from '../../../../shared/ui/money-input';
 
 interface TransactionGridProps {
   form: UseFormReturnType<TransactionValues>;
@@ -74,10 +75,8 @@ export function TransactionGrid({ form, data, item, onActiveMonth }: Transaction
                 <Table.Td ta="right">{formatMoney(m.unassigned)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(item.months[i]!.assigned)}</Table.Td>
                 <Table.Td>
-                  <TextInput
+                  <MoneyInput
                     aria-label={t('budget:assignment.grid.amountOf', { month: name(m.month) })}
-                    inputMode="decimal"
-                    leftSection={t('budget:assignment.moneyPrefix')}
                     size="sm"
                     {...input}
                     onFocus={(e) => {

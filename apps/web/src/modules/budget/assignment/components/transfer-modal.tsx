@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { assignmentTransferInput, type ItemAssignment } from '@amparo/shared/modules/assignment.schema';
@@ -13,6 +13,7 @@ import { useAssignmentTransfer, usePlanningLinesOfYear } from '../api';
 import { itemLabel } from '../lib/items';
 import { useMonthNames } from '../lib/months';
 import { MonthSelect } from './month-select';
+import { MoneyInput } from '../../../../shared/ui/money-input';
 
 interface TransferValues {
   fromMonth: number | null;
@@ -98,13 +99,7 @@ function TransferForm({ line, item, onDone }: { line: PlanningLineSummary; item:
             }
             {...form.getInputProps('fromMonth')}
           />
-          <TextInput
-            label={t('budget:assignment.fields.amount')}
-            leftSection={t('budget:assignment.moneyPrefix')}
-            inputMode="decimal"
-            withAsterisk
-            {...form.getInputProps('amount')}
-          />
+          <MoneyInput label={t('budget:assignment.fields.amount')} withAsterisk {...form.getInputProps('amount')} />
           {canListLines ? (
             <Select
               label={t('budget:assignment.fields.toLine')}

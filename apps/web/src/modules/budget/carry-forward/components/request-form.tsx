@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { carryForwardInput } from '@amparo/shared/modules/assignment.schema';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../../shared/lib/notify';
 import { currentYear } from '../../api/list-url';
 import { useRequestCarryForward } from '../api';
 import { CarryForwardItemPicker } from './item-picker';
+import { MoneyInput } from '../../../../shared/ui/money-input';
 
 type RequestValues = { itemId: string | null; fromYear: string | null; amount: string; reason: string };
 
@@ -53,13 +54,7 @@ function RequestForm({ year, onClose }: Omit<Props, 'opened'>) {
             withAsterisk
             {...form.getInputProps('fromYear')}
           />
-          <TextInput
-            label={t('budget:carryForward.fields.amount')}
-            leftSection={t('budget:carryForward.form.moneyPrefix')}
-            inputMode="decimal"
-            withAsterisk
-            {...form.getInputProps('amount')}
-          />
+          <MoneyInput label={t('budget:carryForward.fields.amount')} withAsterisk {...form.getInputProps('amount')} />
         </SimpleGrid>
         <CarryForwardItemPicker
           label={t('budget:carryForward.fields.item')}

@@ -1,8 +1,9 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { yearOptions } from '../../lib/years';
 import { useFunderSummary } from '../api';
 import type { FunderSummarySearch } from '../lib/search';
+import { DateField } from '../../../../shared/ui/date-field';
 
 /**
  * The funder summary's filters: a year (none: every year), a cooperating and a day to see the figures as of, offered from the summary of every
@@ -41,13 +42,12 @@ export function FunderFilters({
         value={search.cooperatingId ?? null}
         onChange={(value) => onChange({ cooperatingId: value ?? undefined })}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('budget:summary.funders.asOf')}
         description={t('budget:summary.funders.asOfHint')}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        value={search.asOf ?? ''}
-        onChange={(e) => onChange({ asOf: e.currentTarget.value || undefined })}
+        value={search.asOf ?? null}
+        onChange={(asOf) => onChange({ asOf: asOf ?? undefined })}
       />
     </SimpleGrid>
   );

@@ -6,7 +6,7 @@ import { useContractSearch } from '../../../../shared/lib/url-search';
 import { PageHeader } from '../../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { useFunderSummary } from '../api';
-import { FunderExport } from '../components/funder-export';
+import { FunderExport } from '../components/summary-export';
 import { FunderFilters } from '../components/funder-filters';
 import { FunderTable } from '../components/funder-table';
 import { toChartNumber } from '../lib/chart-data';

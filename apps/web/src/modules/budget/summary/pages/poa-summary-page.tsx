@@ -8,6 +8,7 @@ import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { usePoaSummary } from '../api';
 import { PoaFilters } from '../components/poa-filters';
 import { PoaMonthsTable } from '../components/poa-months-table';
+import { PoaExport } from '../components/summary-export';
 import { PoaTable } from '../components/poa-table';
 import { toChartNumber } from '../lib/chart-data';
 import { poaSummarySearch, type PoaSummarySearch } from '../lib/search';
@@ -49,7 +50,11 @@ export function PoaSummaryPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('budget:summary.poa.title')} description={t('budget:summary.poa.description')} />
+      <PageHeader
+        title={t('budget:summary.poa.title')}
+        description={t('budget:summary.poa.description')}
+        actions={<PoaExport search={search} />}
+      />
       <Paper withBorder p="md">
         <PoaFilters search={search} onChange={update} />
       </Paper>

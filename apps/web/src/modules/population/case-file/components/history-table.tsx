@@ -7,6 +7,7 @@ import { EMPTY, formatDateTime } from '../../../../shared/lib/format';
 import { usePersonHistory, type AuditEntry } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
+import { groupViews, type HistoryRow } from '../lib/history-groups';
 
 const PAGE_SIZE = 20;
 
@@ -167,6 +168,17 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** A run of views by one user: how many, and which parts of the file they read. */
+function FoldedViews({ row }: { row: HistoryRow }) {
+  const { t } = useTranslation('population');
+  return (
+    <Text size="xs" data-testid="history-folded-views">
+      {t('history.viewedTimes', { count: row.views })}
+      {row.parts.length > 0 && `: ${row.parts.map((p) => t(`history.parts.${p}`, { defaultValue: p })).join(', ')}`}
+    </Text>
+  );
+}
+
 /** 'History' tab, administrators only: who viewed or changed the record, and what. */
 export function HistoryTable({ personId }: { personId: string }) {
   const { t } = useTranslation('population');
@@ -183,7 +195,9 @@ export function HistoryTable({ personId }: { personId: string }) {
       </Text>
     );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const columns: DataColumn<AuditEntry>[] = [
+  // Runs of views by one user fold into one row ("consulted 5 tabs"), so the changes stand out.
+  const rows = groupViews(items);
+  const columns: DataColumn<HistoryRow>[] = [
     { id: 'at', header: t('history.at'), text: (e) => formatDateTime(e.at), width: 170 },
     { id: 'user', header: t('history.user'), text: (e) => e.userName, truncate: true, width: 200 },
     {
@@ -196,7 +210,11 @@ export function HistoryTable({ personId }: { personId: string }) {
       ),
       width: 200,
     },
-    { id: 'changes', header: t('history.changes'), cell: (e) => <Changes entry={e} /> },
+    {
+      id: 'changes',
+      header: t('history.changes'),
+      cell: (e) => (e.views > 1 ? <FoldedViews row={e} /> : <Changes entry={e} />),
+    },
   ];
 
   return (
@@ -205,7 +223,7 @@ export function HistoryTable({ personId }: { personId: string }) {
         bare
         label={t('detail.tab_history')}
         columns={columns}
-        rows={items}
+        rows={rows}
         rowKey={(e) => String(e.id)}
         minWidth={700}
       />
