@@ -149,6 +149,17 @@ export const ticketSummary = z.object({
   headquarterName: z.string().nullable(),
   /** The first 200 characters. */
   descriptionPreview: z.string(),
+  /**
+   * In a search's answer (issue 24 section 2): the matched words in the description, or in the latest comment
+   * the caller may see when the description lacks some, as plain-text segments (`match`: a searched word). Null
+   * outside a search.
+   */
+  highlight: z
+    .object({
+      source: z.enum(['description', 'comment']),
+      segments: z.array(z.object({ text: z.string(), match: z.boolean() })),
+    })
+    .nullable(),
   requesterId: uuid.nullable(),
   requesterName: z.string().nullable(),
   assigneeId: uuid.nullable(),
@@ -220,8 +231,8 @@ export const ticket = ticketSummary.extend({
 });
 export type Ticket = z.infer<typeof ticket>;
 
-/** Sort keys of the lists. */
-export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt'] as const;
+/** Sort keys of the lists; `relevance`: a search's best matches first, then the newest (the newest without a search). */
+export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt', 'relevance'] as const;
 
 /**
  * GET /api/support/tickets. `scope=mine`: the caller's own tickets (soporte_tickets or soporte_gestion);
