@@ -93,7 +93,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   );
   await db.execute(
     sql.raw(`
-    insert into support_tickets (number, type, priority, criticality, status, headquarter_id, description,
+    insert into support_tickets (number, type, priority, criticality, status, headquarter_id, subject, description,
       requester_id, assignee_id, response_due_at, responded_at, resolution_due_at, resolved_at,
       resolution_working_minutes, version, created_at, updated_at)
     select
@@ -103,6 +103,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
       (array['alta','media','baja'])[1 + (g / 3) % 3],
       s.status,
       (select id from headquarters order by code offset (g % 8) limit 1),
+      ${text(5, 'g')},
       case when g % 100 = 0 then 'La impresora no imprime. ' else '' end || ${text(14, 'g')},
       (select id from users where username = 'admin'),
       case when s.status = 'generado' then null else (select id from users where username = 'admin') end,

@@ -251,7 +251,7 @@ export async function highlightsOf(
   const q = prefixQuery(words);
   const comment = sql`(select ${c.body} from ${c} where ${c.ticketId} = ${t.id}${internal ? sql`` : sql` and not ${c.internal}`}
     and to_tsvector('amparo_es'::regconfig, ${c.body}) @@ ${q} order by ${c.createdAt} desc, ${c.id} desc limit 1)`;
-  const described = sql`to_tsvector('amparo_es'::regconfig, ${t.description}) @@ ${q}`;
+  const described = sql`to_tsvector('amparo_es'::regconfig, ${t.subject} || ' ' || ${t.description}) @@ ${q}`;
   const res = await db.execute<{ id: string; from_comment: boolean; marked: string | null }>(
     sql`select id, comment is not null as from_comment, ${headline(sql`coalesce(comment, description)`, words)} as marked
       from (select ${t.id} as id, ${t.description} as description, case when ${described} then null else ${comment} end as comment
@@ -286,6 +286,7 @@ export function exportBatch(db: Executor, where: SQL | undefined, afterNumber: s
 const CARD_COLUMNS = {
   id: supportTickets.id,
   number: supportTickets.number,
+  subject: supportTickets.subject,
   status: supportTickets.status,
   priority: supportTickets.priority,
   version: supportTickets.version,

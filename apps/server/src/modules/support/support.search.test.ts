@@ -22,13 +22,13 @@ async function user(keys: string[], name: string): Promise<Who> {
   return { id: u.id, api: as(t.app, u.token) };
 }
 
-async function raise(who: Who, description: string) {
+async function raise(who: Who, description: string, subject = description.slice(0, 40)) {
   const res = await who.api.post('/api/support/tickets', {
     type: 'HARDWARE',
     priority: 'media',
     criticality: 'baja',
     headquarterId: hq,
-    subject: description.slice(0, 40),
+    subject,
     description,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -67,6 +67,12 @@ describe('ticket search by words', () => {
     expect(await ids(support, 'impresoras qwaccent')).toEqual([b.id]);
     expect(new Set(await ids(support, 'impres qwaccent'))).toEqual(new Set([a.id, b.id]));
     expect(await ids(alice, 'impresoras qwaccent')).toEqual([b.id]);
+  });
+
+  it('searches the subject, and ranks a match there first', async () => {
+    const inSubject = await raise(alice, 'Detalle sin la palabra qwsubject', 'Proyector de la sala');
+    const inDescription = await raise(alice, 'El proyector no enciende qwsubject', 'Sala de reuniones');
+    expect(await ids(support, 'proyector qwsubject')).toEqual([inSubject.id, inDescription.id]);
   });
 
   it('requires every word, wherever it is (description or comments)', async () => {

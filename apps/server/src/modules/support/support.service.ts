@@ -67,6 +67,7 @@ function toSummary(r: Row, sla: TicketSummary['sla']): TicketSummary {
     status: t.status as TicketStatus,
     headquarterId: t.headquarterId,
     headquarterName: r.headquarterName,
+    subject: t.subject,
     descriptionPreview: t.description.slice(0, 200),
     highlight: null,
     requesterId: t.requesterId,
@@ -99,6 +100,7 @@ async function load(db: Executor, actor: UserActor, id: string): Promise<Row> {
 }
 
 const snapshot = (t: Row['ticket']) => ({
+  subject: t.subject,
   type: t.type,
   priority: t.priority,
   criticality: t.criticality,
@@ -304,7 +306,8 @@ export async function moveTicket(
  * Adds a comment (spec section 5: text required). Internal comments are for
  * support staff (403 `forbidden` otherwise); a closed ticket (finalizado,
  * cancelado, rechazado) takes none (409 `ticket_closed`). A public comment by
- * someone other than the requester is the first response if none came yet.
+ * someone other than the requester, or by a requester who is also its agent
+ * (support staff assigned to it), is the first response if none came yet.
  * Tells the other side: the requester of a public comment by support; the
  * assignee (or every support user while unassigned) of the requester's;
  * the assignee of an internal one.
@@ -326,11 +329,13 @@ export async function addComment(
       .values({ ticketId: id, authorId: actor.userId, body: body.body, internal: body.internal })
       .returning({ id: supportComments.id });
     const byRequester = actor.userId === t.requesterId;
+    // A requester who is also the ticket's agent (support staff, its assignee) responds with a public comment.
+    const responds = !body.internal && (!byRequester || (isManager(actor) && t.assigneeId === actor.userId));
     await tx
       .update(supportTickets)
       .set({
         updatedAt: sql`now()`,
-        ...(!body.internal && !byRequester ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
+        ...(responds ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
       })
       .where(eq(supportTickets.id, id));
     await writeAudit(tx, actor, {
@@ -615,6 +620,7 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
     cards.map(async (r): Promise<BoardCardWire> => ({
       id: r.id,
       number: r.number,
+      subject: r.subject,
       status: r.status as TicketStatus,
       priority: r.priority as BoardCardWire['priority'],
       version: r.version,

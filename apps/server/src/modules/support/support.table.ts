@@ -26,6 +26,8 @@ export const supportTickets = pgTable(
     headquarterId: uuid('headquarter_id')
       .notNull()
       .references(() => headquarters.id),
+    /** A line telling tickets apart on the queue and the board (issue 24 section 6 item 10); searched by words. */
+    subject: text('subject').notNull(),
     description: text('description').notNull(),
     requesterId: uuid('requester_id').references(() => users.id, { onDelete: 'set null' }),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),

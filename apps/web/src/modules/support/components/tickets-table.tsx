@@ -40,6 +40,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       width: 160,
     },
     { id: 'status', header: t('fields.status'), cell: (r) => <StatusBadge status={r.status} size="sm" />, width: 120 },
+    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, width: 240 },
     {
       id: 'preview',
       header: t('fields.description'),
