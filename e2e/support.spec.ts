@@ -116,8 +116,7 @@ test.describe('support tickets', () => {
     // The list shows the subject; a search by words without accents finds it and marks the matched words.
     await page.goto('/support/tickets/list');
     await expect(page.getByRole('row', { name: new RegExp(escapeRe(SUBJECT)) })).toBeVisible();
-    await page.getByRole('textbox', { name: esSupport.list.searchLabel }).fill('recepcion impres');
-    await page.getByRole('textbox', { name: esSupport.list.searchLabel }).press('Enter');
+    await page.getByRole('searchbox', { name: esSupport.list.searchLabel }).fill('recepcion impres');
     const found = page.getByRole('row', { name: new RegExp(escapeRe(SUBJECT)) });
     await expect(found.getByTestId('search-highlight').locator('mark').first()).toBeVisible();
     await page.goto(ticketUrl);
