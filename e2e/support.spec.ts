@@ -27,6 +27,7 @@ const AGENT = {
   email: 'jorge.aju@amparo.org.gt',
 };
 const DESCRIPTION = 'La impresora de recepción no imprime desde esta mañana (E2E)';
+const SUBJECT = `Impresora de recepción ${Date.now().toString(36)}`;
 const INTERNAL = 'Revisar el tóner con el proveedor (nota interna E2E)';
 const PUBLIC = 'Vamos a cambiar el tóner esta tarde (respuesta E2E)';
 
@@ -100,6 +101,7 @@ test.describe('support tickets', () => {
     await pick(page, esSupport.fields.type, new RegExp(escapeRe(TYPE.es)));
     await pick(page, esSupport.fields.headquarter, /.+/);
     await pick(page, esSupport.fields.priority, esSupport.level.alta);
+    await page.getByRole('textbox', { name: labelRe(esSupport.fields.subject) }).fill(SUBJECT);
     await page.getByRole('textbox', { name: labelRe(esSupport.fields.description) }).fill(DESCRIPTION);
     await page
       .locator('input[type="file"]')
@@ -110,6 +112,14 @@ test.describe('support tickets', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(/^TK-\d{4}-\d{6}$/);
     const number = (await heading.textContent())!.trim();
+    await expect(page.getByTestId('ticket-subject')).toHaveText(SUBJECT);
+    // The list shows the subject; a search by words without accents finds it and marks the matched words.
+    await page.goto('/support/tickets/list');
+    await expect(page.getByRole('row', { name: new RegExp(escapeRe(SUBJECT)) })).toBeVisible();
+    await page.getByRole('searchbox', { name: esSupport.list.searchLabel }).fill('recepcion impres');
+    const found = page.getByRole('row', { name: new RegExp(escapeRe(SUBJECT)) });
+    await expect(found.getByTestId('search-highlight').locator('mark').first()).toBeVisible();
+    await page.goto(ticketUrl);
     await expect(page.getByText(esSupport.status.generado, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('row', { name: /captura\.png/ })).toBeVisible();
     await expect(
@@ -131,6 +141,7 @@ test.describe('support tickets', () => {
     await agent.waitForLoadState('networkidle');
     const card = agent.getByTestId('board-column-generado').locator(`[data-ticket="${number}"]`);
     await expect(card).toBeVisible();
+    await expect(card.getByTestId('card-subject')).toHaveText(SUBJECT);
     await drag(agent, card, agent.getByTestId('board-column-curso'));
     await expect(agent.getByTestId('board-column-curso').locator(`[data-ticket="${number}"]`)).toBeVisible();
     await expect(agent.getByTestId('board-column-generado').locator(`[data-ticket="${number}"]`)).toHaveCount(0);

@@ -71,6 +71,7 @@ describe('image documents and attachments: pixel limit and previews (issue 23 se
       priority: 'media',
       criticality: 'baja',
       headquarterId: hq,
+      subject: 'Error en pantalla',
       description: 'La pantalla muestra un error',
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -6,12 +6,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
-const listFile = join(mkdtempSync(join(tmpdir(), 'amparo-isolated-')), 'tests.json');
-execFileSync('npx', ['vitest', 'list', '--project', 'pglite', `--json=${listFile}`], { stdio: 'ignore' });
 // `-- --from N` resumes at the Nth test (1-based), after an interrupted run.
 const fromArg = process.argv.indexOf('--from');
 const from = fromArg > 0 ? Number(process.argv[fromArg + 1]) : 1;
-const tests = JSON.parse(readFileSync(listFile, 'utf8'));
+// `-- --file support` runs only the tests of the files whose path contains that text.
+const fileArg = process.argv.indexOf('--file');
+const only = fileArg > 0 ? process.argv[fileArg + 1] : null;
+const listFile = join(mkdtempSync(join(tmpdir(), 'amparo-isolated-')), 'tests.json');
+execFileSync('npx', ['vitest', 'list', ...(only ? [only] : []), '--project', 'pglite', `--json=${listFile}`], {
+  stdio: 'ignore',
+});
+const tests = JSON.parse(readFileSync(listFile, 'utf8')).filter((t) => !only || t.file.includes(only));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const failed = [];
 for (const [i, test] of tests.entries()) {

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -92,7 +93,8 @@ export async function openDatabase(options: {
     : null;
   let client: PGlite;
   try {
-    client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    // pg_trgm: person names' substring search; unaccent: word search without accents (lib/search.ts).
+    client = await PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
   } catch (err) {
     lock?.release();
     throw err;

@@ -63,6 +63,9 @@ export const TICKET_FILE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] 
 
 const level = z.enum(TICKET_LEVELS, { error: 'invalid' });
 
+/** The longest ticket subject, in characters. */
+export const TICKET_SUBJECT_MAX = 150;
+
 /** POST /api/support/tickets: the requester's report (spec section 5: a description is required). */
 export const ticketInput = z.object({
   /** ticket_type catalog (hardware, software, access, building, administrative, other). */
@@ -70,11 +73,13 @@ export const ticketInput = z.object({
   priority: level,
   criticality: level,
   headquarterId: uuid,
+  /** A line telling tickets apart on the queue and the board (issue 24 section 6 item 10). */
+  subject: text(TICKET_SUBJECT_MAX),
   description: text(5000),
 });
 export type TicketInput = z.input<typeof ticketInput>;
 
-/** PUT /api/support/tickets/:id (soporte_gestion): classification, assignee and dates, with the version seen. */
+/** PUT /api/support/tickets/:id (soporte_gestion): subject, classification, assignee and dates, with the version seen. */
 export const ticketUpdate = ticketInput.omit({ description: true }).extend({
   /** A user holding soporte_gestion, or null. */
   assigneeId: uuid.nullable(),
@@ -148,8 +153,20 @@ export const ticketSummary = z.object({
   status: z.enum(TICKET_STATUSES),
   headquarterId: uuid,
   headquarterName: z.string().nullable(),
+  subject: z.string(),
   /** The first 200 characters. */
   descriptionPreview: z.string(),
+  /**
+   * In a search's answer (issue 24 section 2): the matched words in the description, or in the latest comment
+   * the caller may see when the description lacks some, as plain-text segments (`match`: a searched word). Null
+   * outside a search.
+   */
+  highlight: z
+    .object({
+      source: z.enum(['description', 'comment']),
+      segments: z.array(z.object({ text: z.string(), match: z.boolean() })),
+    })
+    .nullable(),
   requesterId: uuid.nullable(),
   requesterName: z.string().nullable(),
   assigneeId: uuid.nullable(),
@@ -223,8 +240,8 @@ export const ticket = ticketSummary.extend({
 });
 export type Ticket = z.infer<typeof ticket>;
 
-/** Sort keys of the lists. */
-export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt'] as const;
+/** Sort keys of the lists; `relevance`: a search's best matches first, then the newest (the newest without a search). */
+export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt', 'relevance'] as const;
 
 /**
  * GET /api/support/tickets. `scope=mine`: the caller's own tickets (soporte_tickets or soporte_gestion);
@@ -268,7 +285,16 @@ export const ticketBoardQuery = ticketListQuery.pick({
  * the list's summary (a board carries up to 130 of them).
  */
 export const boardCard = ticketSummary
-  .pick({ id: true, number: true, status: true, priority: true, version: true, assigneeId: true, assigneeName: true })
+  .pick({
+    id: true,
+    number: true,
+    subject: true,
+    status: true,
+    priority: true,
+    version: true,
+    assigneeId: true,
+    assigneeName: true,
+  })
   .extend({
     /** The first 140 characters (the card shows three lines). */
     descriptionPreview: z.string(),

@@ -105,6 +105,7 @@ describe('catalog items in use, for every registered catalog column', () => {
       priority: 'baja',
       criticality: 'baja',
       headquarterId: hq.json().data.id,
+      subject: 'Sistema',
       description: 'No abre el sistema',
     });
     expect(ticket.statusCode, ticket.body).toBe(200);

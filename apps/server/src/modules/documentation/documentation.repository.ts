@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client.ts';
 import { documentFiles, documents, persons, users } from '../../db/schema.ts';
 import { untiedOrGranted } from '../../lib/access.ts';
 import { col } from '../../db/sql.ts';
+import { matches, wordsText } from '../../lib/search.ts';
+import { documentSearchVector } from './documentation.table.ts';
 
 const personName = sql<
   string | null
@@ -50,11 +52,12 @@ export async function listDocuments(
 }
 
 /**
- * A case-insensitive match of `term` (LIKE wildcards escaped) in title, description or tags.
+ * `term`'s words in the title or description (word search: accents and case ignored, each word a prefix, all
+ * required; `lib/search.ts`, issue 24 section 2), or `term` within a tag (case-insensitive, as before).
  */
 export function searchWhere(term: string): SQL {
   const like = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-  return sql`(${documents.title} ilike ${like} or ${documents.description} ilike ${like} or array_to_string(${documents.tags}, ' ') ilike ${like})`;
+  return sql`(${matches(documentSearchVector(documents), wordsText(term))} or array_to_string(${documents.tags}, ' ') ilike ${like})`;
 }
 
 /**

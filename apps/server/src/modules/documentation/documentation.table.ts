@@ -1,9 +1,17 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { registerFileReferences } from '../../lib/file-gc.ts';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 import { persons } from '../population/persons/persons.table.ts';
+import { textVector } from '../../lib/search.ts';
+
+/**
+ * What a document's search reads (issue 24 section 2): its title and description (notes) as words
+ * (`lib/search.ts`), the same expression as the GIN index below so the index serves it.
+ */
+export const documentSearchVector = (t: { title: AnyPgColumn; description: AnyPgColumn }) =>
+  textVector(sql`${t.title}`, sql`${t.description}`);
 
 /** Institutional documents (issue 4); `person_id` ties one to a person of the registry and their grants. */
 export const documents = pgTable(
@@ -19,7 +27,11 @@ export const documents = pgTable(
     tags: text('tags').array().notNull().default([]),
     ...editableColumns(),
   },
-  (t) => [index('documents_date_idx').on(t.documentDate, t.id), index('documents_person_idx').on(t.personId)],
+  (t) => [
+    index('documents_date_idx').on(t.documentDate, t.id),
+    index('documents_person_idx').on(t.personId),
+    index('documents_search_idx').using('gin', documentSearchVector(t)),
+  ],
 );
 
 /**

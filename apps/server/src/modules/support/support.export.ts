@@ -30,6 +30,7 @@ const TEXT = {
     followUpDate: 'Seguimiento',
     resolvedAt: 'Resuelto',
     breached: 'Fuera de plazo',
+    subject: 'Asunto',
     description: 'Descripción',
     yes: 'Sí',
     no: 'No',
@@ -60,6 +61,7 @@ const TEXT = {
     followUpDate: 'Follow-up',
     resolvedAt: 'Resolved',
     breached: 'Target missed',
+    subject: 'Subject',
     description: 'Description',
     yes: 'Yes',
     no: 'No',
@@ -91,6 +93,7 @@ const COLUMNS = [
   'followUpDate',
   'resolvedAt',
   'breached',
+  'subject',
   'description',
 ] as const;
 
@@ -124,7 +127,11 @@ export async function exportTickets(
     rows: total,
     sheet: {
       name: text.sheet,
-      columns: COLUMNS.map((k) => ({ header: text[k], key: k, width: k === 'description' ? 60 : 16 })),
+      columns: COLUMNS.map((k) => ({
+        header: text[k],
+        key: k,
+        width: k === 'description' ? 60 : k === 'subject' ? 40 : 16,
+      })),
     },
     log,
     fill: async (addRow) => {
@@ -151,6 +158,7 @@ export async function exportTickets(
             followUpDate: t.followUpDate ?? '',
             resolvedAt: local(t.resolvedAt),
             breached: sla.breached ? text.yes : text.no,
+            subject: t.subject,
             description: t.description,
           });
         }

@@ -4,7 +4,14 @@ import type { Executor } from '../../db/client.ts';
 import { allOf, col, preparedFor, sqlCte, statementName } from '../../db/sql.ts';
 import { headquarters, roles, users } from '../../db/schema.ts';
 import { workflowHistory } from '../../lib/workflow/workflow.table.ts';
-import { supportComments, supportFiles, supportTicketCounters, supportTickets } from './support.table.ts';
+import { headline, matches, prefixQuery, rank, toSegments, type Segment } from '../../lib/search.ts';
+import {
+  supportComments,
+  supportFiles,
+  supportTicketCounters,
+  supportTicketSearch,
+  supportTickets,
+} from './support.table.ts';
 
 /** Tickets' queries (issue 12). Names of people come from `users`: staff, never persons of the registry. */
 
@@ -93,29 +100,38 @@ const namedRow = {
   assigneeName: nameOf(supportTickets.assigneeId).as('assignee_name'),
 };
 
-/** `term` as an ILIKE pattern matching it anywhere, its LIKE wildcards escaped. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-
 /**
- * SQL: the ticket's number, description or a comment matches `pattern` (a
- * `likePattern`, or its placeholder; case-insensitive); internal comments
- * count only when `internal` (support staff). A union of trigram-indexed lookups.
+ * A ticket search (issue 24 section 2, decision 0021): the typed words (`wordsText`, or its placeholder) and, when
+ * the text is a ticket number, that number (exact, or a LIKE pattern for its digits in any year); internal
+ * comments count only when `internal` (support staff).
  */
 export interface TicketSearch {
-  pattern: string | Placeholder;
+  words: string | Placeholder;
+  number: { exact: boolean; value: string | Placeholder } | null;
   internal: boolean;
 }
 
-export function searchWhere(pattern: string | Placeholder, internal: boolean): SQL {
+/** The document a search reads: with internal comments (support staff) or without (requesters). */
+const docOf = (internal: boolean) => sql`${internal ? supportTicketSearch.allDoc : supportTicketSearch.publicDoc}`;
+
+/**
+ * SQL rows (id, rank) of the tickets `search` matches: every word in the ticket's document (GIN index;
+ * rank `ts_rank`), and the ticket whose number it is (ranked above any word match). A ticket may come twice.
+ */
+function hits(search: TicketSearch): SQL {
+  const s = supportTicketSearch;
   const t = supportTickets;
-  const c = supportComments;
-  return sql`${t.id} in (
-    select ${t.id} from ${t} where ${t.number} ilike ${pattern}
-    union
-    select ${t.id} from ${t} where ${t.description} ilike ${pattern}
-    union
-    select ${c.ticketId} from ${c} where ${c.body} ilike ${pattern}${internal ? sql`` : sql` and not ${c.internal}`}
-  )`;
+  const doc = docOf(search.internal);
+  const byWords = sql`select ${s.ticketId} as id, ${rank(doc, search.words)} as rank from ${s} where ${matches(doc, search.words)}`;
+  const n = search.number;
+  if (!n) return byWords;
+  const byNumber = n.exact ? sql`${t.number} = ${n.value}` : sql`${t.number} like ${n.value}`;
+  return sql`${byWords} union all select ${t.id}, 1000::real from ${t} where ${byNumber}`;
+}
+
+/** SQL: the ticket matches `search` (the board, the export, a count). */
+export function searchWhere(search: TicketSearch): SQL {
+  return sql`${supportTickets.id} in (select id from (${hits(search)}) h)`;
 }
 
 const PRIORITY_RANK = sql`case ${supportTickets.priority} when 'alta' then 1 when 'media' then 2 else 3 end`;
@@ -126,6 +142,8 @@ const SORTS = {
   priority: PRIORITY_RANK,
   resolutionDueAt: supportTickets.resolutionDueAt,
 } as const;
+/** A list's sort: a column's, or `relevance` (a search's rank, then the newest; without a search, the newest). */
+export type TicketSort = keyof typeof SORTS | 'relevance';
 
 /**
  * A page of tickets matching `list` (built with placeholders), sorted (then by
@@ -135,10 +153,12 @@ const SORTS = {
  * with values (issue 12 benchmark). The count's subquery reads
  * `support_tickets` again; its conditions bind to that inner reference.
  *
- * A search is prepared unnamed, so PostgreSQL plans each one for its pattern,
- * and finds its matches once: the union of number, description and comment
- * matches (with the other filters and the sort key) is a CTE that both the
- * page and the count read, so only the page's 25 tickets are fetched whole.
+ * A search is prepared unnamed, so PostgreSQL plans each one for its values,
+ * and finds its matches once: the tickets whose kept document holds every
+ * word (GIN index) or whose number it is, with their rank, the other filters
+ * and the sort key, are a CTE that both the page and the count read, so only
+ * the page's 25 tickets are fetched whole. `relevance` orders them by rank,
+ * then the newest first (issue 24 section 2).
  */
 export async function listTickets(
   db: Executor,
@@ -149,7 +169,7 @@ export async function listTickets(
     search: TicketSearch | null;
     filters: SQL | undefined;
   },
-  sort: keyof typeof SORTS,
+  sort: TicketSort,
   order: 'asc' | 'desc',
   page: number,
   pageSize: number,
@@ -159,29 +179,25 @@ export async function listTickets(
   const statement = preparedFor(db, key, () => {
     const t = supportTickets;
     const dir = sql.raw(order);
-    const sortKey = SORTS[sort];
+    const sortKey = SORTS[sort === 'relevance' ? 'createdAt' : sort];
     const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-    const ordered = [sql`${sortKey} ${dir}`, sql`${t.id} ${dir}`];
+    const ordered =
+      sort === 'relevance'
+        ? [sql`${t.createdAt} desc`, sql`${t.id} desc`]
+        : [sql`${sortKey} ${dir}`, sql`${t.id} ${dir}`];
     if (list.search) {
-      const { pattern, internal } = list.search;
       const also = list.filters ? sql` and ${list.filters}` : sql``;
-      const part = (from: SQL, match: SQL) =>
-        sql`select ${t.id} as id, ${sortKey} as sort_key from ${from} where ${match}${also}`;
+      // Each matching ticket once, with its best rank (a number match and a word match may both hold).
       const matched = sqlCte(
         'matched',
-        sql.join(
-          [
-            part(sql`${t}`, sql`${t.number} ilike ${pattern}`),
-            part(sql`${t}`, sql`${t.description} ilike ${pattern}`),
-            part(
-              sql`${supportComments} join ${t} on ${t.id} = ${supportComments.ticketId}`,
-              sql`${supportComments.body} ilike ${pattern}${internal ? sql`` : sql` and not ${supportComments.internal}`}`,
-            ),
-          ],
-          sql` union `,
-        ),
+        sql`select ${t.id} as id, ${sortKey} as sort_key, ${t.createdAt} as created_at, max(h.rank) as rank
+          from (${hits(list.search)}) h join ${t} on ${t.id} = h.id where true${also} group by ${t.id}`,
       );
-      const pageIds = sqlCte('page_ids', sql`select id from matched order by sort_key ${dir}, id ${dir} ${limit}`);
+      const byMatch = sort === 'relevance' ? sql`rank desc, created_at desc, id desc` : sql`sort_key ${dir}, id ${dir}`;
+      const pageIds = sqlCte(
+        'page_ids',
+        sql`select id, row_number() over (order by ${byMatch}) as ord from matched order by ${byMatch} ${limit}`,
+      );
       return db
         .with(matched, pageIds)
         .select({
@@ -193,7 +209,7 @@ export async function listTickets(
         })
         .from(t)
         .where(sql`${t.id} in (select id from page_ids)`)
-        .orderBy(...ordered)
+        .orderBy(sql`(select ord from page_ids p where p.id = ${t.id})`)
         .prepare('');
     }
     const where = list.where ?? sql`true`;
@@ -218,6 +234,37 @@ export async function listTickets(
   });
 }
 
+/**
+ * The matched words of `words` (a `wordsText`, not empty) in each of the tickets `ids` (a page), as segments
+ * (`lib/search.ts`): from the description when it holds every word, else from the latest comment the caller may
+ * see (`internal`) that holds every word, else from the description (the words spread over several texts).
+ */
+export async function highlightsOf(
+  db: Executor,
+  ids: string[],
+  words: string,
+  internal: boolean,
+): Promise<Map<string, { source: 'description' | 'comment'; segments: Segment[] }>> {
+  if (ids.length === 0 || words === '') return new Map();
+  const t = supportTickets;
+  const c = supportComments;
+  const q = prefixQuery(words);
+  const comment = sql`(select ${c.body} from ${c} where ${c.ticketId} = ${t.id}${internal ? sql`` : sql` and not ${c.internal}`}
+    and to_tsvector('amparo_es'::regconfig, ${c.body}) @@ ${q} order by ${c.createdAt} desc, ${c.id} desc limit 1)`;
+  const described = sql`to_tsvector('amparo_es'::regconfig, ${t.subject} || ' ' || ${t.description}) @@ ${q}`;
+  const res = await db.execute<{ id: string; from_comment: boolean; marked: string | null }>(
+    sql`select id, comment is not null as from_comment, ${headline(sql`coalesce(comment, description)`, words)} as marked
+      from (select ${t.id} as id, ${t.description} as description, case when ${described} then null else ${comment} end as comment
+        from ${t} where ${inArray(t.id, ids)}) x`,
+  );
+  return new Map(
+    res.rows.map((r) => [
+      r.id,
+      { source: r.from_comment ? 'comment' : 'description', segments: toSegments(r.marked ?? '') },
+    ]),
+  );
+}
+
 /** How many tickets match `where`, counted up to `cap` (`capped` when there are more). */
 export async function countTickets(db: Executor, where: SQL | undefined, cap: number) {
   const counted = await db.execute<{ n: number }>(
@@ -239,6 +286,7 @@ export function exportBatch(db: Executor, where: SQL | undefined, afterNumber: s
 const CARD_COLUMNS = {
   id: supportTickets.id,
   number: supportTickets.number,
+  subject: supportTickets.subject,
   status: supportTickets.status,
   priority: supportTickets.priority,
   version: supportTickets.version,
@@ -286,8 +334,8 @@ export async function boardColumns(
 ) {
   const t = supportTickets;
   const key = `tickets_board:${list.shape}:${statuses.open.join('|')}:${statuses.closed.join('|')}:${Object.values(limits).join('|')}`;
-  // A search is planned for its pattern (unnamed), as in the list.
-  const name = (what: string) => (list.shape.includes('pattern') ? '' : statementName(what, key));
+  // A search is planned for its words (unnamed), as in the list.
+  const name = (what: string) => (list.shape.includes('words') ? '' : statementName(what, key));
   const filter = list.where ?? sql`true`;
   // Code constants only (statuses, whole numbers), never a caller's value: safe to write into the text.
   const literal = (s: string) => sql.raw(`'${s.replace(/'/g, "''")}'`);

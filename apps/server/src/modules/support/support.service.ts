@@ -36,6 +36,7 @@ import { abandonStaged, commitStaged } from '../../lib/file-gc.ts';
 import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
 import { headquarters } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
+import { wordsText } from '../../lib/search.ts';
 import * as repo from './support.repository.ts';
 import { breachedSql, calendars, dueDates, loadTargets, slaLeftOf, slaOf } from './support.sla.ts';
 import { supportComments, supportFiles, supportSettings, supportTargets, supportTickets } from './support.table.ts';
@@ -66,7 +67,9 @@ function toSummary(r: Row, sla: TicketSummary['sla']): TicketSummary {
     status: t.status as TicketStatus,
     headquarterId: t.headquarterId,
     headquarterName: r.headquarterName,
+    subject: t.subject,
     descriptionPreview: t.description.slice(0, 200),
+    highlight: null,
     requesterId: t.requesterId,
     requesterName: r.requesterName,
     assigneeId: t.assigneeId,
@@ -97,6 +100,7 @@ async function load(db: Executor, actor: UserActor, id: string): Promise<Row> {
 }
 
 const snapshot = (t: Row['ticket']) => ({
+  subject: t.subject,
   type: t.type,
   priority: t.priority,
   criticality: t.criticality,
@@ -303,7 +307,8 @@ export async function moveTicket(
  * Adds a comment (spec section 5: text required). Internal comments are for
  * support staff (403 `forbidden` otherwise); a closed ticket (finalizado,
  * cancelado, rechazado) takes none (409 `ticket_closed`). A public comment by
- * someone other than the requester is the first response if none came yet.
+ * someone other than the requester, or by a requester who is also its agent
+ * (support staff assigned to it), is the first response if none came yet.
  * Tells the other side: the requester of a public comment by support; the
  * assignee (or every support user while unassigned) of the requester's;
  * the assignee of an internal one.
@@ -325,11 +330,13 @@ export async function addComment(
       .values({ ticketId: id, authorId: actor.userId, body: body.body, internal: body.internal })
       .returning({ id: supportComments.id });
     const byRequester = actor.userId === t.requesterId;
+    // A requester who is also the ticket's agent (support staff, its assignee) responds with a public comment.
+    const responds = !body.internal && (!byRequester || (isManager(actor) && t.assigneeId === actor.userId));
     await tx
       .update(supportTickets)
       .set({
         updatedAt: sql`now()`,
-        ...(!body.internal && !byRequester ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
+        ...(responds ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
       })
       .where(eq(supportTickets.id, id));
     await writeAudit(tx, actor, {
@@ -450,6 +457,17 @@ async function lockedStatus(tx: Executor, id: string) {
 
 type Filters = Omit<z.output<typeof ticketListQuery>, 'page' | 'pageSize' | 'sort' | 'order'>;
 
+/**
+ * The ticket number `typed` is, if it is one (issue 24 section 2): `TK-2026-000123` (any case; fewer digits are
+ * padded) exactly, or `123` (1 to 6 digits) as the number's end in any year (a LIKE pattern). Null otherwise.
+ */
+export function ticketNumberOf(typed: string): { exact: boolean; value: string } | null {
+  const full = /^\s*tk-(\d{4})-(\d{1,6})\s*$/i.exec(typed);
+  if (full) return { exact: true, value: `TK-${full[1]}-${full[2]!.padStart(6, '0')}` };
+  const digits = /^\s*#?(\d{1,6})\s*$/.exec(typed);
+  return digits ? { exact: false, value: `%-${digits[1]!.padStart(6, '0')}` } : null;
+}
+
 /** A list's WHERE, the values of its placeholders, and its shape (everything that changes the statement's text). */
 export interface TicketListWhere {
   where: SQL | undefined;
@@ -485,7 +503,16 @@ export function listWhere(
   const t = supportTickets;
   const where: (SQL | undefined)[] = [];
   if (q.scope === 'mine') where.push(eq(t.requesterId, v('requesterId', actor.userId)));
-  const search = q.q ? { pattern: v('pattern', repo.likePattern(q.q)), internal: manager } : null;
+  let search: repo.TicketSearch | null = null;
+  if (q.q) {
+    const number = ticketNumberOf(q.q);
+    if (number) shape.push(number.exact ? 'number:exact' : 'number:digits');
+    search = {
+      words: v('words', wordsText(q.q)),
+      number: number && { exact: number.exact, value: v('number', number.value) },
+      internal: manager,
+    };
+  }
   if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
   else if (q.status === 'closed') where.push(inArray(t.status, [...CLOSED_TICKET_STATUSES]));
   else if (q.status) where.push(eq(t.status, v('status', q.status)));
@@ -508,7 +535,7 @@ export function listWhere(
   }
   const filters = where.length ? and(...where) : undefined;
   return {
-    where: search ? and(repo.searchWhere(search.pattern, search.internal), filters) : filters,
+    where: search ? and(repo.searchWhere(search), filters) : filters,
     values,
     shape: shape.join(','),
     search,
@@ -520,23 +547,29 @@ export function listWhere(
  * A page of tickets (see `listWhere`), each with its service targets in
  * working minutes; the total counted up to four pages ahead (`totalCapped`
  * beyond). One prepared statement per list shape (issue 12 benchmark).
+ * With a search (`q`: words, each a prefix, all required; or a ticket number),
+ * each item carries `highlight`, its matched words as segments; `sort=relevance`
+ * orders by rank, then the newest.
  */
 export async function listTickets(db: Db, actor: UserActor, q: z.output<typeof ticketListQuery>) {
   const cap = (q.page + 4) * q.pageSize;
-  const rows = await repo.listTickets(
-    db,
-    listWhere(actor, q, 'placeholders'),
-    q.sort,
-    q.order,
-    q.page,
-    q.pageSize,
-    cap,
-  );
+  const list = listWhere(actor, q, 'placeholders');
+  const rows = await repo.listTickets(db, list, q.sort, q.order, q.page, q.pageSize, cap);
   // The count rides on the rows; a page past the end has none, so count alone then.
   const counted =
     rows[0]?.total ?? (q.page > 1 ? (await repo.countTickets(db, listWhere(actor, q).where, cap)).total : 0);
+  // A search's page shows its matched words (issue 24 section 2).
+  const highlights = list.search
+    ? await repo.highlightsOf(
+        db,
+        rows.map((r) => r.ticket.id),
+        wordsText(q.q),
+        list.search.internal,
+      )
+    : new Map();
+  const items = await summaries(db, rows);
   return {
-    items: await summaries(db, rows),
+    items: items.map((i) => ({ ...i, highlight: highlights.get(i.id) ?? null })),
     page: q.page,
     pageSize: q.pageSize,
     total: Math.min(counted, cap),
@@ -588,6 +621,7 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
     cards.map(async (r): Promise<BoardCardWire> => ({
       id: r.id,
       number: r.number,
+      subject: r.subject,
       status: r.status as TicketStatus,
       priority: r.priority as BoardCardWire['priority'],
       version: r.version,

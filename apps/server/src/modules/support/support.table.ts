@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { headquarters } from '../headquarters/headquarters.table.ts';
 import { users } from '../users/users.table.ts';
 import { registerFileReferences } from '../../lib/file-gc.ts';
+import { tsvector } from '../../lib/search.ts';
 
 /**
  * Support tickets (issue 12; spec sections 3 and 4). `status` moves only
@@ -25,6 +26,8 @@ export const supportTickets = pgTable(
     headquarterId: uuid('headquarter_id')
       .notNull()
       .references(() => headquarters.id),
+    /** A line telling tickets apart on the queue and the board (issue 24 section 6 item 10); searched by words. */
+    subject: text('subject').notNull(),
     description: text('description').notNull(),
     requesterId: uuid('requester_id').references(() => users.id, { onDelete: 'set null' }),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
@@ -132,4 +135,24 @@ export const supportSettings = pgTable(
     autoCloseDays: integer('auto_close_days').notNull().default(5),
   },
   (t) => [check('support_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Each ticket's word-search documents (issue 24 section 2, decision 0021), kept by triggers (migration 0031) in
+ * the transaction that writes the ticket or a comment: `public_doc` (subject, description, public comments) is what
+ * a requester searches, `all_doc` (also internal comments) what support staff search.
+ */
+export const supportTicketSearch = pgTable(
+  'support_ticket_search',
+  {
+    ticketId: uuid('ticket_id')
+      .primaryKey()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    publicDoc: tsvector('public_doc').notNull(),
+    allDoc: tsvector('all_doc').notNull(),
+  },
+  (t) => [
+    index('support_ticket_search_public_idx').using('gin', t.publicDoc),
+    index('support_ticket_search_all_idx').using('gin', t.allDoc),
+  ],
 );

@@ -33,6 +33,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   priority: 'media',
   criticality: 'baja',
   headquarterId: hq,
+  subject: 'Impresora sin imprimir',
   description: 'La impresora de la sede no imprime',
   ...over,
 });
@@ -108,6 +109,9 @@ describe('raising a ticket', () => {
     for (const [over, field] of [
       [{ description: '' }, 'description'],
       [{ description: '   ' }, 'description'],
+      [{ subject: undefined }, 'subject'],
+      [{ subject: '  ' }, 'subject'],
+      [{ subject: 'x'.repeat(151) }, 'subject'],
       [{ type: 'NOPE' }, 'type'],
       [{ priority: 'urgente' }, 'priority'],
       [{ headquarterId: '00000000-0000-4000-8000-000000000000' }, 'headquarterId'],
@@ -147,6 +151,8 @@ describe('who sees a ticket', () => {
   });
 
   it('the queue, board, dashboard, settings and edits are for support staff only', async () => {
+    // Its own ticket of Alice's, so the queue has one whatever ran before (or nothing did).
+    await raise(alice);
     expect((await alice.api.get('/api/support/tickets?scope=queue')).statusCode).toBe(403);
     expect((await bare.api.get('/api/support/tickets?scope=mine')).statusCode).toBe(403);
     const q = await support2.api.get('/api/support/tickets?scope=queue');
@@ -297,6 +303,35 @@ describe('transitions', () => {
   });
 });
 
+describe('first response', () => {
+  it("counts a requester's own moves and public comments only when they are also the ticket's agent", async () => {
+    const responded = async (id: string) =>
+      (await support.api.get(`/api/support/tickets/${id}`)).json().data.sla.respondedAt as string | null;
+    // Support staff raising their own ticket and starting it: the start is the response.
+    const own = await raise(support);
+    expect(await responded(own.id)).toBeNull();
+    expect((await move(support, own.id, 'start')).statusCode).toBe(200);
+    expect(await responded(own.id)).not.toBeNull();
+    // Their public comment on their own ticket, assigned to them, is the response too.
+    const commented = await raise(support);
+    await force(commented.id, 'asignado', support.id);
+    await support.api.post(`/api/support/tickets/${commented.id}/comments`, { body: 'Reviso el equipo hoy' });
+    expect(await responded(commented.id)).not.toBeNull();
+    // A requester's comment, or support's own ticket assigned to someone else, is no response.
+    const plain = await raise(alice);
+    await alice.api.post(`/api/support/tickets/${plain.id}/comments`, { body: '¿Alguna novedad?' });
+    expect(await responded(plain.id)).toBeNull();
+    const other = await raise(support);
+    await force(other.id, 'asignado', support2.id);
+    await support.api.post(`/api/support/tickets/${other.id}/comments`, { body: '¿Alguna novedad?' });
+    expect(await responded(other.id)).toBeNull();
+    // Cancelling one's own ticket is no response either.
+    const cancelled = await raise(support);
+    expect((await move(support, cancelled.id, 'cancel')).statusCode).toBe(200);
+    expect(await responded(cancelled.id)).toBeNull();
+  });
+});
+
 describe('comments and files', () => {
   it('internal comments never reach the requester: not in the record, not in a search, no notice', async () => {
     const tk = await raise(alice);
@@ -363,6 +398,7 @@ describe('edits, lists and reports', () => {
     const tk = await raise(alice);
     const edit = (over: Record<string, unknown>) =>
       support.api.put(`/api/support/tickets/${tk.id}`, {
+        subject: 'Impresora del segundo piso',
         type: 'SOFTWARE',
         priority: 'alta',
         criticality: 'alta',
@@ -378,7 +414,14 @@ describe('edits, lists and reports', () => {
     expect(staff).not.toContain(alice.id);
     const ok = await edit({});
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ priority: 'alta', assigneeId: support2.id, estimatedDate: '2026-12-01' });
+    expect(ok.json().data).toMatchObject({
+      subject: 'Impresora del segundo piso',
+      priority: 'alta',
+      assigneeId: support2.id,
+      estimatedDate: '2026-12-01',
+    });
+    const listed = (await support.api.get(`/api/support/tickets?scope=queue&q=${tk.number}`)).json().data.items;
+    expect(listed[0]).toMatchObject({ id: tk.id, subject: 'Impresora del segundo piso' });
     // Alta responds in 2 working hours instead of 4: the target moved earlier.
     expect(new Date(ok.json().data.sla.responseDueAt).getTime()).toBeLessThan(
       new Date((tk.sla as { responseDueAt: string }).responseDueAt).getTime(),
@@ -555,6 +598,7 @@ describe('edits, lists and reports', () => {
       const record = (await support.api.get(`/api/support/tickets/${card.id}`)).json().data;
       expect(card).toMatchObject({
         number: record.number,
+        subject: record.subject,
         status: record.status,
         priority: record.priority,
         version: record.version,

@@ -41,9 +41,13 @@ async function tell(ctx: Ctx, kind: NotificationKind, recipients: (string | null
   });
 }
 
+/** Support's own moves (they need soporte_gestion): a first response even when the requester, as agent, takes them. */
+const AGENT_MOVES = new Set(['assign', 'start', 'hold', 'resolve', 'reject']);
+
 /**
  * What every transition writes besides the state: the first response (any
- * transition by someone other than the requester), the stopped and restarted
+ * transition by someone other than the requester, or an agent's move by a
+ * requester who is also the agent), the stopped and restarted
  * resolution clock around pendiente, the resolution instant and the
  * auto-close instant, in the headquarter's working time.
  */
@@ -54,7 +58,9 @@ async function keepTargets(ctx: Ctx) {
   let calendar: Promise<WorkingTime> | null = null;
   const wt = () => (calendar ??= workingTimeFor(ctx.tx, r.headquarterId));
   const set: Partial<SupportTicketRow> = {};
-  if (r.respondedAt === null && ctx.actor.userId !== null && ctx.actor.userId !== r.requesterId) set.respondedAt = now;
+  // The requester's own moves are no response, unless they are also the agent (issue 24 section 6 item 10).
+  const responds = ctx.actor.userId !== r.requesterId || AGENT_MOVES.has(ctx.transition);
+  if (r.respondedAt === null && ctx.actor.userId !== null && responds) set.respondedAt = now;
   if (ctx.to === 'pendiente' && r.resolutionDueAt && r.resolutionDueAt > now) set.pausedAt = now;
   if (ctx.from === 'pendiente' && r.pausedAt) {
     // The clock restarts with the working time that was left when it stopped.

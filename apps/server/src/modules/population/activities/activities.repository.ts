@@ -1,8 +1,9 @@
 import { col } from '../../../db/sql.ts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import type { ItemAge } from '@amparo/shared/validation';
 import { createdWithin } from '../../../lib/item-age.ts';
+import { matches, wordsText } from '../../../lib/search.ts';
 import {
   activities,
   activityFacilitators,
@@ -14,6 +15,7 @@ import {
   persons,
   users,
 } from '../../../db/schema.ts';
+import { activitySearchVector } from './activities.table.ts';
 
 const participantCount = sql<number>`((select count(*)::int from ${activityParticipants} where ${col(activityParticipants.activityId)} = ${col(activities.id)})
   + (select coalesce(sum(${col(activityUnregistered.count)}), 0)::int from ${activityUnregistered} where ${col(activityUnregistered.activityId)} = ${col(activities.id)}))`;
@@ -34,7 +36,8 @@ export interface ActivityFilters {
 
 function where(f: ActivityFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (f.term) parts.push(ilike(activities.name, `%${f.term.replace(/[\\%_]/g, '\\$&')}%`));
+  // Words of the name or description (lib/search.ts, issue 24 section 2).
+  if (f.term) parts.push(matches(activitySearchVector(activities), wordsText(f.term)));
   if (f.activityType) parts.push(eq(activities.activityType, f.activityType));
   if (f.from) parts.push(gte(activities.startsAt, f.from));
   if (f.to) parts.push(lt(activities.startsAt, f.to));

@@ -1,4 +1,15 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  type AnyPgColumn,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { registerFileReferences } from '../../../lib/file-gc.ts';
 import { editableColumns } from '../../../db/columns.ts';
 import { users } from '../../users/users.table.ts';
@@ -6,6 +17,14 @@ import { headquarters } from '../../headquarters/headquarters.table.ts';
 import { departments, municipalities } from '../../catalogs/catalogs.table.ts';
 import { persons } from '../persons/persons.table.ts';
 import { planningLines } from '../../budget/budget.table.ts';
+import { textVector } from '../../../lib/search.ts';
+
+/**
+ * What an activity's search reads (issue 24 section 2): its name and description as words (`lib/search.ts`), the
+ * same expression as the GIN index below so the index serves it.
+ */
+export const activitySearchVector = (t: { name: AnyPgColumn; description: AnyPgColumn }) =>
+  textVector(sql`${t.name}`, sql`${t.description}`);
 
 /** Group activities (issue 4). */
 export const activities = pgTable(
@@ -32,6 +51,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_starts_idx').on(t.startsAt, t.id),
     index('activities_planning_line_idx').on(t.planningLineId),
+    index('activities_search_idx').using('gin', activitySearchVector(t)),
   ],
 );
 

@@ -57,7 +57,10 @@ export function CardBody({ card, menu }: { card: BoardCard; menu?: ReactNode }) 
         </AnchorLink>
         {menu}
       </Group>
-      <Text size="xs" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="card-subject">
+        {card.subject}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
         {card.descriptionPreview}
       </Text>
       <Group gap={4}>

@@ -1,9 +1,9 @@
-import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
-import { ticketUpdate, type Ticket, type TicketLevel } from '@amparo/shared/modules/support.schema';
+import { TICKET_SUBJECT_MAX, ticketUpdate, type Ticket, type TicketLevel } from '@amparo/shared/modules/support.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { ApiError } from '../../../shared/lib/api';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
@@ -13,6 +13,7 @@ import { supportKeys, useAssignees } from '../api/queries';
 import { ClassificationFields } from './classification-fields';
 
 interface EditValues extends Record<string, unknown> {
+  subject: string;
   type: string;
   priority: TicketLevel;
   criticality: TicketLevel;
@@ -24,7 +25,7 @@ interface EditValues extends Record<string, unknown> {
 }
 
 /**
- * Support staff's edit of a ticket: classification, assignee and dates, with
+ * Support staff's edit of a ticket: subject, classification, assignee and dates, with
  * the version loaded (someone else's change in between answers 409 and the
  * ticket is reloaded). The page remounts it on every new version.
  */
@@ -34,6 +35,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const update = useUpdateTicket(ticket.id);
   const assignees = useAssignees();
   const { form } = useZodForm<EditValues>(ticketUpdate, {
+    subject: ticket.subject,
     type: ticket.type,
     priority: ticket.priority,
     criticality: ticket.criticality,
@@ -66,6 +68,12 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
     <DatesProvider settings={{ locale: i18n.language.startsWith('en') ? 'en' : 'es', firstDayOfWeek: 0 }}>
       <form onSubmit={submit} noValidate aria-label={t('view.edit')}>
         <Stack>
+          <TextInput
+            label={t('fields.subject')}
+            withAsterisk
+            maxLength={TICKET_SUBJECT_MAX}
+            {...form.getInputProps('subject')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <ClassificationFields inputProps={form.getInputProps} />
             <Select

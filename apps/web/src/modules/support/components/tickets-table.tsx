@@ -4,6 +4,7 @@ import type { TicketSummary } from '@amparo/shared/modules/support.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
 import { DateText } from '../../../shared/ui/format';
+import { HighlightedText } from '../../../shared/ui/highlighted-text';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { slaText } from '../lib/sla';
 import { LevelBadge, SlaLeft, StatusBadge } from './badges';
@@ -16,10 +17,12 @@ interface TicketsTableProps {
   pageSize: number;
   /** Narrowed by a search or a filter: the empty state says so. */
   filtered: boolean;
+  /** A word search: the description column shows each ticket's matched words, at every width. */
+  searching?: boolean;
 }
 
 /** The tickets list's table; a ticket past a target says so in its time-left cell ('Fuera de plazo'). */
-export function TicketsTable({ items, queue, sort, pageSize, filtered }: TicketsTableProps) {
+export function TicketsTable({ items, queue, sort, pageSize, filtered, searching = false }: TicketsTableProps) {
   const { t } = useTranslation('support');
   const types = useCatalog('ticket_type');
   const columns: DataColumn<TicketSummary>[] = [
@@ -37,13 +40,23 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       width: 160,
     },
     { id: 'status', header: t('fields.status'), cell: (r) => <StatusBadge status={r.status} size="sm" />, width: 120 },
+    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, width: 240 },
     {
       id: 'preview',
       header: t('fields.description'),
       text: (r) => r.descriptionPreview,
-      truncate: true,
+      cell: (r) =>
+        r.highlight ? (
+          <HighlightedText
+            segments={r.highlight.segments}
+            title={r.highlight.source === 'comment' ? t('list.matchInComment') : undefined}
+          />
+        ) : (
+          r.descriptionPreview
+        ),
+      truncate: !searching,
       width: 260,
-      visibleFrom: 'xl',
+      visibleFrom: searching ? undefined : 'xl',
     },
     { id: 'type', header: t('fields.type'), text: (r) => types.labelOf(r.type), truncate: true, width: 150 },
     {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ticketInput, type TicketLevel } from '@amparo/shared/modules/support.schema';
+import { TICKET_SUBJECT_MAX, ticketInput, type TicketLevel } from '@amparo/shared/modules/support.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
@@ -18,6 +18,7 @@ interface TicketValues extends Record<string, unknown> {
   priority: TicketLevel;
   criticality: TicketLevel;
   headquarterId: string;
+  subject: string;
   description: string;
 }
 
@@ -38,6 +39,7 @@ export function TicketAddPage() {
     priority: 'media',
     criticality: 'media',
     headquarterId: '',
+    subject: '',
     description: '',
   });
 
@@ -68,6 +70,13 @@ export function TicketAddPage() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <ClassificationFields inputProps={form.getInputProps} withHints />
               </SimpleGrid>
+              <TextInput
+                label={t('fields.subject')}
+                description={t('form.subjectHint')}
+                withAsterisk
+                maxLength={TICKET_SUBJECT_MAX}
+                {...form.getInputProps('subject')}
+              />
               <Textarea
                 label={t('fields.description')}
                 description={t('form.descriptionHint')}

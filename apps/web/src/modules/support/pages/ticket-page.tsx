@@ -72,6 +72,9 @@ export function TicketPage() {
       />
 
       <Section title={t('view.description')}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
+          {ticket.subject}
+        </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {ticket.description}
         </Text>

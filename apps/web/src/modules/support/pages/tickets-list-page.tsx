@@ -17,6 +17,16 @@ import { TicketsFilters } from '../components/tickets-filters';
 import { TicketsTable } from '../components/tickets-table';
 
 /**
+ * A new search orders by relevance (best matches first, issue 24 section 2); clearing it leaves relevance for the
+ * default order. A sort picked while searching stays until the next search.
+ */
+function withRelevance(search: TicketListSearch, patch: Partial<TicketListSearch>): Partial<TicketListSearch> {
+  if (!('q' in patch) || patch.q === search.q) return patch;
+  if (patch.q) return { ...patch, sort: 'relevance', order: 'desc' };
+  return search.sort === 'relevance' ? { ...patch, sort: 'createdAt', order: 'desc' } : patch;
+}
+
+/**
  * Soporte › Tickets: one's own tickets (soporte_tickets) and, for support staff
  * (soporte_gestion), the whole queue; server-side paging, sorting, search and
  * filters, all kept in the URL.
@@ -69,7 +79,7 @@ export function TicketsListPage() {
               ]}
             />
           )}
-          <TicketsFilters search={search} queue={queue} onChange={(patch) => update(patch)} />
+          <TicketsFilters search={search} queue={queue} onChange={(patch) => update(withRelevance(search, patch))} />
         </Group>
       }
       exportSlot={<TicketsExport search={search} />}
@@ -93,6 +103,7 @@ export function TicketsListPage() {
           queue={queue}
           pageSize={search.pageSize}
           filtered={isFiltered(search)}
+          searching={!!search.q}
           sort={{
             by: search.sort,
             order: search.order,
