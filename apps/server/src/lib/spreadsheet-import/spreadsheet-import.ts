@@ -323,14 +323,16 @@ export interface ReferenceSheet {
 /**
  * The import's template: its headers in `locale` and one example row (xlsx),
  * then any `reference` sheets (only the first sheet is read back on import).
+ * `example` replaces cells of the example row (by column key) with this installation's own values.
  */
 export function templateWorkbook<T>(
   definition: ImportDefinition<T>,
   locale: 'es' | 'en',
   reference: ReferenceSheet[] = [],
+  example: Record<string, string> = {},
 ): Promise<Buffer> {
   return workbook(definition.columns, locale, null, (sheet) => {
-    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, c.example])));
+    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, example[c.key] ?? c.example])));
     for (const spec of reference) {
       const extra = sheet.workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
       extra.columns = spec.columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length + 2) }));

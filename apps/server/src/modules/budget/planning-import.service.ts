@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
 import { goalQuantity, MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
 import { moneyAmount, moneyString, sumMoney } from '@amparo/shared/money';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { catalogCode, text } from '@amparo/shared/validation';
 import type { FieldError } from '@amparo/shared/errors';
 import type { Db, Executor } from '../../db/client.ts';
@@ -378,7 +379,16 @@ export async function planningImportTemplate(db: Db, lang: 'es' | 'en'): Promise
       ...hqs.filter((h) => h.active).map((h) => ({ list: T.lists[3]!, code: h.code, name: h.cname, under: null })),
     ],
   };
-  const body = await templateWorkbook(definition(db), lang, [reference]);
+  // The example row names this installation's own codes (issue 24 section 6 item 4): an active axis with an active
+  // program under it, an active expense type and headquarter, this year; a list still empty keeps the generic code.
+  const program = programs.find((p) => p.active && axes.some((a) => a.active && a.code === p.parent));
+  const example: Record<string, string> = { year: todayInGuatemala().slice(0, 4) };
+  if (program) Object.assign(example, { strategicAxis: program.parent!, program: program.code });
+  const type = types.find((i) => i.active);
+  if (type) example.expenseType = type.code;
+  const hq = hqs.find((h) => h.active);
+  if (hq) example.headquarter = hq.code;
+  const body = await templateWorkbook(definition(db), lang, [reference], example);
   return {
     mime: XLSX,
     headers: {

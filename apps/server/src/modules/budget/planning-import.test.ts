@@ -153,6 +153,12 @@ describe('POA import from a spreadsheet', () => {
     expect(listed).toContainEqual(['Sede', codes.hq, 'Sede import']);
     // Inactive items are not offered.
     expect(listed.some((r) => r[1] === codes.offAxis)).toBe(false);
+    // The example row uses this installation's own active codes (issue 24), a program under its axis.
+    const listedAs = (list: string, code: unknown) => listed.find((r) => r[0] === list && r[1] === code);
+    expect(listedAs('Eje estratégico', example![1]), String(example![1])).toBeTruthy();
+    expect(listedAs('Programa', example![2])?.[3]).toBe(example![1]);
+    expect(listedAs('Tipo de gasto', example![3]), String(example![3])).toBeTruthy();
+    expect(listedAs('Sede', example![8]), String(example![8])).toBeTruthy();
 
     const en = await readBook((await admin.get('/api/budget/planning/import/template?lang=en')).rawPayload);
     expect(rowsOf(en.worksheets[0]!)[0]!.slice(0, 3)).toEqual(['Year', 'Strategic axis', 'Program']);
