@@ -42,7 +42,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       header: t('fields.description'),
       text: (r) => r.descriptionPreview,
       truncate: true,
-      width: 260,
+
       visibleFrom: 'xl',
     },
     { id: 'type', header: t('fields.type'), text: (r) => types.labelOf(r.type), truncate: true, width: 150 },
@@ -62,7 +62,15 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       width: 110,
       visibleFrom: 'xl',
     },
-    { id: 'headquarter', header: t('fields.headquarter'), text: (r) => r.headquarterName, truncate: true, width: 150 },
+    // Headquarter and requester from 1408 px: at 1366 the deadline and creation date stay whole (issue 24 s6 item 3).
+    {
+      id: 'headquarter',
+      header: t('fields.headquarter'),
+      text: (r) => r.headquarterName,
+      truncate: true,
+      width: 150,
+      visibleFrom: 'xl',
+    },
     ...(queue
       ? [
           {
@@ -71,6 +79,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
             text: (r: TicketSummary) => r.requesterName,
             truncate: true,
             width: 150,
+            visibleFrom: 'xl' as const,
           },
         ]
       : []),
@@ -87,7 +96,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       cell: (r) => <DateText value={r.createdAt} withTime />,
       sortable: true,
       firstOrder: 'desc',
-      width: 150,
+      width: 160,
     },
     {
       id: 'resolutionDueAt',
@@ -95,7 +104,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       text: (r) => slaText(t, r.sla),
       cell: (r) => <SlaLeft sla={r.sla} />,
       sortable: true,
-      width: 230,
+      width: 210,
     },
   ];
   return (
@@ -107,7 +116,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered }: Tickets
       loadingRows={pageSize}
       rowKey={(r) => r.id}
       sort={sort}
-      minWidth={queue ? 1400 : 1250}
+      minWidth={1000}
       rowAttributes={(r): Record<string, string> => (r.sla.breached ? { 'data-breached': 'true' } : {})}
       empty={
         <Group justify="center" py="md">
