@@ -78,7 +78,7 @@ test.describe('a line of a locked plan', () => {
         data: { username: APPROVER.username, password: APPROVER.password },
       });
       expect(signIn.ok(), await signIn.text()).toBe(true);
-      return async (method: 'post' | 'get', path: string, data?: unknown) => {
+      return async (method: 'post' | 'put' | 'get', path: string, data?: unknown) => {
         const res = await approverContext[method](path, data === undefined ? {} : { data });
         expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
         return ((await res.json()) as { data: unknown }).data;
