@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { ARTIFACTS, failOnPageErrors, login } from './fixtures';
+import { ARTIFACTS, adminApi, failOnPageErrors, login } from './fixtures';
+import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
 
 /**
  * Issue 11 item 4: the person list and a person's file fit a 1366×768 laptop
@@ -83,5 +84,73 @@ test.describe('layout', () => {
         ).toBeLessThanOrEqual(1);
       });
     }
+  }
+  // Issue 24 section 6 item 3: the ticket queue and the support board at both sizes.
+  for (const size of SIZES) {
+    test(`ticket queue and support board at ${size.width}×${size.height}`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const api = await adminApi(request);
+      const [hq] = (await api('post', '/api/catalog/headquarter', { lang: 'es' })) as { value: string }[];
+      await api('post', '/api/support/tickets', {
+        type: 'SOFTWARE',
+        priority: 'media',
+        criticality: 'baja',
+        headquarterId: hq!.value,
+        description: `La impresora de la sede no imprime (disposición ${size.width})`,
+      });
+      await page.setViewportSize(size);
+      await login(page);
+
+      // The queue: no sideways scroll; «Plazo» inside the window; «Creado» whole on one line.
+      await page.goto('/support/tickets/list?scope=queue');
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(ARTIFACTS, `layout-tickets-${size.width}.png`) });
+      const overflow = await table.evaluate(
+        (t) =>
+          t.getBoundingClientRect().width -
+          t.closest('.mantine-TableScrollContainer-scrollContainer')!.getBoundingClientRect().width,
+      );
+      expect(overflow, 'the queue scrolls sideways').toBeLessThanOrEqual(1);
+      await expect(table.getByRole('columnheader', { name: esSupport.fields.slaLeft })).toBeInViewport({ ratio: 1 });
+      const created = await table.evaluate((t) => {
+        const cells = [...t.querySelectorAll('thead th')];
+        const at = cells.findIndex((c) => c.textContent?.trim().startsWith('Creado'));
+        return [...t.querySelectorAll('tbody tr')].map((tr) => {
+          const cell = tr.children[at] as HTMLElement;
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          return lines.size === 1 && cell.scrollWidth <= cell.clientWidth + 1;
+        });
+      });
+      expect(created.length).toBeGreaterThan(0);
+      expect(created.every(Boolean), '«Creado» cut or wrapped').toBe(true);
+
+      // The board: the open columns (generado → resuelto) and the folded closed ones fit; unfolding shows them.
+      await page.goto('/support/board');
+      const board = page.getByTestId('board');
+      await expect(board.getByTestId('board-column-generado')).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(ARTIFACTS, `layout-board-${size.width}.png`) });
+      expect(
+        await board.evaluate((b) => b.scrollWidth - b.clientWidth),
+        'the board scrolls sideways',
+      ).toBeLessThanOrEqual(1);
+      // Side by side within the window's width (the columns may run below the fold).
+      const right = async (testId: string) => {
+        const box = (await board.getByTestId(testId).boundingBox())!;
+        return box.x + box.width;
+      };
+      for (const status of ['generado', 'asignado', 'curso', 'pendiente', 'resuelto'])
+        expect(await right(`board-column-${status}`), status).toBeLessThanOrEqual(size.width);
+      const closed = board.getByTestId('board-closed');
+      expect(await right('board-closed'), 'closed').toBeLessThanOrEqual(size.width);
+      await expect(board.getByTestId('board-column-finalizado')).toBeHidden();
+      await closed.getByRole('button', { name: new RegExp(esSupport.board.closed) }).click();
+      await expect(board.getByTestId('board-column-finalizado')).toBeVisible();
+      await expect(board.getByTestId('board-column-rechazado')).toBeVisible();
+    });
   }
 });

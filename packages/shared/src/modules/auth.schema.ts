@@ -56,9 +56,15 @@ export function passwordPair<T extends z.ZodRawShape>(shape: T) {
 }
 
 const resetToken = z.string().min(20, 'invalid').max(200, 'invalid');
+/** The shape of a reset token (the server answers a token of any other shape as `invalid_token`). */
+export const resetTokenShape = resetToken;
 export const resetBody = passwordPair({ token: resetToken });
-/** Whether a reset link is still good, asked when its page opens (issue 11 item 6). */
-export const resetCheckBody = z.object({ token: resetToken });
+/**
+ * Whether a reset link is still good, asked when its page opens (issue 11 item 6). Any text up to 2000
+ * characters: a link cut or mangled by a mail program is an invalid link (400 invalid_token), not a form
+ * to complete (issue 24 section 6 item 2).
+ */
+export const resetCheckBody = z.object({ token: z.string().max(2000, 'invalid') });
 
 export const usernameField = z
   .string()

@@ -214,6 +214,11 @@ export interface ImportDefinition<T> {
   row: z.ZodType<T>;
   /** Adds errors to rows after the schema (unknown codes, totals that do not add up); may read the database. */
   check?: (rows: PreviewRow<T>[]) => void | Promise<void>;
+  /**
+   * `check` also receives the rows the schema refused (`value` null, their cells in `values`), so one preview
+   * gives every error of every row, not the reference errors only once the field errors are fixed.
+   */
+  checkAll?: boolean;
 }
 
 export interface ImportPreview<T> {
@@ -271,7 +276,7 @@ export async function previewImport<T>(
       value: parsed.success ? parsed.data : null,
     });
   });
-  await definition.check?.(rows.filter((r) => r.errors.length === 0));
+  await definition.check?.(definition.checkAll ? rows : rows.filter((r) => r.errors.length === 0));
   for (const r of rows) if (r.errors.length) r.value = null;
   const invalid = rows.filter((r) => r.errors.length > 0).length;
   return { rows, valid: rows.length - invalid, invalid };
@@ -318,14 +323,16 @@ export interface ReferenceSheet {
 /**
  * The import's template: its headers in `locale` and one example row (xlsx),
  * then any `reference` sheets (only the first sheet is read back on import).
+ * `example` replaces cells of the example row (by column key) with this installation's own values.
  */
 export function templateWorkbook<T>(
   definition: ImportDefinition<T>,
   locale: 'es' | 'en',
   reference: ReferenceSheet[] = [],
+  example: Record<string, string> = {},
 ): Promise<Buffer> {
   return workbook(definition.columns, locale, null, (sheet) => {
-    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, c.example])));
+    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, example[c.key] ?? c.example])));
     for (const spec of reference) {
       const extra = sheet.workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
       extra.columns = spec.columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length + 2) }));

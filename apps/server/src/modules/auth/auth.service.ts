@@ -9,6 +9,7 @@ import type {
 } from '@amparo/shared/modules/auth.schema';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { resetTokenShape } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { recordSecurityEvent } from '../../lib/security-log.ts';
@@ -151,6 +152,8 @@ export async function checkResetToken(
   body: z.output<typeof resetCheckBody>,
 ): Promise<void> {
   await takeAttempt(db, config, 'reset_check', null, actor.ip ?? 'unknown');
+  // A token of the wrong shape is as invalid as an unknown one, and answered the same way.
+  if (!resetTokenShape.safeParse(body.token).success) throw new AppError(400, 'invalid_token');
   if (!(await repo.liveResetExists(db, hashToken(body.token)))) throw new AppError(400, 'invalid_token');
 }
 

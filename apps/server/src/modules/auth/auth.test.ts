@@ -149,6 +149,12 @@ describe('sign-in, session and password reset', () => {
     const unknown = await check('x'.repeat(43));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('invalid_token');
+    // A link cut short or mangled by a mail program is an invalid link too, not a form to complete (issue 24).
+    for (const bad of ['abc', '', 'x'.repeat(201), token.slice(0, 10)]) {
+      const answer = await check(bad);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json().code, bad).toBe('invalid_token');
+    }
 
     const mismatch = await t.app.inject({
       method: 'POST',

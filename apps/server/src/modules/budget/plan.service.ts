@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PlanStatus, PlanYear, planTransitionInput } from '@amparo/shared/modules/plan.schema';
 import type { Actor, UserActor } from '../../lib/actor.ts';
@@ -35,6 +35,19 @@ export async function assertEditable(tx: Executor, year: number): Promise<void> 
     throw new AppError(409, 'plan_locked', [
       { field: 'year', code: 'plan_locked', params: { year: String(year), status: status! } },
     ]);
+}
+
+/**
+ * The status of each of `years` whose plan is not a draft (a year without a plan row is a draft), read without a
+ * lock: what an import's preview says of its rows (the import itself locks through `assertEditable`).
+ */
+export async function lockedYears(db: Executor, years: number[]): Promise<Map<number, string>> {
+  if (years.length === 0) return new Map();
+  const rows = await db
+    .select({ year: planYears.year, status: planYears.status })
+    .from(planYears)
+    .where(inArray(planYears.year, years));
+  return new Map(rows.filter((r) => r.status !== 'draft').map((r) => [r.year, r.status]));
 }
 
 /** The year's status (undefined without a row), under a share lock on its row until the transaction ends. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
 import { goalQuantity, MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
 import { moneyAmount, moneyString, sumMoney } from '@amparo/shared/money';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { catalogCode, text } from '@amparo/shared/validation';
 import type { FieldError } from '@amparo/shared/errors';
 import type { Db, Executor } from '../../db/client.ts';
@@ -23,6 +24,7 @@ import type { UploadSource } from '../../lib/uploads.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
 import * as planning from './planning.service.ts';
+import { lockedYears } from './plan.service.ts';
 
 /**
  * The POA's import from a spreadsheet (issue 13 section 3; decision 0018):
@@ -94,40 +96,39 @@ export interface ImportRow {
   input: planning.Input | null;
 }
 
-const rowSchema = z
-  .object({
-    year,
-    strategicAxis: code,
-    program: code,
-    expenseType: code,
-    description: text(1000),
-    goalUnit: text(60),
-    responsible: login,
-    planner: login,
-    headquarter,
-    municipality,
-    ...monthShape('amount', moneyAmount()),
-    ...monthShape('goal', goalQuantity),
-    total: moneyAmount(),
-  })
-  .transform((r): ImportRow => {
-    const cells = r as unknown as Record<string, string>;
-    return {
-      year: r.year,
-      strategicAxis: r.strategicAxis,
-      program: r.program,
-      expenseType: r.expenseType,
-      description: r.description,
-      goalUnit: r.goalUnit,
-      responsible: r.responsible,
-      planner: r.planner,
-      headquarter: r.headquarter,
-      municipality: r.municipality,
-      months: MONTHS.map((m) => ({ month: m, amount: cells[`amount${m}`]!, goal: cells[`goal${m}`]! })),
-      total: r.total,
-      input: null,
-    };
-  });
+const rowShape = {
+  year,
+  strategicAxis: code,
+  program: code,
+  expenseType: code,
+  description: text(1000),
+  goalUnit: text(60),
+  responsible: login,
+  planner: login,
+  headquarter,
+  municipality,
+  ...monthShape('amount', moneyAmount()),
+  ...monthShape('goal', goalQuantity),
+  total: moneyAmount(),
+};
+const rowSchema = z.object(rowShape).transform((r): ImportRow => {
+  const cells = r as unknown as Record<string, string>;
+  return {
+    year: r.year,
+    strategicAxis: r.strategicAxis,
+    program: r.program,
+    expenseType: r.expenseType,
+    description: r.description,
+    goalUnit: r.goalUnit,
+    responsible: r.responsible,
+    planner: r.planner,
+    headquarter: r.headquarter,
+    municipality: r.municipality,
+    months: MONTHS.map((m) => ({ month: m, amount: cells[`amount${m}`]!, goal: cells[`goal${m}`]! })),
+    total: r.total,
+    input: null,
+  };
+});
 
 /** The column a line's field error belongs to. */
 const COLUMN_OF: Record<string, string> = {
@@ -138,19 +139,64 @@ const COLUMN_OF: Record<string, string> = {
 const COLUMN_ORDER = new Map(PLANNING_IMPORT_COLUMNS.map((c, i) => [c.key, i]));
 
 /**
- * After the schema, each row: the total equals the sum of the 12 amounts
- * (`total_mismatch`, params.sum: the sum, Q), then the line's own checks as
- * the form's (`planning.lineProblems`: codes unknown or inactive, a program
- * under another axis, users and headquarter unknown or inactive, an unknown
- * municipality), their errors moved to the file's columns.
+ * What a row the schema refused still says: each cell parsed on its own, a cell in error left out (`undefined`),
+ * so the references of its good cells are checked in the same preview (issue 24 section 6 item 5).
+ */
+function partialRow(values: Record<string, string | null>): Partial<Record<keyof typeof rowShape, unknown>> {
+  const out: Partial<Record<keyof typeof rowShape, unknown>> = {};
+  for (const [key, schema] of Object.entries(rowShape) as [keyof typeof rowShape, z.ZodType][]) {
+    const parsed = schema.safeParse(values[key] ?? null);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out;
+}
+
+/** A row as far as it parsed: the schema's value, or its good cells ('' or 0 where a cell is in error). */
+function rowAsFarAsParsed(r: PreviewRow<ImportRow>): ImportRow {
+  if (r.value) return r.value;
+  const p = partialRow(r.values);
+  const str = (k: keyof typeof rowShape) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  return {
+    year: typeof p.year === 'number' ? p.year : 0,
+    strategicAxis: str('strategicAxis'),
+    program: str('program'),
+    expenseType: str('expenseType'),
+    description: str('description'),
+    goalUnit: str('goalUnit'),
+    responsible: str('responsible'),
+    planner: str('planner'),
+    headquarter: str('headquarter'),
+    municipality: (p.municipality as string | null | undefined) ?? null,
+    months: MONTHS.map((m) => ({
+      month: m,
+      amount: (p[`amount${m}` as keyof typeof rowShape] as string | undefined) ?? '0',
+      goal: (p[`goal${m}` as keyof typeof rowShape] as string | undefined) ?? '0',
+    })),
+    total: str('total') || '0',
+    input: null,
+  };
+}
+
+/**
+ * After the schema, every row, the refused ones with the cells they have (so one preview gives every error of
+ * every row): the total equals the sum of the 12 amounts (`total_mismatch`, params.sum: the sum, Q; unless an
+ * amount or the total is itself in error), the line's own checks as the form's (`planning.lineProblems`: codes
+ * unknown or inactive, a program under another axis, users and headquarter unknown or inactive, an unknown
+ * municipality; none on a cell already in error), their errors moved to the file's columns, and the year's plan
+ * is a draft (`plan_locked` on `year`, params year and status: a submitted, approved or closed year takes no
+ * new line until it is returned or a revision is opened).
  */
 async function checkRows(db: Executor, rows: PreviewRow<ImportRow>[]) {
   if (rows.length === 0) return;
-  const rules = await planning.lineRules(db, { logins: rows.flatMap((r) => [r.value!.responsible, r.value!.planner]) });
-  for (const r of rows) {
-    const v = r.value!;
+  const read = rows.map(rowAsFarAsParsed);
+  const rules = await planning.lineRules(db, { logins: read.flatMap((v) => [v.responsible, v.planner]) });
+  const locked = await lockedYears(db, [...new Set(read.map((v) => v.year).filter((y) => y > 0))]);
+  rows.forEach((r, i) => {
+    const v = read[i]!;
+    const inError = new Set(r.errors.map((e) => e.field));
+    const monthsOk = MONTHS.every((m) => !inError.has(`amount${m}`)) && !inError.has('total');
     const sum = sumMoney(v.months.map((m) => m.amount));
-    if (!sum.equals(v.total))
+    if (monthsOk && !sum.equals(v.total))
       r.errors.push({ field: 'total', code: 'total_mismatch', params: { sum: moneyString(sum) } });
     const input: planning.Input = {
       year: v.year,
@@ -166,11 +212,18 @@ async function checkRows(db: Executor, rows: PreviewRow<ImportRow>[]) {
       municipality: v.municipality,
       months: v.months,
     };
-    for (const e of planning.lineProblems(rules, input, null))
-      r.errors.push({ ...e, field: COLUMN_OF[e.field] ?? e.field });
+    for (const e of planning.lineProblems(rules, input, null)) {
+      const field = COLUMN_OF[e.field] ?? e.field;
+      // A cell in error is said once; a program is not judged against an axis in error.
+      if (inError.has(field) || (e.code === 'program_not_in_axis' && inError.has('strategicAxis'))) continue;
+      r.errors.push({ ...e, field });
+    }
+    const status = locked.get(v.year);
+    if (status && !inError.has('year'))
+      r.errors.push({ field: 'year', code: 'plan_locked', params: { year: String(v.year), status } });
     r.errors.sort((a, b) => (COLUMN_ORDER.get(a.field) ?? 99) - (COLUMN_ORDER.get(b.field) ?? 99));
-    v.input = input;
-  }
+    if (r.value) v.input = input;
+  });
 }
 
 /** The import's definition, its checks reading `db` (the import's transaction when writing). */
@@ -178,6 +231,7 @@ const definition = (db: Executor): ImportDefinition<ImportRow> => ({
   columns: PLANNING_IMPORT_COLUMNS,
   row: rowSchema,
   check: (rows) => checkRows(db, rows),
+  checkAll: true,
 });
 
 /** The month totals and the year's (Q) over the valid rows. */
@@ -325,7 +379,16 @@ export async function planningImportTemplate(db: Db, lang: 'es' | 'en'): Promise
       ...hqs.filter((h) => h.active).map((h) => ({ list: T.lists[3]!, code: h.code, name: h.cname, under: null })),
     ],
   };
-  const body = await templateWorkbook(definition(db), lang, [reference]);
+  // The example row names this installation's own codes (issue 24 section 6 item 4): an active axis with an active
+  // program under it, an active expense type and headquarter, this year; a list still empty keeps the generic code.
+  const program = programs.find((p) => p.active && axes.some((a) => a.active && a.code === p.parent));
+  const example: Record<string, string> = { year: todayInGuatemala().slice(0, 4) };
+  if (program) Object.assign(example, { strategicAxis: program.parent!, program: program.code });
+  const type = types.find((i) => i.active);
+  if (type) example.expenseType = type.code;
+  const hq = hqs.find((h) => h.active);
+  if (hq) example.headquarter = hq.code;
+  const body = await templateWorkbook(definition(db), lang, [reference], example);
   return {
     mime: XLSX,
     headers: {

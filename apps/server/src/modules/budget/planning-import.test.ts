@@ -153,6 +153,12 @@ describe('POA import from a spreadsheet', () => {
     expect(listed).toContainEqual(['Sede', codes.hq, 'Sede import']);
     // Inactive items are not offered.
     expect(listed.some((r) => r[1] === codes.offAxis)).toBe(false);
+    // The example row uses this installation's own active codes (issue 24), a program under its axis.
+    const listedAs = (list: string, code: unknown) => listed.find((r) => r[0] === list && r[1] === code);
+    expect(listedAs('Eje estratégico', example![1]), String(example![1])).toBeTruthy();
+    expect(listedAs('Programa', example![2])?.[3]).toBe(example![1]);
+    expect(listedAs('Tipo de gasto', example![3]), String(example![3])).toBeTruthy();
+    expect(listedAs('Sede', example![8]), String(example![8])).toBeTruthy();
 
     const en = await readBook((await admin.get('/api/budget/planning/import/template?lang=en')).rawPayload);
     expect(rowsOf(en.worksheets[0]!)[0]!.slice(0, 3)).toEqual(['Year', 'Strategic axis', 'Program']);
@@ -217,6 +223,68 @@ describe('POA import from a spreadsheet', () => {
     expect(data.items[0].values).toMatchObject({ year: '2029', strategicAxis: codes.axis, amount1: '100' });
     expect(data.totals.months.slice(0, 3)).toEqual(['100.00', '300.00', '200.00']);
     expect(data.totals.total).toBe('2400.00');
+    expect(await countRows(t.database, 'planning_lines')).toBe(lines);
+  });
+
+  it('gives every error of every row in one preview, and a row of a locked year is an error there (issue 24)', async () => {
+    // 2033's plan is submitted: it takes no new line.
+    const mine = (await admin.post('/api/user-check', {})).json().data.user as { id: string };
+    const hq = (await admin.get('/api/headquarters')).json().data.find((h: { code: string }) => h.code === codes.hq);
+    const created = await admin.post('/api/budget/planning', {
+      year: 2033,
+      strategicAxis: codes.axis,
+      program: codes.program,
+      expenseType: codes.type,
+      description: 'Una línea de 2033',
+      goalUnit: 'talleres',
+      responsibleId: mine.id,
+      plannerId: mine.id,
+      headquarterId: hq.id,
+      municipality: null,
+      months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '0', amount: '0' })),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const plan = (await admin.get('/api/budget/plans/2033')).json().data as { version: number };
+    const submitted = await admin.post('/api/budget/plans/2033/transition', {
+      transition: 'submit',
+      version: plan.version,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    const file = await xlsx([
+      // A bad amount, an unknown expense type and an unknown responsible: all three at once.
+      row({ amount3: 'abc', expenseType: 'NO_EXISTE', responsible: 'nadie.existe' }),
+      // A blank axis (required) and a program of another axis: the program is not judged against a blank axis.
+      row({ strategicAxis: null, program: codes.otherProgram, headquarter: 'NO_HQ' }),
+      // A good row for the submitted year.
+      row({ year: 2033 }),
+      // The submitted year and a total that does not add up.
+      row({ year: 2033, total: 1 }),
+    ]);
+    const res = await preview(file);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ rows: 4, valid: 0, invalid: 4 });
+    const errors = (data.items as { errors: unknown[] }[]).map((i) => i.errors);
+    expect(errors[0]).toEqual([
+      { field: 'expenseType', code: 'unknown_code' },
+      { field: 'responsible', code: 'unknown_code' },
+      { field: 'amount3', code: 'not_a_number' },
+    ]);
+    expect(errors[1]).toEqual([
+      { field: 'strategicAxis', code: 'required' },
+      { field: 'headquarter', code: 'unknown_code' },
+    ]);
+    expect(errors[2]).toEqual([{ field: 'year', code: 'plan_locked', params: { year: '2033', status: 'submitted' } }]);
+    expect(errors[3]).toEqual([
+      { field: 'year', code: 'plan_locked', params: { year: '2033', status: 'submitted' } },
+      { field: 'total', code: 'total_mismatch', params: { sum: '1200.00' } },
+    ]);
+    // Importing it is the preview's refusal (nothing written), not a 409 after the button.
+    const lines = await countRows(t.database, 'planning_lines');
+    const imported = await upload('/api/budget/planning/import', await xlsx([row({ year: 2033 })]));
+    expect(imported.statusCode, imported.body).toBe(400);
+    expect(imported.json().errors).toEqual([{ field: 'file', code: 'import_has_errors', params: { count: 1 } }]);
     expect(await countRows(t.database, 'planning_lines')).toBe(lines);
   });
 

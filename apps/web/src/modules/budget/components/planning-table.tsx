@@ -19,10 +19,12 @@ interface Props {
   pageSize: number;
   /** Narrowed by a filter besides the year: the empty state says so. */
   filtered: boolean;
+  /** The year's plan is a draft: its lines show the edit pencil (otherwise their link opens them read-only). */
+  editable: boolean;
 }
 
 /** The planning list's table: a line a row, its year total in Q, each linking to its edit page. */
-export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) {
+export function PlanningTable({ rows, total, sort, pageSize, filtered, editable }: Props) {
   const { t } = useTranslation('budget');
   const axes = usePlanningOptions('strategic_axis');
   const programs = usePlanningOptions('program');
@@ -125,7 +127,9 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered }: Props) 
               </ActionIconLink>
             </Tooltip>
           )}
-          <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />
+          {editable && (
+            <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />
+          )}
         </Group>
       )}
     />

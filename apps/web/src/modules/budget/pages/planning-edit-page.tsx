@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
+import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
+import { ApiError } from '../../../shared/lib/api';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { BackHeader } from '../../../shared/ui/back-header';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
@@ -13,10 +15,14 @@ import { usePlanningLine } from '../api/queries';
 import { PlanningForm } from '../components/planning-form';
 import { toPlanningValues } from '../components/planning-values';
 import { GoalsPanel } from '../goals/goals-panel';
+import { isEditable, usePlanYear, useTransitionPlan } from '../plan/api';
+import { PlanTransitionModal } from '../plan/transition-modal';
 
 /**
  * Presupuesto › Planificación › edit (`/budget/planning/edit/$id`): saves with
- * the version read (a 409 offers to reload); delete asks first.
+ * the version read (a 409 offers to reload); delete asks first. A line of a
+ * year whose plan is not a draft opens read-only, says why, and offers the
+ * holder of the key to open a revision (issue 24 section 6 item 1).
  */
 export function PlanningEditPage() {
   const { t } = useTranslation('budget');
@@ -26,6 +32,10 @@ export function PlanningEditPage() {
   const update = useUpdatePlanningLine(id);
   const remove = useDeletePlanningLine(id);
   const [confirming, setConfirming] = useState(false);
+  const [revising, setRevising] = useState(false);
+  const lineYear = line.data?.year ?? null;
+  const plan = usePlanYear(lineYear);
+  const transition = useTransitionPlan(lineYear ?? 0);
 
   const header = (
     <BackHeader
@@ -57,15 +67,50 @@ export function PlanningEditPage() {
     }
   };
 
+  const readOnly = !isEditable(plan.data);
+  const revise = plan.data?.allowed.find((a) => a.name === 'revise');
+  const openRevision = async (reason: string | undefined, setError: (error: string) => void) => {
+    try {
+      await transition.mutateAsync({ transition: 'revise', version: plan.data!.version, reason });
+      notifySuccess(t('budget:plan.done.revise', { year }));
+      setRevising(false);
+    } catch (error) {
+      const reasonError = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'reason') : undefined;
+      if (reasonError) return setError(translateFieldError(t, reasonError));
+      setRevising(false);
+      notifyError(applyServerErrors(error, t));
+      void plan.refetch();
+    }
+  };
+
   return (
     <>
       {header}
+      {readOnly && plan.data && (
+        <Alert
+          color="blue"
+          icon={<IconLock size={18} />}
+          title={t('budget:planning.readOnly.title')}
+          mb="md"
+          data-testid="line-read-only"
+        >
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">{t(`budget:plan.help.${plan.data.status}`)}</Text>
+            {revise && (
+              <Button size="xs" variant="light" onClick={() => setRevising(true)}>
+                {t('budget:plan.actions.revise')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       <PlanningForm
         // A new version (after a reload) starts the form again from the saved line.
         key={version}
         initialValues={toPlanningValues(line.data)}
         saved={line.data}
         saving={update.isPending}
+        readOnly={readOnly}
         onReload={() => line.refetch()}
         onSubmit={async (body) => {
           const saved = await update.mutateAsync({ ...body, version });
@@ -73,17 +118,28 @@ export function PlanningEditPage() {
           await toList(saved.year);
         }}
         extraActions={
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setConfirming(true)}
-          >
-            {t('common:actions.delete')}
-          </Button>
+          !readOnly && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setConfirming(true)}
+            >
+              {t('common:actions.delete')}
+            </Button>
+          )
         }
       />
       <GoalsPanel lineId={id} />
+      {revising && revise && (
+        <PlanTransitionModal
+          year={year}
+          transition={revise}
+          loading={transition.isPending}
+          onClose={() => setRevising(false)}
+          onSubmit={openRevision}
+        />
+      )}
       <ConfirmDialog
         opened={confirming}
         title={t('common:confirm.deleteTitle')}

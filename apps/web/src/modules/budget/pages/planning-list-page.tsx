@@ -126,6 +126,7 @@ export function PlanningListPage() {
         total={data?.totals.total}
         pageSize={search.pageSize}
         filtered={isFiltered(search)}
+        editable={!locked}
         sort={{
           by: search.sort,
           order: search.order,

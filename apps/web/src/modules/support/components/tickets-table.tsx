@@ -55,7 +55,6 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
           r.descriptionPreview
         ),
       truncate: !searching,
-      width: 260,
       visibleFrom: searching ? undefined : 'xl',
     },
     { id: 'type', header: t('fields.type'), text: (r) => types.labelOf(r.type), truncate: true, width: 150 },
@@ -75,7 +74,15 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       width: 110,
       visibleFrom: 'xl',
     },
-    { id: 'headquarter', header: t('fields.headquarter'), text: (r) => r.headquarterName, truncate: true, width: 150 },
+    // Headquarter and requester from 1408 px: at 1366 the deadline and creation date stay whole (issue 24 s6 item 3).
+    {
+      id: 'headquarter',
+      header: t('fields.headquarter'),
+      text: (r) => r.headquarterName,
+      truncate: true,
+      width: 150,
+      visibleFrom: 'xl',
+    },
     ...(queue
       ? [
           {
@@ -84,6 +91,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
             text: (r: TicketSummary) => r.requesterName,
             truncate: true,
             width: 150,
+            visibleFrom: 'xl' as const,
           },
         ]
       : []),
@@ -100,7 +108,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       cell: (r) => <DateText value={r.createdAt} withTime />,
       sortable: true,
       firstOrder: 'desc',
-      width: 150,
+      width: 160,
     },
     {
       id: 'resolutionDueAt',
@@ -108,7 +116,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       text: (r) => slaText(t, r.sla),
       cell: (r) => <SlaLeft sla={r.sla} />,
       sortable: true,
-      width: 230,
+      width: 210,
     },
   ];
   return (
@@ -120,7 +128,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       loadingRows={pageSize}
       rowKey={(r) => r.id}
       sort={sort}
-      minWidth={queue ? 1400 : 1250}
+      minWidth={1000}
       rowAttributes={(r): Record<string, string> => (r.sla.breached ? { 'data-breached': 'true' } : {})}
       empty={
         <Group justify="center" py="md">

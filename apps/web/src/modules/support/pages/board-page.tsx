@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   DndContext,
   DragOverlay,
@@ -11,10 +11,10 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { IconList, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconList, IconSettings } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { type BoardCard, type TicketStatus } from '@amparo/shared/modules/support.schema';
+import { CLOSED_TICKET_STATUSES, type BoardCard, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
@@ -28,6 +28,10 @@ import { useTransitionRunner } from '../components/transition-dialog';
 import { TicketsFilters } from '../components/tickets-filters';
 
 const COLUMN_WIDTH = 280;
+/** Open columns share the width (generado → resuelto fit a 1366 px laptop) down to this (issue 24 section 6 item 3). */
+const OPEN_COLUMN_MIN = 160;
+const FOLDED_WIDTH = 136;
+const CLOSED = new Set<string>(CLOSED_TICKET_STATUSES);
 
 type Column = Board['columns'][number];
 
@@ -36,11 +40,13 @@ interface ColumnProps {
   /** A card is being dragged: the column is a valid drop target for it, or not. */
   dragging: boolean;
   valid: boolean;
+  /** An open column shares the board's width; a closed one fills its folding column. */
+  open: boolean;
   children: ReactNode;
 }
 
 /** One status of the board; while a card is dragged it lights up if the card may go there, else it dims. */
-function BoardColumn({ column, dragging, valid, children }: ColumnProps) {
+function BoardColumn({ column, dragging, valid, open, children }: ColumnProps) {
   const { t } = useTranslation('support');
   const { setNodeRef, isOver } = useDroppable({ id: column.status, disabled: dragging && !valid });
   const headingId = `board-column-${column.status}`;
@@ -54,8 +60,7 @@ function BoardColumn({ column, dragging, valid, children }: ColumnProps) {
       p="sm"
       data-testid={`board-column-${column.status}`}
       data-drop-target={dragging ? String(valid) : undefined}
-      w={COLUMN_WIDTH}
-      miw={COLUMN_WIDTH}
+      miw={open ? OPEN_COLUMN_MIN : undefined}
       bg={isOver && valid ? 'var(--mantine-color-teal-light)' : 'var(--mantine-color-default-hover)'}
       style={{
         opacity: dragging && !valid ? 0.45 : 1,
@@ -63,6 +68,7 @@ function BoardColumn({ column, dragging, valid, children }: ColumnProps) {
         borderColor: highlight ? 'var(--mantine-color-teal-filled)' : undefined,
         borderWidth: highlight ? 2 : undefined,
         transition: 'opacity 120ms, background-color 120ms',
+        flex: open ? '1 1 0' : undefined,
       }}
     >
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -79,6 +85,49 @@ function BoardColumn({ column, dragging, valid, children }: ColumnProps) {
           {t('board.shown', { shown: column.cards.length, total: column.total })}
         </Text>
       )}
+    </Paper>
+  );
+}
+
+/**
+ * The closed statuses (finalizado, cancelado, rechazado) folded into one column: folded, their total; unfolded, or
+ * while a card is dragged (they are drop targets), their columns one under the other.
+ */
+function ClosedColumns({ total, unfold, children }: { total: number; unfold: boolean; children: ReactNode }) {
+  const { t } = useTranslation('support');
+  const [opened, setOpened] = useState(false);
+  const shown = opened || unfold;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      w={shown ? COLUMN_WIDTH : FOLDED_WIDTH}
+      miw={shown ? COLUMN_WIDTH : FOLDED_WIDTH}
+      data-testid="board-closed"
+    >
+      <UnstyledButton
+        onClick={() => setOpened((o) => !o)}
+        aria-expanded={shown}
+        aria-controls="board-closed-columns"
+        w="100%"
+      >
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Group gap={4} wrap="nowrap">
+            {shown ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+            <Text fw={600} size="sm">
+              {t('board.closed')}
+            </Text>
+          </Group>
+          <Badge variant="default" aria-label={t('board.count', { count: total })}>
+            {total}
+          </Badge>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={shown} id="board-closed-columns">
+        <Stack gap="sm" mt="sm">
+          {children}
+        </Stack>
+      </Collapse>
     </Paper>
   );
 }
@@ -127,6 +176,30 @@ export function BoardPage() {
     const transition = card.allowed.find((a) => a.to === over.id);
     if (transition) runner.start(card, transition);
   };
+
+  const openColumns = board.data?.columns.filter((c) => !CLOSED.has(c.status)) ?? [];
+  const closedColumns = board.data?.columns.filter((c) => CLOSED.has(c.status)) ?? [];
+  const renderColumn = (column: Column) => (
+    <BoardColumn
+      key={column.status}
+      column={column}
+      dragging={active !== null}
+      valid={targets.has(column.status)}
+      open={!CLOSED.has(column.status)}
+    >
+      {column.cards.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('board.empty')}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {column.cards.map((card) => (
+            <TicketCard key={card.id} card={card} onMove={runner.start} />
+          ))}
+        </Stack>
+      )}
+    </BoardColumn>
+  );
 
   return (
     <Stack gap="lg">
@@ -180,26 +253,10 @@ export function BoardPage() {
             data-testid="board"
           >
             <Group align="flex-start" wrap="nowrap" gap="sm">
-              {board.data.columns.map((column) => (
-                <BoardColumn
-                  key={column.status}
-                  column={column}
-                  dragging={active !== null}
-                  valid={targets.has(column.status)}
-                >
-                  {column.cards.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('board.empty')}
-                    </Text>
-                  ) : (
-                    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-                      {column.cards.map((card) => (
-                        <TicketCard key={card.id} card={card} onMove={runner.start} />
-                      ))}
-                    </Stack>
-                  )}
-                </BoardColumn>
-              ))}
+              {openColumns.map(renderColumn)}
+              <ClosedColumns total={closedColumns.reduce((sum, c) => sum + c.total, 0)} unfold={active !== null}>
+                {closedColumns.map(renderColumn)}
+              </ClosedColumns>
             </Group>
           </Box>
           <DragOverlay dropAnimation={null}>
