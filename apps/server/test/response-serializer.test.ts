@@ -121,6 +121,7 @@ describe('compiled response serializers', () => {
                         {
                           id: '6f1c2c1e-4b7a-4a52-9a3e-2d1f0c9b8a71',
                           number: 'TK-2026-000001',
+                          subject: 'Impresora',
                           status: 'generado',
                           priority: 'alta',
                           version: 1,
@@ -230,6 +231,7 @@ describe('compiled response serializers', () => {
       priority: 'alta',
       criticality: 'baja',
       headquarterId: hq,
+      subject: 'Impresora «HP» sin tóner',
       description: 'La impresora "HP" de la sede\nno imprime: ñandú, 😀',
     });
     expect(raised.statusCode, raised.body).toBe(200);

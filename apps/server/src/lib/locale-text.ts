@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FieldError } from '@amparo/shared/errors';
+import { formatMoney } from '@amparo/shared/format';
 
 /**
  * Sentences for documents the server itself renders: the error column of a
@@ -21,9 +22,15 @@ function errorsOf(locale: 'es' | 'en') {
   return texts;
 }
 
-/** A field error as the web shows it ('Debe ser como máximo 100'), its `{{param}}`s filled; 'Inválido' for an unknown code. */
+/**
+ * A field error as the web shows it ('Debe ser como máximo 100'), its `{{param}}`s filled, `{{param, money}}` as the
+ * web's i18n formatter writes it ('Q 1,200.10'); 'Inválido' for an unknown code.
+ */
 export function fieldErrorText(locale: 'es' | 'en', error: FieldError): string {
   const { field } = errorsOf(locale);
   const template = field[error.code] ?? field.invalid ?? error.code;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(error.params?.[name] ?? ''));
+  return template.replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/g, (_, name: string, format?: string) => {
+    const value = String(error.params?.[name] ?? '');
+    return format === 'money' ? formatMoney(value) : value;
+  });
 }

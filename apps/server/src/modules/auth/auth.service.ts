@@ -151,9 +151,10 @@ export async function checkResetToken(
   actor: Actor,
   body: z.output<typeof resetCheckBody>,
 ): Promise<void> {
-  await takeAttempt(db, config, 'reset_check', null, actor.ip ?? 'unknown');
-  // A token of the wrong shape is as invalid as an unknown one, and answered the same way.
+  // A token of the wrong shape is as invalid as an unknown one, and answered the same way; it cannot match any
+  // link, so it costs no attempt and writes nothing (bad input changes nothing).
   if (!resetTokenShape.safeParse(body.token).success) throw new AppError(400, 'invalid_token');
+  await takeAttempt(db, config, 'reset_check', null, actor.ip ?? 'unknown');
   if (!(await repo.liveResetExists(db, hashToken(body.token)))) throw new AppError(400, 'invalid_token');
 }
 

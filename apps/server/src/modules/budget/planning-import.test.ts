@@ -309,12 +309,12 @@ describe('POA import from a spreadsheet', () => {
     expect(rows[8]![errorsAt]).toBe(
       'Mar: Debe ser un número; Abr: Debe ser al menos 0; May: Como máximo dos decimales',
     );
-    expect(rows[9]![errorsAt]).toBe('Total: No coincide con la suma de los meses (Q 1200.10)');
+    expect(rows[9]![errorsAt]).toBe('Total: No coincide con la suma de los meses (Q 1,200.10)');
 
     const en = await upload('/api/budget/planning/import/errors?lang=en', file);
     const enRows = rowsOf((await readBook(en.rawPayload)).worksheets[0]!);
     expect(enRows[0]![errorsAt]).toBe('Errors');
-    expect(enRows[9]![errorsAt]).toBe('Total: Does not match the sum of the months (Q 1200.10)');
+    expect(enRows[9]![errorsAt]).toBe('Total: Does not match the sum of the months (Q 1,200.10)');
   });
 
   it('imports all rows or none: one bad row and nothing is written', async () => {
