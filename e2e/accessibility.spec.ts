@@ -123,6 +123,7 @@ test.describe('accessibility', () => {
           priority: 'media',
           criticality: 'baja',
           headquarterId: hq!.value,
+          subject: 'Contabilidad no abre',
           description: `El programa de contabilidad no abre (accesibilidad, ${scheme})`,
         })) as { id: string; number: string };
         await api('post', `/api/support/tickets/${ticket.id}/comments`, { body: 'Lo revisamos hoy', internal: true });

@@ -74,6 +74,7 @@ test.describe('huge images are previewed from a reduced copy', () => {
       priority: 'media',
       criticality: 'baja',
       headquarterId: hq.id,
+      subject: 'Plano escaneado',
       description: 'Adjunto el plano escaneado',
     })) as { id: string };
     const attached = await request.post(`/api/support/tickets/${ticket.id}/files`, {

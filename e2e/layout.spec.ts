@@ -96,6 +96,7 @@ test.describe('layout', () => {
         priority: 'media',
         criticality: 'baja',
         headquarterId: hq!.value,
+        subject: 'La impresora no imprime',
         description: `La impresora de la sede no imprime (disposición ${size.width})`,
       });
       await page.setViewportSize(size);
