@@ -357,11 +357,11 @@ test.describe('budget views', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: S.funders.exportXlsx }).click();
     const download = await downloading;
-    // Named after the years it covers (all), not the download day; the PDF's title and filters above the table.
-    expect(download.suggestedFilename()).toBe('resumen-por-cooperante-todos.xlsx');
+    // Named after the year it covers, not the download day; the PDF's title and filters above the table.
+    expect(download.suggestedFilename()).toBe(`resumen-por-cooperante-${YEAR}.xlsx`);
     const book = await readXlsx((await download.path())!);
     expect(book.slice(0, 3).map((r) => r[0])).toEqual(['Resumen por cooperante', 'Año', 'Generado']);
-    expect(book[1]![1]).toBe('Todos');
+    expect(book[1]![1]).toBe(String(YEAR));
     expect(book[2]![1]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
     const rows = book.slice(3);
     expect(rows[0]!.slice(0, 3)).toEqual(['Cooperante', 'Rubro', 'Monto']);
@@ -373,6 +373,6 @@ test.describe('budget views', () => {
 
     const pdf = page.waitForEvent('download');
     await page.getByRole('button', { name: S.funders.exportPdf }).click();
-    expect((await pdf).suggestedFilename()).toBe('resumen-por-cooperante-todos.pdf');
+    expect((await pdf).suggestedFilename()).toBe(`resumen-por-cooperante-${YEAR}.pdf`);
   });
 });
