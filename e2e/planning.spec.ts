@@ -105,7 +105,7 @@ test.describe('planning (POA)', () => {
     await field(page, goalOf('2')).fill('1.5');
     await field(page, amountOf('2')).fill('234.56');
     await expect(totalAmount).toHaveText('Q 1,234.56');
-    await expect(totalGoal).toHaveText('3.50 talleres');
+    await expect(totalGoal).toHaveText('3.5 talleres');
     await field(page, amountOf('3')).fill('0.105');
     await expect(field(page, amountOf('3'))).toHaveAttribute('aria-invalid', 'true');
     await field(page, amountOf('3')).fill('');

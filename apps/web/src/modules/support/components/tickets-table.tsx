@@ -40,7 +40,8 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       width: 160,
     },
     { id: 'status', header: t('fields.status'), cell: (r) => <StatusBadge status={r.status} size="sm" />, width: 120 },
-    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, width: 240 },
+    // The subject takes the width the fixed columns leave (at 1366 px the deadline stays in view).
+    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, truncate: true },
     {
       id: 'preview',
       header: t('fields.description'),
@@ -57,7 +58,14 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       truncate: !searching,
       visibleFrom: searching ? undefined : 'xl',
     },
-    { id: 'type', header: t('fields.type'), text: (r) => types.labelOf(r.type), truncate: true, width: 150 },
+    {
+      id: 'type',
+      header: t('fields.type'),
+      text: (r) => types.labelOf(r.type),
+      truncate: true,
+      width: 150,
+      visibleFrom: 'xl',
+    },
     {
       id: 'priority',
       header: t('fields.priority'),
