@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ARTIFACTS, failOnPageErrors, login, adminApi } from './fixtures';
+import { ARTIFACTS, failOnPageErrors, login, adminApi, RUN } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esAct from '../apps/web/src/locales/es/activities.json' with { type: 'json' };
 import geography from '../apps/server/src/db/seed/data/guatemala-geography.json' with { type: 'json' };
@@ -23,10 +23,10 @@ const TYPE = amparoCatalogs.catalogs.activity_type.find((x) => x.code === 'TALLE
 const SOLOLA = geography.departments.find((d) => d.code === '07')!;
 const SOLOLA_TOWN = geography.municipalities.find((m) => m.code === '0701')!;
 const COLLEAGUE = {
-  role: { slug: 'actividades-e2e', name: 'Actividades E2E' },
-  username: 'luis.actividades.e2e',
+  role: { slug: `actividades-e2e-${RUN}`, name: 'Actividades E2E' },
+  username: `luis.actividades.e2e.${RUN}`,
   fullName: 'Luis Fernando Sactic',
-  email: 'luis.sactic@amparo.org.gt',
+  email: `luis.sactic.${RUN}@amparo.org.gt`,
   password: 'Actividad-Segura-2026',
 };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, ARTIFACTS, failOnPageErrors, login, adminApi } from './fixtures';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login, adminApi, RUN } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esDoc from '../apps/web/src/locales/es/documentation.json' with { type: 'json' };
@@ -55,10 +55,10 @@ const PERPETRATOR = {
   violence: catalogItem('thematic', 'MALTRATO_FISICO'),
 };
 const READER = {
-  role: { slug: 'lectura-expedientes-e2e', name: 'Lectura de expedientes E2E' },
-  username: 'ana.lectura.e2e',
+  role: { slug: `lectura-expedientes-e2e-${RUN}`, name: 'Lectura de expedientes E2E' },
+  username: `ana.lectura.e2e.${RUN}`,
   fullName: 'Ana Lucía Cutzal Sic',
-  email: 'ana.cutzal@amparo.org.gt',
+  email: `ana.cutzal.${RUN}@amparo.org.gt`,
   password: 'Lectura-Segura-2026',
 };
 const DOCUMENT = {

@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
 
+/**
+ * This attempt's mark, for the users and roles a spec creates (unique slugs, usernames and e-mails):
+ * a retry runs in a new worker with a new mark, so it never meets the first attempt's rows.
+ */
+export const RUN = Date.now().toString(36);
+
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-E2E-2026!' };
 
 /** Signs the admin in on an API context (its own cookie jar); the calls answer their data and fail the test otherwise. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN, failOnPageErrors, login, adminApi } from './fixtures';
+import { ADMIN, failOnPageErrors, login, adminApi, RUN } from './fixtures';
 import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
@@ -86,15 +86,15 @@ test.describe('form errors and empty states', () => {
   test('a user without grants is told that access is given per person', async ({ page, request }) => {
     const api = await adminApi(request);
     const role = (await api('post', '/api/roles', {
-      slug: 'sin-accesos-e2e',
+      slug: `sin-accesos-e2e-${RUN}`,
       name: 'Sin accesos E2E',
       permissions: ['poblacion', 'poblacion_poblacion'],
     })) as { id: string };
-    const user = { username: 'lucia.sinacceso.e2e', password: 'Sin-Acceso-Segura-2026' };
+    const user = { username: `lucia.sinacceso.e2e.${RUN}`, password: 'Sin-Acceso-Segura-2026' };
     await api('post', '/api/users', {
       ...user,
       fullName: 'Lucía Sin Acceso',
-      email: 'lucia.sinacceso@amparo.org.gt',
+      email: `lucia.sinacceso.${RUN}@amparo.org.gt`,
       roleId: role.id,
       active: true,
       extraPermissions: [],

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN, ARTIFACTS, failOnPageErrors, login } from './fixtures';
+import { ADMIN, ARTIFACTS, failOnPageErrors, login, RUN } from './fixtures';
 import { BANNER_URL, MAIN_URL } from './playwright.config';
 import { permissionLabel } from '../packages/shared/src/permissions.ts';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
@@ -23,11 +23,11 @@ import seedCatalogs from '../apps/server/src/db/seed/data/catalogs-gt.json' with
 
 // ---------------------------------------------------------------- test data
 
-const ROLE = { name: 'Documentación E2E', slug: 'documentacion-e2e' };
+const ROLE = { name: 'Documentación E2E', slug: `documentacion-e2e-${RUN}` };
 const USER = {
-  username: 'lucia.e2e',
+  username: `lucia.e2e.${RUN}`,
   fullName: 'Lucía Tuyuc Ajcalón',
-  email: 'lucia.tuyuc@amparo.org.gt',
+  email: `lucia.tuyuc.${RUN}@amparo.org.gt`,
   password: 'Clave-Segura-2026',
 };
 const PERSON = {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, failOnPageErrors, login } from './fixtures';
+import { adminApi, failOnPageErrors, login, RUN } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esNotifications from '../apps/web/src/locales/es/notifications.json' with { type: 'json' };
 
@@ -18,15 +18,15 @@ test.describe('notifications', () => {
     };
     const person = persons.items[0]!;
     const role = (await api('post', '/api/roles', {
-      slug: 'avisos-e2e',
+      slug: `avisos-e2e-${RUN}`,
       name: 'Avisos E2E',
       permissions: ['poblacion', 'poblacion_poblacion'],
     })) as { id: string };
-    const asker = { username: 'tomas.avisos.e2e', password: 'Avisos-Segura-2026' };
+    const asker = { username: `tomas.avisos.e2e.${RUN}`, password: 'Avisos-Segura-2026' };
     await api('post', '/api/users', {
       ...asker,
       fullName: 'Tomás Avisos',
-      email: 'tomas.avisos@amparo.org.gt',
+      email: `tomas.avisos.${RUN}@amparo.org.gt`,
       roleId: role.id,
       active: true,
       extraPermissions: [],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, failOnPageErrors, login } from './fixtures';
+import { adminApi, failOnPageErrors, login, RUN } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
 import amparoCatalogs from '../apps/server/src/db/seed/data/catalogs-amparo.json' with { type: 'json' };
@@ -15,16 +15,16 @@ import amparoCatalogs from '../apps/server/src/db/seed/data/catalogs-amparo.json
 const PHOTO = readFileSync(new URL('../apps/server/test/fixtures/photo.png', import.meta.url));
 const TYPE = amparoCatalogs.catalogs.ticket_type.find((x) => x.code === 'HARDWARE')!;
 const REQUESTER = {
-  username: 'marta.soporte.e2e',
+  username: `marta.soporte.e2e.${RUN}`,
   password: 'Soporte-Segura-2026',
   fullName: 'Marta Xinico',
-  email: 'marta.xinico@amparo.org.gt',
+  email: `marta.xinico.${RUN}@amparo.org.gt`,
 };
 const AGENT = {
-  username: 'jorge.soporte.e2e',
+  username: `jorge.soporte.e2e.${RUN}`,
   password: 'Soporte-Agente-2026',
   fullName: 'Jorge Ajú',
-  email: 'jorge.aju@amparo.org.gt',
+  email: `jorge.aju.${RUN}@amparo.org.gt`,
 };
 const DESCRIPTION = 'La impresora de recepción no imprime desde esta mañana (E2E)';
 const SUBJECT = `Impresora de recepción ${Date.now().toString(36)}`;
@@ -52,7 +52,7 @@ async function settledBox(page: Page, locator: Locator) {
 }
 
 /** Drags with the pointer in small steps, as a hand does: dnd-kit starts a drag after 6 px. */
-async function drag(page: Page, from: Locator, to: Locator) {
+async function drag(page: Page, from: Locator, to: Locator, overAnnouncement: string) {
   await from.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const a = await settledBox(page, from);
   const b = await settledBox(page, to);
@@ -60,6 +60,9 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 4 });
   await page.mouse.move(b.x + b.width / 2, b.y + Math.min(60, b.height / 2), { steps: 15 });
+  // On a busy machine the last pointer moves can outrun React: release only once dnd-kit itself has
+  // announced the card over the target column (its live region), as a hand waits for the highlight.
+  await expect(page.getByText(overAnnouncement, { exact: true })).toBeAttached();
   await page.mouse.up();
 }
 
@@ -74,12 +77,12 @@ test.describe('support tickets', () => {
     test.setTimeout(180_000);
     const api = await adminApi(request);
     const requesterRole = (await api('post', '/api/roles', {
-      slug: 'soporte-solicitante-e2e',
+      slug: `soporte-solicitante-e2e-${RUN}`,
       name: 'Solicitante de soporte E2E',
       permissions: ['soporte', 'soporte_tickets'],
     })) as { id: string };
     const agentRole = (await api('post', '/api/roles', {
-      slug: 'soporte-agente-e2e',
+      slug: `soporte-agente-e2e-${RUN}`,
       name: 'Agente de soporte E2E',
       permissions: ['soporte', 'soporte_gestion'],
     })) as { id: string };
@@ -142,7 +145,12 @@ test.describe('support tickets', () => {
     const card = agent.getByTestId('board-column-generado').locator(`[data-ticket="${number}"]`);
     await expect(card).toBeVisible();
     await expect(card.getByTestId('card-subject')).toHaveText(SUBJECT);
-    await drag(agent, card, agent.getByTestId('board-column-curso'));
+    await drag(
+      agent,
+      card,
+      agent.getByTestId('board-column-curso'),
+      esSupport.board.announce.over.replace('{{number}}', number).replace('{{status}}', esSupport.status.curso),
+    );
     await expect(agent.getByTestId('board-column-curso').locator(`[data-ticket="${number}"]`)).toBeVisible();
     await expect(agent.getByTestId('board-column-generado').locator(`[data-ticket="${number}"]`)).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, login, adminApi } from './fixtures';
+import { failOnPageErrors, login, adminApi, RUN } from './fixtures';
 import esUsers from '../apps/web/src/locales/es/users.json' with { type: 'json' };
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
@@ -13,16 +13,16 @@ import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
  */
 
 const MANAGER = {
-  role: { slug: 'gestion-usuarios-e2e', name: 'Gestión de usuarios E2E' },
-  username: 'marta.usuarios.e2e',
+  role: { slug: `gestion-usuarios-e2e-${RUN}`, name: 'Gestión de usuarios E2E' },
+  username: `marta.usuarios.e2e.${RUN}`,
   fullName: 'Marta Usuarios Xicará',
-  email: 'marta.usuarios@amparo.org.gt',
+  email: `marta.usuarios.${RUN}@amparo.org.gt`,
   password: 'Usuarios-Segura-2026',
 };
 const TARGET = {
-  username: 'pedro.destino.e2e',
+  username: `pedro.destino.e2e.${RUN}`,
   fullName: 'Pedro Destino Chávez',
-  email: 'pedro.destino@amparo.org.gt',
+  email: `pedro.destino.${RUN}@amparo.org.gt`,
   password: 'Destino-Segura-2026',
 };
 
