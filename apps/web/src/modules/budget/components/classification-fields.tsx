@@ -1,6 +1,7 @@
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
+import { CatalogEmptyHint } from '../../../shared/ui/catalog-empty-hint';
 import { usePlanningOptions } from '../api/options';
 import type { PlanningForm } from './planning-values';
 
@@ -21,6 +22,8 @@ export function ClassificationFields({ form, saved }: Props) {
   const programs = usePlanningOptions('program', { parent: axis, keep: [saved?.program], enabled: !!axis });
   const types = usePlanningOptions('expense_type', { keep: [saved?.expenseType] });
   const select = { searchable: true, nothingFoundMessage: t('common:status.empty') };
+  // Loaded and empty: say where the options come from (a fresh install has none).
+  const empty = (options: { isSuccess: boolean; data: unknown[] }) => options.isSuccess && options.data.length === 0;
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -39,6 +42,9 @@ export function ClassificationFields({ form, saved }: Props) {
         label={t('budget:planning.fields.strategicAxis')}
         withAsterisk
         data={axes.data}
+        description={
+          empty(axes) && <CatalogEmptyHint catalog="strategic_axis" label={t('budget:planning.fields.strategicAxis')} />
+        }
         {...form.getInputProps('strategicAxis')}
         onChange={(value) => {
           if (value !== axis) form.setFieldValue('program', null);
@@ -51,6 +57,9 @@ export function ClassificationFields({ form, saved }: Props) {
         withAsterisk
         disabled={!axis}
         data={programs.data}
+        description={
+          !!axis && empty(programs) && <CatalogEmptyHint catalog="program" label={t('budget:planning.fields.program')} />
+        }
         {...form.getInputProps('program')}
       />
       <Select
@@ -58,6 +67,9 @@ export function ClassificationFields({ form, saved }: Props) {
         label={t('budget:planning.fields.expenseType')}
         withAsterisk
         data={types.data}
+        description={
+          empty(types) && <CatalogEmptyHint catalog="expense_type" label={t('budget:planning.fields.expenseType')} />
+        }
         {...form.getInputProps('expenseType')}
       />
     </SimpleGrid>
