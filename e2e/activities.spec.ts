@@ -76,14 +76,20 @@ test.describe.serial('Group activity with participants and a photo', () => {
     await page.keyboard.type(ACTIVITY.time.replace(':', ''));
     await pick(page, esAct.fields.state, `${SOLOLA.code} - ${SOLOLA.name}`);
     await pick(page, esAct.fields.town, `${SOLOLA_TOWN.code} - ${SOLOLA_TOWN.name}`);
+    // The first registered participant is picked in the add form itself (issue 24 section 6 item 11).
+    const formPicker = form.getByRole('combobox', { name: labelRe(esAct.participants.add_label) });
+    await formPicker.fill(persons[0]!.lastNames);
+    await page.getByRole('option', { name: new RegExp(escapeRe(`(${persons[0]!.fileCode})`)) }).click();
+    await expect(form.getByTestId('picked-participants')).toContainText(fullName(persons[0]!));
     await form.getByRole('button', { name: esCommon.actions.save }).click();
 
     await expect(page).toHaveURL(/\/population\/activities\/view\/[0-9a-f-]{36}$/);
     activityPath = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { name: ACTIVITY.name })).toBeVisible();
 
-    // ---- Two registered participants, through the person picker.
-    for (const p of persons) {
+    await expect(page.getByRole('row').filter({ hasText: fullName(persons[0]!) })).toHaveCount(1);
+    // ---- The second registered participant, through the activity page's person picker.
+    for (const p of persons.slice(1)) {
       const picker = page.getByRole('combobox', { name: labelRe(esAct.participants.add_label) });
       await picker.fill(p.lastNames);
       await page.getByRole('option', { name: new RegExp(escapeRe(`(${p.fileCode})`)) }).click();

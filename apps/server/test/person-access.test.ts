@@ -38,7 +38,7 @@ const PDF = Buffer.from(
 
 /** Path parameters and body fields that name a person or a record of one. */
 const PERSON_PARAMS = ['personId', 'linkId', 'perpetratorId', 'attentionId', 'grantId', 'fileId', 'photoId'];
-const PERSON_BODY = ['personId', 'personIds', 'linkedPersonId', 'documentId', 'guardianLinkId'];
+const PERSON_BODY = ['personId', 'personIds', 'participantIds', 'linkedPersonId', 'documentId', 'guardianLinkId'];
 /** `:id` names a person's record under these prefixes (a person, a document, an access request). */
 const PERSON_ID_PREFIXES = [
   '/api/population/persons/:id',
@@ -264,6 +264,16 @@ const CASES: Record<string, Entry> = {
   ],
   'GET /api/population/persons/:id/activities': [at('/api/population/persons/:id/activities', onP)],
 
+  // A new activity with P among the participants picked in the add form: refused whole (no activity either).
+  'POST /api/population/activities': [
+    {
+      target: (f) => ({
+        url: '/api/population/activities',
+        payload: { ...ACTIVITY_BODY, facilitatorIds: [f.outsiderId], participantIds: [f.p] },
+      }),
+      reader: false,
+    },
+  ],
   'POST /api/population/activities/:id/participants': [
     // Attaching needs a read grant on the person (so the reader may), not a write grant.
     {
@@ -463,7 +473,9 @@ const ANSWERS: Record<string, AnswerEntry> = {
       showsId: "the caller's own attention on P: personRestricted, without P's names or the summary",
     },
   ],
-  'POST /api/population/activities': { exempt: 'a new activity has no participants yet' },
+  'POST /api/population/activities': {
+    exempt: 'names only the participants its body attached, each one the caller may read (refused whole otherwise)',
+  },
   'GET /api/population/activities/:id': [
     { target: (f) => ({ url: `/api/population/activities/${f.sharedActivity}` }) },
   ],
@@ -545,6 +557,7 @@ const FINGERPRINT = sql`select
   (select count(*) || ':' || coalesce(sum(version), 0) from person_consents) as consents,
   (select count(*) || ':' || coalesce(sum(version), 0) from documents) as documents,
   (select count(*) || ':' || count(*) filter (where current) from document_files) as files,
+  (select count(*) from activities) as activities,
   (select count(*) from activity_participants) as participants,
   (select count(*) || ':' || count(persons_reviewed_at) from activity_photos) as photos,
   (select count(*) from activity_photo_persons) as photo_persons,

@@ -60,7 +60,15 @@ export const activityInput = z
     { when: () => true },
   );
 export const activityUpdate = activityInput.and(z.object({ version }));
+/**
+ * A new activity, with the registered participants picked in the add form (issue 24 section 6 item 11): each must
+ * be a person the caller may read (403 `no_person_access`); later ones are added on the activity's page.
+ */
+export const activityCreate = activityInput.and(
+  z.object({ participantIds: z.array(uuid).max(500, 'too_big::500').default([]) }),
+);
 export type ActivityInput = z.input<typeof activityInput>;
+export type ActivityCreate = z.input<typeof activityCreate>;
 
 export const activityParticipant = z.object({
   personId: uuid,

@@ -41,6 +41,8 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searc
   hint?: string;
   /** Called once when the search answers 403 (the user may not search there). */
   onForbidden?: () => void;
+  /** Called with the chosen person as the picker shows it (name and file code), null when cleared. */
+  onPick?: (person: PersonOption | null) => void;
 }
 
 const optionLabel = (p: PersonOption) => (p.fileCode ? `${p.name} (${p.fileCode})` : p.name);
@@ -57,6 +59,7 @@ export function PersonPicker({
   initialOption = null,
   hint,
   onForbidden,
+  onPick,
   ...props
 }: Props) {
   const { t } = useTranslation();
@@ -92,8 +95,10 @@ export function PersonPicker({
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(id) => {
-        setChosen(options.find((p) => p.id === id) ?? null);
+        const picked = options.find((p) => p.id === id) ?? null;
+        setChosen(picked);
         onChange?.(id);
+        onPick?.(picked);
       }}
       nothingFoundMessage={
         query === ''

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activityInput,
+  activityCreate,
   activityListQuery,
   activityListResponse,
   activityResponse,
@@ -84,7 +84,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createActivity',
         tags,
         summary: 'startsAt is YYYY-MM-DDTHH:mm in America/Guatemala',
-        body: activityInput,
+        body: activityCreate,
         response: { 200: activityResponse },
       },
     },

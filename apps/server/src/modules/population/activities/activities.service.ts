@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   Activity,
   ActivitySummary,
+  activityCreate,
   activityInput,
   activityListQuery,
   activityUpdate,
@@ -274,7 +275,7 @@ export async function createActivity(
   db: Db,
   links: PlanLinks,
   actor: UserActor,
-  body: z.output<typeof activityInput>,
+  body: z.output<typeof activityCreate>,
 ): Promise<Activity> {
   return db.transaction(async (tx) => {
     const startsAt = await checkInput(tx, body, null);
@@ -294,6 +295,8 @@ export async function createActivity(
       updatedBy: actor.userId,
     });
     await repo.setChildren(tx, id, [...new Set(body.facilitatorIds)], body.unregistered);
+    // Participants picked in the add form: the same check and audit as one added later; one refusal undoes all.
+    for (const personId of new Set(body.participantIds)) await attachParticipant(tx, actor, id, personId);
     const created = await toActivity(tx, actor, await load(tx, id));
     await writeAudit(tx, actor, {
       action: 'create',
@@ -383,23 +386,31 @@ export async function deleteActivity(db: Db, store: FileStore, actor: UserActor,
 export async function addParticipant(db: Db, actor: UserActor, id: string, personId: string) {
   await db.transaction(async (tx) => {
     await requireEditor(tx, actor, id);
-    const access = await accessOf(tx, personId, actor.userId).catch(() => null);
-    if (!access?.canRead) throw noPersonAccess();
-    if (!(await repo.addParticipant(tx, id, personId, actor.userId))) throw new AppError(409, 'duplicate');
-    await writeAudit(tx, actor, {
-      action: 'participant_add',
-      entity: ENTITY,
-      entityId: id,
-      changes: { participant: { before: null, after: personId } },
-    });
-    await writeAudit(tx, actor, {
-      action: 'activity_join',
-      entity: 'person',
-      entityId: personId,
-      changes: { activity: { before: null, after: id } },
-    });
+    await attachParticipant(tx, actor, id, personId);
   });
   return getActivity(db, actor, id);
+}
+
+/**
+ * Attaches `personId` to activity `id` inside `tx`: 403 `no_person_access` unless the actor may read the person,
+ * 409 `duplicate` if already attached; audited on the activity and on the person's history.
+ */
+async function attachParticipant(tx: Executor, actor: UserActor, id: string, personId: string) {
+  const access = await accessOf(tx, personId, actor.userId).catch(() => null);
+  if (!access?.canRead) throw noPersonAccess();
+  if (!(await repo.addParticipant(tx, id, personId, actor.userId))) throw new AppError(409, 'duplicate');
+  await writeAudit(tx, actor, {
+    action: 'participant_add',
+    entity: ENTITY,
+    entityId: id,
+    changes: { participant: { before: null, after: personId } },
+  });
+  await writeAudit(tx, actor, {
+    action: 'activity_join',
+    entity: 'person',
+    entityId: personId,
+    changes: { activity: { before: null, after: id } },
+  });
 }
 
 /** Hidden photo ids of an activity (for the caller's identity it does not matter: `hidden` is the same for all). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, countRows, createUser, login, personBody, type TestApp } from '../../../../test/helpers.ts';
@@ -129,6 +130,29 @@ describe('group activities: participants under grants, unregistered counts, phot
       .data;
     expect(seenByColleague.participants.map((p: { names: string }) => p.names)).toEqual(['Oculta']);
     expect(seenByColleague.restrictedParticipants).toBe(2);
+  });
+
+  it('takes the participants picked in the add form in its one write, or nothing over one unreadable person', async () => {
+    const client = as(t.app, facilitator.token);
+    const activities = await countRows(t.database, 'activities');
+    const participants = await countRows(t.database, 'activity_participants');
+    const refused = await client.post('/api/population/activities', body({ participantIds: [mine[0], hidden] }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('no_person_access');
+    expect(await countRows(t.database, 'activities')).toBe(activities);
+    expect(await countRows(t.database, 'activity_participants')).toBe(participants);
+
+    const res = await client.post('/api/population/activities', body({ participantIds: [...mine, mine[0]] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json().data;
+    expect(created.participants.map((p: { names: string }) => p.names).sort()).toEqual(['Ana', 'Beto']);
+    expect(created.participantCount).toBe(9);
+    // Noted on each person's history, as a participant added later is.
+    const history = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'activity_join'
+            and changes->'activity'->>'after' = ${created.id}`,
+    );
+    expect(history.rows[0]!.n).toBe(2);
   });
 
   it("lists the activity on the participant's file, under the person's grant", async () => {

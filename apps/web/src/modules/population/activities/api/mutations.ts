@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { activityInput, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
+import type { activityCreate, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
 import { api } from '../../../../shared/lib/api';
 import { photoFormData } from '../../../../shared/lib/photo';
 import { activityKeys, type Activity } from './queries';
 
-export type ActivityBody = z.output<typeof activityInput>;
+export type ActivityBody = z.output<typeof activityCreate>;
 export type ActivityUpdateBody = z.output<typeof activityUpdate>;
 
 /** Every call answers the whole activity: it replaces the cached one, and the list counts refresh. */

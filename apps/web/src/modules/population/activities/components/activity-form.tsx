@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import 'dayjs/locale/es';
-import { activityInput, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
+import { activityCreate, activityUpdate } from '@amparo/shared/modules/population-activities.schema';
 import { isoDate } from '@amparo/shared/validation';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { useZodForm } from '../../../../shared/hooks/use-zod-form';
@@ -33,6 +33,7 @@ import { nowInGuatemala } from '../../shared/lib/case-file-utils';
 import { UserPicker } from '../../shared/components/user-picker';
 import { PlanningLineSelect } from '../../shared/components/planning-line-select';
 import { yearOfDate } from '../../shared/api/planning-lines';
+import { ParticipantsField } from './participants-field';
 
 interface UnregisteredRow {
   sex: string | null;
@@ -56,6 +57,8 @@ export type ActivityFormValues = {
   unregistered: UnregisteredRow[];
   /** The planning line (POA) of the activity's year it executes, if any. */
   planningLineId: string | null;
+  /** A new activity only: the registered participants picked in the form. */
+  participantIds?: string[];
   version?: number;
 };
 
@@ -84,7 +87,7 @@ const ownFields = z.object({
 const activityFormSchema = (editing: boolean) =>
   z.intersection(
     ownFields,
-    z.preprocess((v) => toActivityBody(v as ActivityFormValues), editing ? activityUpdate : activityInput),
+    z.preprocess((v) => toActivityBody(v as ActivityFormValues), editing ? activityUpdate : activityCreate),
   );
 
 function toFormValues(a: Activity | undefined, userId: string | null): ActivityFormValues {
@@ -104,6 +107,7 @@ function toFormValues(a: Activity | undefined, userId: string | null): ActivityF
       description: '',
       unregistered: [],
       planningLineId: null,
+      participantIds: [],
     };
   }
   const [date = null, time = ''] = a.startsAt.split('T');
@@ -135,7 +139,7 @@ interface Props {
   onSubmit: (body: ActivityBody | ActivityUpdateBody) => Promise<void>;
 }
 
-/** Creates or edits a group activity (not its participants or photos: those are on the activity's page). */
+/** Creates or edits a group activity; a new one takes its first registered participants too (photos, and later participants, are on the activity's page). */
 export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit }: Props) {
   const { t, i18n } = useTranslation('activities');
   const user = useCurrentUser();
@@ -158,7 +162,7 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
       .find((u) => u.id === id)?.fullName;
 
   const submit = submitWith(async (values) => {
-    const body = (activity ? activityUpdate : activityInput).parse(toActivityBody(values));
+    const body = (activity ? activityUpdate : activityCreate).parse(toActivityBody(values));
     await onSubmit(body);
   });
 
@@ -303,6 +307,16 @@ export function ActivityForm({ activity, submitting, notice, onCancel, onSubmit 
               />
             </Stack>
           </Paper>
+
+          {!activity && (
+            <Paper withBorder p="md">
+              <ParticipantsField
+                value={form.values.participantIds ?? []}
+                onChange={(ids) => form.setFieldValue('participantIds', ids)}
+                error={form.errors.participantIds}
+              />
+            </Paper>
+          )}
 
           <Paper withBorder p="md">
             <Stack gap="sm">

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../shared/lib/notify';
-import { useCreateActivity } from '../api/mutations';
+import { useCreateActivity, type ActivityBody } from '../api/mutations';
 import { ActivityForm } from '../components/activity-form';
 import { ActivityPageHeader } from '../components/activity-page-header';
 import { renameFieldErrors } from '../../shared/lib/case-file-utils';
@@ -21,7 +21,8 @@ export function ActivityAddPage() {
         onSubmit={async (body) => {
           let saved;
           try {
-            saved = await create.mutateAsync(body);
+            // Without an activity the form parses with the create contract.
+            saved = await create.mutateAsync(body as ActivityBody);
           } catch (error) {
             // The server judges `startsAt`: show it on the date.
             throw renameFieldErrors(error, (f) => (f === 'startsAt' ? 'startsDate' : f));
