@@ -66,6 +66,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const FIELD_ERROR_CODES = [
   'required', // 'Field required'
+  'birth_date_or_age', // 'Enter the date of birth or, if unknown, the approximate age' (population §persons)
   'not_a_number', // 'Must be a number'
   'invalid', // 'Invalid'
   'length', // 'Field length between {min} and {max} characters'

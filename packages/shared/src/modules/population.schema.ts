@@ -115,7 +115,8 @@ type PersonShape = { [K in keyof typeof personShape]: z.infer<(typeof personShap
  */
 function personRules(v: PersonShape, ctx: z.RefinementCtx) {
   if (!v.birthDate && (v.age === null || v.age === undefined))
-    ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
+    // Not 'required': either one will do, so neither field carries the asterisk.
+    ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'birth_date_or_age' });
   if (typeof v.town === 'string' && typeof v.state === 'string' && !v.town.startsWith(v.state))
     ctx.addIssue({ code: 'custom', path: ['town'], message: 'municipality_not_in_department' });
   if (v.town && !v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: 'required' });

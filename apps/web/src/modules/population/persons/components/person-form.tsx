@@ -54,7 +54,8 @@ export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: P
       if (!values.admissionDate) errors.admissionDate = required;
       // Zod skips the contract's cross-field rules while any single field fails, so on a
       // first submit these two would only show up on the second try; flag them together.
-      if (!values.birthDate && values.age === '') errors.birthDate ??= required;
+      if (!values.birthDate && values.age === '')
+        errors.birthDate ??= translateFieldError(t, { code: 'birth_date_or_age' });
       if (values.country === DEFAULT_COUNTRY && !values.state) errors.state ??= required;
       return errors;
     },
