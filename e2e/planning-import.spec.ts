@@ -110,6 +110,8 @@ test.describe('POA import and copy', () => {
     const mismatch = `Total: ${esErrors.field.total_mismatch.replace('{{sum, money}}', 'Q 1,200.10')}`;
     const badRow = preview.getByRole('row').filter({ hasText: 'Kits escolares' });
     await expect(badRow).toContainText(mismatch);
+    // The row's total, as the file gives it (1200), reads as money.
+    await expect(badRow.getByRole('cell', { name: 'Q 1,200.00', exact: true })).toBeVisible();
     const submit = preview.getByRole('button', { name: /^Importar/ });
     await expect(submit).toBeDisabled();
     await page.screenshot({ path: join(ARTIFACTS, 'planning-import-errors.png'), fullPage: true });

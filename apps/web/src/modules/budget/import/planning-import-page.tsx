@@ -32,6 +32,9 @@ import { Money } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadErrorFile, downloadTemplate, previewImport, useImportPlanning } from './api';
 
+/** A plain decimal as the sheet's cell gives it ('1110', '1110.5'). */
+const isDecimal = (v: string | null | undefined) => !!v && /^-?\d+(\.\d+)?$/.test(v.trim());
+
 type Row = PlanningImportPreview['items'][number];
 type Lang = 'es' | 'en';
 
@@ -156,6 +159,8 @@ export function PlanningImportPage() {
       id: 'total',
       header: header('total'),
       text: (r) => r.values.total ?? '',
+      // A figure reads as money ('Q 1,110.00'); anything else is shown as the file has it, beside its error.
+      cell: (r) => (isDecimal(r.values.total) ? <Money value={r.values.total} /> : (r.values.total ?? '')),
       align: 'right',
       width: 130,
     },
