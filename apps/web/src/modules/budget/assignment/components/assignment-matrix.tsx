@@ -64,8 +64,6 @@ export function AssignmentMatrix({ data }: { data: LineAssignment }) {
       <Table
         aria-label={label}
         withTableBorder
-        // Lines between the months: the compact amounts do not run into each other.
-        withColumnBorders
         verticalSpacing="xs"
         horizontalSpacing={6}
         className={classes.matrix}
