@@ -61,13 +61,7 @@ export function AssignmentMatrix({ data }: { data: LineAssignment }) {
       minWidth={0}
       scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
     >
-      <Table
-        aria-label={label}
-        withTableBorder
-        verticalSpacing="xs"
-        horizontalSpacing={6}
-        className={classes.matrix}
-      >
+      <Table aria-label={label} withTableBorder verticalSpacing="xs" horizontalSpacing={6} className={classes.matrix}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w="13%" className={classes.sticky}>
