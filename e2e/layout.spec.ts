@@ -1,6 +1,9 @@
 import { join } from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { WEB_LIST_ROUTES } from '../packages/shared/src/web-routes';
 import { ARTIFACTS, adminApi, failOnPageErrors, login } from './fixtures';
+import { seedLists } from './layout-data';
+import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
 
 /**
@@ -37,6 +40,38 @@ async function cutCells(table: Locator) {
     });
     return out;
   });
+}
+
+/** How far each table of the page is wider than its scroll container (> 1: it scrolls sideways), by label. */
+async function sidewaysOverflow(page: Page) {
+  return page.locator('table').evaluateAll((tables) =>
+    tables
+      .map((t) => {
+        const box = t.closest('.mantine-TableScrollContainer-scrollContainer') ?? t.parentElement!;
+        return {
+          table: t.getAttribute('aria-label') ?? '',
+          px: t.getBoundingClientRect().width - box.getBoundingClientRect().width,
+        };
+      })
+      .filter((o) => o.px > 1),
+  );
+}
+
+/**
+ * The text cut in the page's table bodies: an element whose computed text-overflow is ellipsis and whose
+ * text is wider than its box, or a line-clamped one taller than its box (issue 24 section 6 item 3).
+ */
+async function cutText(page: Page) {
+  return page.locator('table tbody').evaluateAll((bodies) =>
+    bodies.flatMap((body) =>
+      [body, ...body.querySelectorAll<HTMLElement>('*')].flatMap((el) => {
+        const css = getComputedStyle(el);
+        const ellipsis = css.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
+        const clamped = css.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1;
+        return ellipsis || clamped ? [(el.textContent ?? '').trim().slice(0, 80)] : [];
+      }),
+    ),
+  );
 }
 
 test.describe('layout', () => {
@@ -152,6 +187,57 @@ test.describe('layout', () => {
       await closed.getByRole('button', { name: new RegExp(esSupport.board.closed) }).click();
       await expect(board.getByTestId('board-column-finalizado')).toBeVisible();
       await expect(board.getByTestId('board-column-rechazado')).toBeVisible();
+    });
+  }
+
+  // Issue 24 section 6 item 3: every list of the shared route map, and a line's month table, at both sizes.
+  for (const size of SIZES) {
+    test(`every list and the assignment page at ${size.width}×${size.height}`, async ({ page, request }) => {
+      // Some twelve pages on a machine other work shares.
+      test.setTimeout(300_000);
+      const { line } = await seedLists(request, `L${size.width}`);
+      await page.setViewportSize(size);
+      await login(page);
+
+      for (const path of WEB_LIST_ROUTES) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.locator('table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+          // Skeleton rows gone: the rows are the list's own.
+          await expect(page.locator('table tbody [class*="skeleton"]')).toHaveCount(0, { timeout: 30_000 });
+          await page.waitForLoadState('networkidle');
+          const name = path.replace(/^\//, '').replace(/\//g, '-');
+          await page.screenshot({ path: join(ARTIFACTS, `layout-${name}-${size.width}.png`), fullPage: true });
+          expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways`).toEqual([]);
+          expect.soft(await cutText(page), `${path} cuts text with an ellipsis`).toEqual([]);
+        });
+      }
+
+      await test.step('assignment', async () => {
+        await page.goto(`/budget/assignment/${line.id}`);
+        const matrix = page.getByRole('table', { name: esBudget.assignment.matrix.label });
+        await expect(matrix.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(ARTIFACTS, `layout-assignment-${size.width}.png`), fullPage: true });
+        expect.soft(await sidewaysOverflow(page), 'the assignment page scrolls sideways').toEqual([]);
+        expect.soft(await cutText(page), 'the assignment page cuts text').toEqual([]);
+        // Every amount whole on one line ('Q 12,345.50'), none spilling out of its cell.
+        const broken = await matrix.locator('tbody td').evaluateAll((cells) =>
+          cells
+            .filter((c) => {
+              const range = document.createRange();
+              range.selectNodeContents(c);
+              const lines = new Set(
+                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+              );
+              return lines.size > 1 || c.scrollWidth > c.clientWidth + 1;
+            })
+            .map((c) => c.textContent),
+        );
+        expect.soft(broken, 'amounts cut or wrapped').toEqual([]);
+        await expect(matrix).toContainText('Q 12,345.50');
+        await expect(matrix).toContainText('Q 148,146.00');
+      });
     });
   }
 });

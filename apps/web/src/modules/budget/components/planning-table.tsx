@@ -38,7 +38,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
       header: t('budget:planning.fields.strategicAxis'),
       text: (r) => axes.labelOf(r.strategicAxis),
       sortable: true,
-      truncate: true,
+      wrap: true,
       width: 160,
     },
     {
@@ -46,7 +46,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
       header: t('budget:planning.fields.program'),
       text: (r) => programs.labelOf(r.program),
       sortable: true,
-      truncate: true,
+      wrap: true,
       width: 160,
     },
     {
@@ -54,7 +54,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
       header: t('budget:planning.fields.expenseType'),
       text: (r) => types.labelOf(r.expenseType),
       sortable: true,
-      truncate: true,
+      wrap: true,
       width: 150,
       visibleFrom: 'xl',
     },
@@ -67,13 +67,13 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
           {r.description}
         </AnchorLink>
       ),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'responsible',
       header: t('budget:planning.fields.responsible'),
       text: (r) => r.responsibleName,
-      truncate: true,
+      wrap: true,
       width: 160,
       visibleFrom: 'xl',
     },
@@ -81,7 +81,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
       id: 'headquarter',
       header: t('budget:planning.fields.headquarter'),
       text: (r) => r.headquarterName,
-      truncate: true,
+      wrap: true,
       width: 150,
       visibleFrom: 'xl',
     },

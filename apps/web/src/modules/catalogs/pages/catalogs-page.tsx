@@ -37,8 +37,8 @@ export function CatalogsPage() {
 
   const columns: DataColumn<CatalogItem>[] = [
     { id: 'code', header: t('catalogs:fields.code'), text: (i) => i.code, strong: true, sortable: true, width: 180 },
-    { id: 'es', header: t('catalogs:fields.es'), text: (i) => i.es, sortable: true, truncate: true },
-    { id: 'en', header: t('catalogs:fields.en'), text: (i) => i.en, sortable: true, truncate: true },
+    { id: 'es', header: t('catalogs:fields.es'), text: (i) => i.es, sortable: true, wrap: true },
+    { id: 'en', header: t('catalogs:fields.en'), text: (i) => i.en, sortable: true, wrap: true },
     // A program's strategic axis (issue 13 section 1).
     ...(parentCatalog
       ? [

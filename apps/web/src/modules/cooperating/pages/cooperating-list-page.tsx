@@ -39,7 +39,7 @@ export function CooperatingListPage() {
   const filtered = !!search.q || search.active !== 'all' || !!search.age;
   const columns: DataColumn<Cooperating>[] = [
     { id: 'code', header: t('cooperating:fields.code'), text: (c) => c.code, strong: true, width: 120 },
-    { id: 'name', header: t('cooperating:fields.name'), text: (c) => c.name, truncate: true },
+    { id: 'name', header: t('cooperating:fields.name'), text: (c) => c.name, wrap: true },
     { id: 'country', header: t('cooperating:fields.country'), text: (c) => c.country, width: 80, visibleFrom: 'lg' },
     {
       id: 'period',

@@ -34,14 +34,14 @@ export function DocumentsTable({
         </AnchorLink>
       ),
       strong: true,
-      truncate: true,
+      wrap: true,
       sortable: true,
     },
     {
       id: 'documentType',
       header: t('fields.documentType'),
       text: (d) => types.labelOf(d.documentType),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'documentDate',
@@ -50,7 +50,7 @@ export function DocumentsTable({
       width: 120,
       sortable: true,
     },
-    { id: 'area', header: t('fields.area'), text: (d) => d.area, truncate: true },
+    { id: 'area', header: t('fields.area'), text: (d) => d.area, wrap: true },
     {
       id: 'person',
       header: t('fields.person'),
@@ -63,7 +63,7 @@ export function DocumentsTable({
         ) : (
           (d.personName ?? EMPTY)
         ),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'tags',
@@ -81,7 +81,7 @@ export function DocumentsTable({
             ))}
           </Group>
         ),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'files',

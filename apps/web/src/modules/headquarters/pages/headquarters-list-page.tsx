@@ -28,10 +28,10 @@ export function HeadquartersListPage() {
       sortable: true,
       width: 120,
     },
-    { id: 'name', header: t('headquarters:fields.name'), text: (h) => h.name, sortable: true, truncate: true },
+    { id: 'name', header: t('headquarters:fields.name'), text: (h) => h.name, sortable: true, wrap: true },
     { id: 'country', header: t('headquarters:fields.country'), text: (h) => h.country, width: 90 },
     { id: 'state', header: t('headquarters:fields.state'), text: (h) => h.stateName ?? h.state, sortable: true },
-    { id: 'address', header: t('headquarters:fields.address'), text: (h) => h.address, truncate: true },
+    { id: 'address', header: t('headquarters:fields.address'), text: (h) => h.address, wrap: true },
     {
       id: 'active',
       header: t('headquarters:fields.active'),

@@ -21,7 +21,7 @@ export function RolesListPage() {
     nameOf: (role) => role.name,
   });
   const columns: DataColumn<Role>[] = [
-    { id: 'name', header: t('roles:fields.name'), text: (r) => r.name, strong: true, sortable: true, truncate: true },
+    { id: 'name', header: t('roles:fields.name'), text: (r) => r.name, strong: true, sortable: true, wrap: true },
     {
       id: 'slug',
       header: t('roles:fields.slug'),

@@ -41,7 +41,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
     },
     { id: 'status', header: t('fields.status'), cell: (r) => <StatusBadge status={r.status} size="sm" />, width: 120 },
     // The subject takes the width the fixed columns leave (at 1366 px the deadline stays in view).
-    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, truncate: true },
+    { id: 'subject', header: t('fields.subject'), text: (r) => r.subject, strong: true, wrap: true },
     {
       id: 'preview',
       header: t('fields.description'),
@@ -55,14 +55,14 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
         ) : (
           r.descriptionPreview
         ),
-      truncate: !searching,
+      wrap: true,
       visibleFrom: searching ? undefined : 'xl',
     },
     {
       id: 'type',
       header: t('fields.type'),
       text: (r) => types.labelOf(r.type),
-      truncate: true,
+      wrap: true,
       width: 150,
       visibleFrom: 'xl',
     },
@@ -87,7 +87,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       id: 'headquarter',
       header: t('fields.headquarter'),
       text: (r) => r.headquarterName,
-      truncate: true,
+      wrap: true,
       width: 150,
       visibleFrom: 'xl',
     },
@@ -97,7 +97,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
             id: 'requester',
             header: t('fields.requester'),
             text: (r: TicketSummary) => r.requesterName,
-            truncate: true,
+            wrap: true,
             width: 150,
             visibleFrom: 'xl' as const,
           },
@@ -107,7 +107,7 @@ export function TicketsTable({ items, queue, sort, pageSize, filtered, searching
       id: 'assignee',
       header: t('fields.assignee'),
       text: (r) => r.assigneeName ?? t('view.unassigned'),
-      truncate: true,
+      wrap: true,
       width: 150,
     },
     {

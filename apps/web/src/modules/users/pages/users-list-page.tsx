@@ -36,10 +36,10 @@ export function UsersListPage() {
     order: 'asc',
   });
   const columns: DataColumn<UserItem>[] = [
-    { id: 'fullName', header: t('users:fields.fullName'), text: (u) => u.fullName, strong: true, truncate: true },
-    { id: 'username', header: t('users:fields.username'), text: (u) => u.username, truncate: true },
-    { id: 'email', header: t('users:fields.email'), text: (u) => u.email, truncate: true },
-    { id: 'role', header: t('users:fields.role'), text: (u) => u.roleName, truncate: true },
+    { id: 'fullName', header: t('users:fields.fullName'), text: (u) => u.fullName, strong: true, wrap: true },
+    { id: 'username', header: t('users:fields.username'), text: (u) => u.username, wrap: true },
+    { id: 'email', header: t('users:fields.email'), text: (u) => u.email, wrap: true },
+    { id: 'role', header: t('users:fields.role'), text: (u) => u.roleName, wrap: true },
     { id: 'active', header: t('users:fields.active'), cell: (u) => <ActiveBadge active={u.active} />, width: 110 },
     {
       id: 'lastLogin',

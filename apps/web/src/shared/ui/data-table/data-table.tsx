@@ -26,6 +26,8 @@ export interface DataColumn<T> {
   width?: number | string;
   /** Long values are cut to the column's width with the whole value in a tooltip. */
   truncate?: boolean;
+  /** Free text (names, titles): wraps onto more lines, a long word broken, so it is read whole without widening the table. */
+  wrap?: boolean;
   /** Sortable by clicking the header: on the server when the table has `sort`, else in the browser by `text`. */
   sortable?: boolean;
   /** Text weight 500 (the record's code or name). */
@@ -264,6 +266,7 @@ export function DataTable<T>({
 function renderCell<T>(c: DataColumn<T>, row: T, depth: number): ReactNode {
   const text = c.text?.(row);
   const shown = c.cell ? c.cell(row, depth) : text === null || text === undefined || text === '' ? EMPTY : text;
+  if (c.wrap) return <div className={classes.wrap}>{shown}</div>;
   if (!c.truncate || text === null || text === undefined || text === '') return shown;
   // The browser's own tooltip: a Mantine Tooltip in every cut cell of a 25-row page weighed on the list's first
   // render (Lighthouse mobile, median blocking time 4.8 s before, 3.6 s after; issue 11 item 8).

@@ -56,14 +56,15 @@ export function AssignmentMatrix({ data }: { data: LineAssignment }) {
   const rows = matrixRows(data, (key) => t(`budget:assignment.figures.${key}`));
 
   return (
+    // No minimum width: the 14 columns share the page's width (issue 24 s6 item 3, no sideways scroll at 1366 px).
     <Table.ScrollContainer
-      minWidth={1500}
+      minWidth={0}
       scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
     >
-      <Table aria-label={label} withTableBorder verticalSpacing="xs" style={{ tableLayout: 'fixed' }}>
+      <Table aria-label={label} withTableBorder verticalSpacing="xs" horizontalSpacing={6} className={classes.matrix}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={240} className={classes.sticky}>
+            <Table.Th w="13%" className={classes.sticky}>
               {t('budget:assignment.matrix.concept')}
             </Table.Th>
             {MONTHS.map((m) => (
@@ -72,7 +73,7 @@ export function AssignmentMatrix({ data }: { data: LineAssignment }) {
                 <VisuallyHidden>{name(m)}</VisuallyHidden>
               </Table.Th>
             ))}
-            <Table.Th ta="right" w={120}>
+            <Table.Th ta="right" w="8%">
               {t('budget:assignment.matrix.total')}
             </Table.Th>
           </Table.Tr>

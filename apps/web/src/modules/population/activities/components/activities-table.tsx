@@ -31,21 +31,21 @@ export function ActivitiesTable({ items, onOpen, pageSize }: Props) {
           {a.name}
         </AnchorLink>
       ),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'activityType',
       header: t('columns.activityType'),
       text: (a) => types.labelOf(a.activityType),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'location',
       header: t('columns.location'),
       text: (a) => (a.stateName ? `${a.stateName}${a.townName ? ` / ${a.townName}` : ''}` : null),
-      truncate: true,
+      wrap: true,
     },
-    { id: 'place', header: t('columns.place'), text: (a) => a.place, truncate: true },
+    { id: 'place', header: t('columns.place'), text: (a) => a.place, wrap: true },
     {
       id: 'participants',
       header: t('columns.participants'),

@@ -69,16 +69,16 @@ export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pag
         </>
       ),
       sortable: true,
-      truncate: true,
+      wrap: true,
     },
-    { id: 'lastNames', header: t('columns.lastNames'), text: (p) => p.lastNames, sortable: true, truncate: true },
+    { id: 'lastNames', header: t('columns.lastNames'), text: (p) => p.lastNames, sortable: true, wrap: true },
     { id: 'age', header: t('columns.age'), text: (p) => p.age, width: 64, align: 'right' },
     // Age group and place are secondary (the age and the record give them): shown from 1408 px up.
     {
       id: 'ageGroup',
       header: t('columns.ageGroup'),
       text: (p) => (p.ageGroup ? ageGroups.labelOf(p.ageGroup) : null),
-      truncate: true,
+      wrap: true,
       // Shares of the table's width: wider on a wide screen, where the names have room to spare.
       width: '13%',
       visibleFrom: 'xl',
@@ -88,7 +88,7 @@ export function PersonsTable({ items, sort, order, onSort, onOpen, filtered, pag
       id: 'location',
       header: t('columns.location'),
       text: (p) => (p.stateName ? `${p.stateName}${p.townName ? ` / ${p.townName}` : ''}` : null),
-      truncate: true,
+      wrap: true,
       visibleFrom: 'xl',
     },
     {

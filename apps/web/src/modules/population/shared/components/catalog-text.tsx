@@ -1,6 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { EMPTY } from '../../../../shared/lib/format';
+import classes from './catalog-text.module.css';
 
 /** A catalog code shown with its label in the UI language (a dash when empty). */
 export function CatalogText({
@@ -61,6 +62,7 @@ export function CodeBadges({
           radius="sm"
           tt="none"
           maw={limit === undefined ? undefined : '100%'}
+          classNames={{ root: classes.badge, label: classes.label }}
         >
           {label}
         </Badge>
