@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { WEB_LIST_ROUTES } from '../packages/shared/src/web-routes';
 import { ARTIFACTS, adminApi, failOnPageErrors, login } from './fixtures';
 import { seedLists } from './layout-data';
 import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
+import screens from './screens.json' with { type: 'json' };
 
 /**
  * Issue 11 item 4: the person list and a person's file fit a 1366×768 laptop
@@ -73,6 +73,12 @@ async function cutText(page: Page) {
     ),
   );
 }
+
+/**
+ * The list screens: every screen of the router (e2e/screens.json, kept equal to the router by
+ * apps/web/src/app/screens.test.ts) whose path ends in /list, and the catalogs, a list under another name.
+ */
+const LISTS = [...screens.filter((path) => path.endsWith('/list')), '/configuration/catalogs'];
 
 test.describe('layout', () => {
   failOnPageErrors();
@@ -190,7 +196,7 @@ test.describe('layout', () => {
     });
   }
 
-  // Issue 24 section 6 item 3: every list of the shared route map, and a line's month table, at both sizes.
+  // Issue 24 section 6 item 3: every list of the router, and a line's month table, at both sizes.
   for (const size of SIZES) {
     test(`every list and the assignment page at ${size.width}×${size.height}`, async ({ page, request }) => {
       // Some twelve pages on a machine other work shares.
@@ -199,7 +205,7 @@ test.describe('layout', () => {
       await page.setViewportSize(size);
       await login(page);
 
-      for (const path of WEB_LIST_ROUTES) {
+      for (const path of LISTS) {
         await test.step(path, async () => {
           await page.goto(path);
           await expect(page.locator('table tbody tr').first()).toBeVisible({ timeout: 30_000 });

@@ -36,22 +36,3 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
 export function webRoutesOf(key: PermissionKey): readonly string[] {
   return WEB_ROUTES[key] ?? [];
 }
-
-/**
- * The list screens (a table of records, no path parameters): every web path ending in `/list`, plus the lists
- * whose path says otherwise. `apps/web/src/app/web-routes.test.ts` fails when the router has a `/list` path
- * missing here, and e2e/layout.spec.ts visits each at 1366×768 and 1920×1080 (issue 24 section 6 item 3).
- */
-export const WEB_LIST_ROUTES: readonly string[] = [
-  '/population/served/list',
-  '/population/activities/list',
-  '/documentation/list',
-  '/budget/planning/list',
-  '/configuration/headquarter/list',
-  '/configuration/cooperating/list',
-  '/configuration/users/list',
-  '/configuration/roles/list',
-  '/configuration/permissions/list',
-  '/configuration/catalogs',
-  '/support/tickets/list',
-];

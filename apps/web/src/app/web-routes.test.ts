@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { WEB_LIST_ROUTES, WEB_ROUTES } from '@amparo/shared/web-routes';
+import { WEB_ROUTES } from '@amparo/shared/web-routes';
 import { guardKeys } from '../shared/lib/guards';
 import { createAppRouter } from './router';
 
@@ -20,13 +20,6 @@ function guardedRoutes(node: RouteNode, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** Every path of the tree. */
-function allPaths(node: RouteNode, into = new Set<string>()): Set<string> {
-  into.add(node.fullPath.replace(/\/$/, '') || '/');
-  for (const child of Object.values(node.children ?? {})) allPaths(child, into);
-  return into;
-}
-
 describe('the web screens each key opens (shared WEB_ROUTES, shown on the system permission screen)', () => {
   it("match the router's permission guards exactly", () => {
     const router = createAppRouter(new QueryClient());
@@ -35,14 +28,5 @@ describe('the web screens each key opens (shared WEB_ROUTES, shown on the system
       .flatMap(([key, paths]) => paths.map((p) => `${key} ${p}`))
       .sort();
     expect(fromMap).toEqual(fromRouter);
-  });
-});
-
-describe('the list screens (shared WEB_LIST_ROUTES, each checked by the layout browser test)', () => {
-  it("hold every router path ending in /list, and only the router's paths", () => {
-    const paths = allPaths(createAppRouter(new QueryClient()).routeTree as unknown as RouteNode);
-    const lists = [...paths].filter((p) => p.endsWith('/list')).sort();
-    expect(WEB_LIST_ROUTES.filter((p) => p.endsWith('/list')).sort()).toEqual(lists);
-    expect(WEB_LIST_ROUTES.filter((p) => !paths.has(p))).toEqual([]);
   });
 });
