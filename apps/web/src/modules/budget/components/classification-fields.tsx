@@ -58,7 +58,8 @@ export function ClassificationFields({ form, saved }: Props) {
         disabled={!axis}
         data={programs.data}
         description={
-          !!axis && empty(programs) && <CatalogEmptyHint catalog="program" label={t('budget:planning.fields.program')} />
+          !!axis &&
+          empty(programs) && <CatalogEmptyHint catalog="program" label={t('budget:planning.fields.program')} />
         }
         {...form.getInputProps('program')}
       />
