@@ -259,7 +259,7 @@ test.describe('budget views', () => {
     await approver.screenshot({ path: join(ARTIFACTS, 'plan-approved.png'), fullPage: true });
 
     // ---- The POA summary of the year, from the menu: exact totals, now and as revision 1.
-    await approver.getByRole('link', { name: esCommon.menu.poaSummary }).click();
+    await approver.getByRole('link', { name: esCommon.menu.poaSummary, exact: true }).click();
     await expect(approver).toHaveURL(/\/budget\/summary\/poa$/);
     // The list stays on screen while the summary's code loads: wait for the summary itself.
     await expect(approver.getByRole('heading', { level: 1, name: S.poa.title })).toBeVisible();
@@ -327,11 +327,11 @@ test.describe('budget views', () => {
     await approver.getByRole('button', { name: S.funders.exportPdf }).click();
     expect((await poaPdf).suggestedFilename()).toBe(`resumen-del-poa-${YEAR}-revision-1.pdf`);
     // Without the assignment key, no funder summary in the menu.
-    await expect(approver.getByRole('link', { name: esCommon.menu.funderSummary })).toHaveCount(0);
+    await expect(approver.getByRole('link', { name: esCommon.menu.funderSummary, exact: true })).toHaveCount(0);
     await approverContext.close();
 
     // ---- The funder summary, as the administrator: the cooperating of this year, its item and the xlsx.
-    await page.getByRole('link', { name: esCommon.menu.funderSummary }).click();
+    await page.getByRole('link', { name: esCommon.menu.funderSummary, exact: true }).click();
     await expect(page).toHaveURL(/\/budget\/summary\/funders$/);
     await expect(page.getByRole('heading', { level: 1, name: S.funders.title })).toBeVisible();
     // Its date is the app's date field (AAAA-MM-DD), not the browser's (issue 24 section 6, item 8).

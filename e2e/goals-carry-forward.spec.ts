@@ -232,7 +232,7 @@ test.describe('goals achieved and carry-forwards', () => {
 
     // The admin requests it.
     await login(page);
-    await page.getByRole('link', { name: esCommon.menu.carryForwards }).click();
+    await page.getByRole('link', { name: esCommon.menu.carryForwards, exact: true }).click();
     await expect(page).toHaveURL(/\/budget\/carry-forwards$/);
     await page.getByRole('button', { name: CF.request }).click();
     const dialog = page.getByRole('dialog', { name: CF.form.title });
@@ -271,7 +271,7 @@ test.describe('goals achieved and carry-forwards', () => {
     // The second approver approves it.
     await page.context().clearCookies();
     await login(page, APPROVER.username, APPROVER.password);
-    await page.getByRole('link', { name: esCommon.menu.carryForwards }).click();
+    await page.getByRole('link', { name: esCommon.menu.carryForwards, exact: true }).click();
     await expect(page.getByRole('button', { name: CF.request })).toHaveCount(0);
     await pick(page, page.getByRole('group', { name: CF.filters }), CF.fields.year, new RegExp(`^${year + 1}$`));
     await expect(page).toHaveURL(new RegExp(`year=${year + 1}`));

@@ -31,7 +31,7 @@ test.describe('System permissions', () => {
     });
 
     await login(page);
-    await page.getByRole('link', { name: esCommon.menu.systemPermissions }).click();
+    await page.getByRole('link', { name: esCommon.menu.systemPermissions, exact: true }).click();
     await expect(page).toHaveURL(/\/configuration\/permissions\/list$/);
     await expect(page.getByRole('heading', { name: esPermissions.title })).toBeVisible();
 
@@ -67,7 +67,7 @@ test.describe('System permissions', () => {
       extraPermissions: [],
     });
     await login(page, username, 'Clave-Segura-1');
-    await expect(page.getByRole('link', { name: esCommon.menu.systemPermissions })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: esCommon.menu.systemPermissions, exact: true })).toHaveCount(0);
     await page.goto('/configuration/permissions/list');
     await expect(page).toHaveURL(/\/no-permission$/);
   });

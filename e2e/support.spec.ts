@@ -94,7 +94,7 @@ test.describe('support tickets', () => {
 
     // ---- The requester raises a ticket with a screenshot.
     await login(page, REQUESTER.username, REQUESTER.password);
-    await page.getByRole('link', { name: esCommon.menu.supportTickets }).click();
+    await page.getByRole('link', { name: esCommon.menu.supportTickets, exact: true }).click();
     await expect(page).toHaveURL(/\/support\/tickets\/list$/);
     await expect(page.getByRole('heading', { level: 1, name: esSupport.title })).toBeVisible();
     // A requester has no queue.
@@ -135,7 +135,7 @@ test.describe('support tickets', () => {
     const agentErrors: string[] = [];
     agent.on('pageerror', (e) => agentErrors.push(e.message));
     await login(agent, AGENT.username, AGENT.password);
-    await agent.getByRole('link', { name: esCommon.menu.supportBoard }).click();
+    await agent.getByRole('link', { name: esCommon.menu.supportBoard, exact: true }).click();
     await expect(agent).toHaveURL(/\/support\/board$/);
     await expect(agent.getByRole('heading', { level: 1, name: esSupport.boardTitle })).toBeVisible();
     await expect(agent.getByRole('heading', { name: esSupport.dashboard.title })).toBeVisible();
