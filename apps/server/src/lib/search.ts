@@ -57,6 +57,15 @@ export const wordsText = (input: string | null | undefined) => searchWords(input
 export const prefixQuery = (words: string | Placeholder): SQL => sql`(select amparo_prefix_query(${words}))`;
 
 /**
+ * SQL tsquery of `words` as a plain call of the IMMUTABLE builder (migration 0033), for statements planned for
+ * their values (unnamed, or values in the SQL): the planner folds it to a constant and estimates from the index's
+ * statistics how many rows the words match, so it can choose between the GIN index (a rare word) and walking
+ * the newest rows (a common beginning). In a statement planned once for any value it would run on every row:
+ * use `prefixQuery` there.
+ */
+export const foldedQuery = (words: string | Placeholder): SQL => sql`amparo_prefix_query(${words})`;
+
+/**
  * SQL tsvector of `parts` (text columns or expressions; nulls count as empty)
  * in the `amparo_es` configuration. An index on the same expression
  * (`using('gin', textVector(...))`) serves `matches(textVector(...), ...)`.

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
 import { supportTickets } from './support.table.ts';
+import * as repo from './support.repository.ts';
+import { listWhere } from './support.service.ts';
+import type { UserActor } from '../../lib/actor.ts';
 
 /**
  * Ticket search by words (issue 24 section 2, decision 0021) through the API
@@ -186,5 +189,32 @@ describe('ticket search by words', () => {
     const a = await raise(alice, 'Pantalla parpadea qwboard');
     const board = (await support.api.get('/api/support/board?q=pantallas%20qwboard')).json().data;
     expect(board.columns.flatMap((c: { cards: { id: string }[] }) => c.cards.map((x) => x.id))).toEqual([a.id]);
+  });
+
+  it('ranks the newest matches it was given, best first: an older best match comes back once the window holds it', async () => {
+    // One word: the oldest holds it in its subject (weight A) and three times in its description.
+    const oldest = await raise(alice, 'Qwwindow qwwindow qwwindow sin tinta', 'Qwwindow en el asunto');
+    const middle = await raise(alice, 'Hace ruido al imprimir qwwindow', 'Ruido');
+    const newest = await raise(alice, 'Otra falla qwwindow', 'Falla');
+    // Three tickets one second apart, the best match the oldest.
+    for (const [i, id] of [oldest.id, middle.id, newest.id].entries())
+      await t.database.db
+        .update(supportTickets)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, i)) })
+        .where(eq(supportTickets.id, id));
+    const actor = {
+      userId: support.id,
+      sessionId: 'test',
+      permissions: new Set(['soporte', 'soporte_tickets', 'soporte_gestion']),
+    } as unknown as UserActor;
+    const page = async (ranked: number) => {
+      const list = listWhere(actor, { scope: 'queue', q: 'qwwindow' }, 'placeholders');
+      const rows = await repo.listTickets(t.database.db, list, 'relevance', 'desc', 1, 25, 125, ranked);
+      return rows.map((r) => r.ticket.id);
+    };
+    // A window of the two newest leaves the oldest out; wide enough, it comes first (its best rank).
+    expect(new Set(await page(2))).toEqual(new Set([middle.id, newest.id]));
+    expect((await page(3))[0]).toBe(oldest.id);
+    expect(new Set(await page(1000))).toEqual(new Set([oldest.id, middle.id, newest.id]));
   });
 });
