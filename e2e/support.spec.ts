@@ -59,7 +59,10 @@ async function drag(page: Page, from: Locator, to: Locator, overAnnouncement: st
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(60, b.height / 2), { steps: 15 });
+  // Sideways, at the card's height: every column is as tall as the longest (the card may sit lower than the
+  // window shows of a short column's top).
+  const y = Math.min(Math.max(a.y + a.height / 2, b.y + 40), b.y + b.height - 20);
+  await page.mouse.move(b.x + b.width / 2, y, { steps: 15 });
   // On a busy machine the last pointer moves can outrun React: release only once dnd-kit itself has
   // announced the card over the target column (its live region), as a hand waits for the highlight.
   await expect(page.getByText(overAnnouncement, { exact: true })).toBeAttached();

@@ -252,7 +252,9 @@ export function BoardPage() {
             pb="sm"
             data-testid="board"
           >
-            <Group align="flex-start" wrap="nowrap" gap="sm">
+            {/* Every column as tall as the longest: a card low in its column is dropped by moving sideways,
+                not up to the top of a short column (which may be above the window). */}
+            <Group align="stretch" wrap="nowrap" gap="sm">
               {openColumns.map(renderColumn)}
               <ClosedColumns total={closedColumns.reduce((sum, c) => sum + c.total, 0)} unfold={active !== null}>
                 {closedColumns.map(renderColumn)}
