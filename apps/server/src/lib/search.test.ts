@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { MAX_SEARCH_WORDS, headline, matches, rank, searchWords, textVector, toSegments, wordsText } from './search.ts';
+import {
+  MAX_SEARCH_WORDS,
+  headline,
+  matches,
+  onlyShortWords,
+  rank,
+  searchWords,
+  textVector,
+  toSegments,
+  wordsText,
+} from './search.ts';
 
 /**
  * The word search helper (issue 24 section 2) on the real database (the
@@ -46,6 +56,18 @@ describe('searchWords', () => {
     expect(searchWords('uno UNO dos uno')).toEqual(['uno', 'dos']);
     expect(searchWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' '))).toHaveLength(MAX_SEARCH_WORDS);
     expect(searchWords('a'.repeat(10_000))[0]).toHaveLength(40);
+  });
+});
+
+describe('onlyShortWords', () => {
+  it('is true when every word has two letters or fewer, counting letters, not bytes', () => {
+    expect(onlyShortWords('re')).toBe(true);
+    expect(onlyShortWords('de la')).toBe(true);
+    expect(onlyShortWords('ñu')).toBe(true);
+    expect(onlyShortWords('re impresora')).toBe(false);
+    expect(onlyShortWords('imp')).toBe(false);
+    expect(onlyShortWords('')).toBe(false);
+    expect(onlyShortWords('¿?')).toBe(false);
   });
 });
 

@@ -46,6 +46,19 @@ export function searchWords(input: string | null | undefined): string[] {
   return words;
 }
 
+/** A word this short (the spec's 2-letter minimum) begins a large share of any text's words. */
+export const SHORT_WORD_CHARS = 2;
+
+/**
+ * Every word of what a user typed is SHORT_WORD_CHARS letters or fewer ("re", "de la"): the search matches most
+ * rows, so the newest rows are read in order and checked, rather than the GIN index's whole list of matches
+ * (100,000 tickets: 37 ms to build for "re", against 1.4 ms for "impresora"). False without words.
+ */
+export function onlyShortWords(input: string | null | undefined): boolean {
+  const words = searchWords(input);
+  return words.length > 0 && words.every((w) => [...w].length <= SHORT_WORD_CHARS);
+}
+
 /** The words as the one text `amparo_prefix_query` takes (space-separated); '' when there are none. */
 export const wordsText = (input: string | null | undefined) => searchWords(input).join(' ');
 

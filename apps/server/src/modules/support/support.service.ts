@@ -36,7 +36,7 @@ import { abandonStaged, commitStaged } from '../../lib/file-gc.ts';
 import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
 import { headquarters } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
-import { wordsText } from '../../lib/search.ts';
+import { onlyShortWords, wordsText } from '../../lib/search.ts';
 import * as repo from './support.repository.ts';
 import { breachedSql, calendars, dueDates, loadTargets, slaLeftOf, slaOf } from './support.sla.ts';
 import { supportComments, supportFiles, supportSettings, supportTargets, supportTickets } from './support.table.ts';
@@ -507,10 +507,13 @@ export function listWhere(
   if (q.q) {
     const number = ticketNumberOf(q.q);
     if (number) shape.push(number.exact ? 'number:exact' : 'number:digits');
+    const common = onlyShortWords(q.q);
+    if (common) shape.push('common');
     search = {
       words: v('words', wordsText(q.q)),
       number: number && { exact: number.exact, value: v('number', number.value) },
       internal: manager,
+      common,
     };
   }
   if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
