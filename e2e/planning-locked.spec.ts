@@ -17,8 +17,9 @@ const labelRe = (label: string) => new RegExp(`^${escapeRe(label)}\\s*\\*?$`);
 const field = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: labelRe(label) });
 const amountOf = (m: keyof typeof P.months) => P.grid.amountOf.replace('{{month}}', P.months[m]);
 
-// Three years ahead: in the year selects, and a year no other spec plans.
-const YEAR = new Date().getFullYear() + 3;
+// Three years ahead: in the year selects, and a year no other spec plans. A retry cannot reuse it (the first
+// attempt may have submitted it): it plans ten years further (any year can be chosen through the URL).
+const yearOf = (retry: number) => new Date().getFullYear() + 3 + 10 * retry;
 const N = Date.now() % 100000;
 const DESCRIPTION = `Visitas domiciliarias ${N}`;
 const APPROVER = {
@@ -34,7 +35,8 @@ test.describe('a line of a locked plan', () => {
   test('opens read-only, shows no pencil, offers a revision, and a refused save says why beside the button', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
+    const YEAR = yearOf(testInfo.retry);
     const api = await adminApi(request);
     const code = (p: string) => `E2E_L${p}_${N}`;
     await api('post', '/api/catalogs/items', { catalog: 'strategic_axis', code: code('E'), es: 'Eje L', en: 'Axis L' });
