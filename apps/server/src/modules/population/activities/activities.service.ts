@@ -399,17 +399,23 @@ async function attachParticipant(tx: Executor, actor: UserActor, id: string, per
   const access = await accessOf(tx, personId, actor.userId).catch(() => null);
   if (!access?.canRead) throw noPersonAccess();
   if (!(await repo.addParticipant(tx, id, personId, actor.userId))) throw new AppError(409, 'duplicate');
+  await auditParticipation(tx, actor, id, personId, 'add');
+}
+
+/** A participant added or removed, written on the activity and on the person's history (case data, audited). */
+async function auditParticipation(tx: Executor, actor: UserActor, id: string, personId: string, op: 'add' | 'remove') {
+  const [before, after] = op === 'add' ? [null, personId] : [personId, null];
   await writeAudit(tx, actor, {
-    action: 'participant_add',
+    action: `participant_${op}`,
     entity: ENTITY,
     entityId: id,
-    changes: { participant: { before: null, after: personId } },
+    changes: { participant: { before, after } },
   });
   await writeAudit(tx, actor, {
-    action: 'activity_join',
+    action: op === 'add' ? 'activity_join' : 'activity_leave',
     entity: 'person',
     entityId: personId,
-    changes: { activity: { before: null, after: id } },
+    changes: { activity: op === 'add' ? { before: null, after: id } : { before: id, after: null } },
   });
 }
 
@@ -437,18 +443,7 @@ export async function removeParticipant(db: Db, actor: UserActor, id: string, pe
     if (!(await repo.removeParticipant(tx, id, personId))) throw notFound();
     const hiddenAfter = await hiddenPhotoIds(tx, actor, id);
     if ([...hiddenBefore].some((photoId) => !hiddenAfter.has(photoId))) throw new AppError(409, 'photo_would_show');
-    await writeAudit(tx, actor, {
-      action: 'participant_remove',
-      entity: ENTITY,
-      entityId: id,
-      changes: { participant: { before: personId, after: null } },
-    });
-    await writeAudit(tx, actor, {
-      action: 'activity_leave',
-      entity: 'person',
-      entityId: personId,
-      changes: { activity: { before: id, after: null } },
-    });
+    await auditParticipation(tx, actor, id, personId, 'remove');
   });
   return getActivity(db, actor, id);
 }
