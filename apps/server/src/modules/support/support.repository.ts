@@ -234,16 +234,22 @@ export async function listTickets(
       const doc = docOf(search.internal);
       const q = queryOf(search)(search.words);
       const byNumber = search.number ? sql` union select ${t.id} from ${t} where ${numberMatch(search)}${also}` : sql``;
+      // The search table keeps each ticket's creation time (migration 0034): without filters, the newest matches are
+      // ordered from the GIN index's rows alone; a filter on the ticket's columns joins the ticket.
+      const joined = list.filters ? sql` join ${t} on ${t.id} = ${s2.ticketId}` : sql``;
       const candidates = sqlCte(
         'candidates',
-        sql`(select ${t.id} as id from ${t} join ${s2} on ${s2.ticketId} = ${t.id} where ${doc} @@ ${q}${also}
-          order by ${t.createdAt} desc, ${t.id} desc limit ${sql.placeholder('ranked')})${byNumber}`,
+        sql`(select ${s2.ticketId} as id from ${s2}${joined} where ${doc} @@ ${q}${also}
+          order by ${s2.createdAt} desc, ${s2.ticketId} desc limit ${sql.placeholder('ranked')})${byNumber}`,
       );
       const matched = sqlCte(
         'matched',
-        sql`select ${t.id} as id, ${t.createdAt} as created_at,
-            case when ${numberMatch(search)} then 1000::real else ts_rank(${doc}, ${q}) end as rank
-          from candidates c join ${t} on ${t.id} = c.id left join ${s2} on ${s2.ticketId} = c.id`,
+        search.number
+          ? sql`select ${t.id} as id, ${t.createdAt} as created_at,
+              case when ${numberMatch(search)} then 1000::real else ts_rank(${doc}, ${q}) end as rank
+            from candidates c join ${t} on ${t.id} = c.id left join ${s2} on ${s2.ticketId} = c.id`
+          : sql`select c.id, ${s2.createdAt} as created_at, ts_rank(${doc}, ${q}) as rank
+            from candidates c join ${s2} on ${s2.ticketId} = c.id`,
       );
       const byRank = sql`rank desc, created_at desc, id desc`;
       const pageIds = sqlCte(

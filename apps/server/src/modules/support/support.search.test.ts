@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
-import { supportTickets } from './support.table.ts';
+import { supportTickets, supportTicketSearch } from './support.table.ts';
 import * as repo from './support.repository.ts';
 import { listWhere } from './support.service.ts';
 import type { UserActor } from '../../lib/actor.ts';
@@ -216,5 +216,32 @@ describe('ticket search by words', () => {
     expect(new Set(await page(2))).toEqual(new Set([middle.id, newest.id]));
     expect((await page(3))[0]).toBe(oldest.id);
     expect(new Set(await page(1000))).toEqual(new Set([oldest.id, middle.id, newest.id]));
+  });
+
+  it("ranks by each ticket's own creation time: its copy beside the search documents follows any change of it", async () => {
+    const first = await raise(alice, 'Qwclock primera', 'Qwclock uno');
+    const second = await raise(alice, 'Qwclock segunda', 'Qwclock dos');
+    // The first raised becomes the newest (a data correction): the window of one newest match must hold it.
+    const later = new Date(Date.now() + 3_600_000);
+    await t.database.db.update(supportTickets).set({ createdAt: later }).where(eq(supportTickets.id, first.id));
+    const copies = await t.database.db
+      .select({ id: supportTicketSearch.ticketId, createdAt: supportTicketSearch.createdAt })
+      .from(supportTicketSearch)
+      .where(inArray(supportTicketSearch.ticketId, [first.id, second.id]));
+    const own = await t.database.db
+      .select({ id: supportTickets.id, createdAt: supportTickets.createdAt })
+      .from(supportTickets)
+      .where(inArray(supportTickets.id, [first.id, second.id]));
+    expect(new Map(copies.map((c) => [c.id, c.createdAt.getTime()]))).toEqual(
+      new Map(own.map((c) => [c.id, c.createdAt.getTime()])),
+    );
+    const actor = {
+      userId: support.id,
+      sessionId: 'test',
+      permissions: new Set(['soporte', 'soporte_tickets', 'soporte_gestion']),
+    } as unknown as UserActor;
+    const list = listWhere(actor, { scope: 'queue', q: 'qwclock' }, 'placeholders');
+    const rows = await repo.listTickets(t.database.db, list, 'relevance', 'desc', 1, 25, 125, 1);
+    expect(rows.map((r) => r.ticket.id)).toEqual([first.id]);
   });
 });
