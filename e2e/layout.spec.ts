@@ -1,7 +1,11 @@
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { ARTIFACTS, adminApi, failOnPageErrors, login } from './fixtures';
+import { cutText, expectTablesWhole, sidewaysOverflow } from './layout-checks';
 import { seedLists } from './layout-data';
+import { seedFile } from './layout-file-data';
+import enPopulation from '../apps/web/src/locales/en/population.json' with { type: 'json' };
+import esPopulation from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esSupport from '../apps/web/src/locales/es/support.json' with { type: 'json' };
 import screens from './screens.json' with { type: 'json' };
@@ -42,43 +46,24 @@ async function cutCells(table: Locator) {
   });
 }
 
-/** How far each table of the page is wider than its scroll container (> 1: it scrolls sideways), by label. */
-async function sidewaysOverflow(page: Page) {
-  return page.locator('table').evaluateAll((tables) =>
-    tables
-      .map((t) => {
-        const box = t.closest('.mantine-TableScrollContainer-scrollContainer') ?? t.parentElement!;
-        return {
-          table: t.getAttribute('aria-label') ?? '',
-          px: t.getBoundingClientRect().width - box.getBoundingClientRect().width,
-        };
-      })
-      .filter((o) => o.px > 1),
-  );
-}
-
-/**
- * The text cut in the page's table bodies: an element whose computed text-overflow is ellipsis and whose
- * text is wider than its box, or a line-clamped one taller than its box (issue 24 section 6 item 3).
- */
-async function cutText(page: Page) {
-  return page.locator('table tbody').evaluateAll((bodies) =>
-    bodies.flatMap((body) =>
-      [body, ...body.querySelectorAll<HTMLElement>('*')].flatMap((el) => {
-        const css = getComputedStyle(el);
-        const ellipsis = css.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
-        const clamped = css.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1;
-        return ellipsis || clamped ? [(el.textContent ?? '').trim().slice(0, 80)] : [];
-      }),
-    ),
-  );
-}
-
 /**
  * The list screens: every screen of the router (e2e/screens.json, kept equal to the router by
  * apps/web/src/app/screens.test.ts) whose path ends in /list, and the catalogs, a list under another name.
  */
 const LISTS = [...screens.filter((path) => path.endsWith('/list')), '/configuration/catalogs'];
+
+/** The tabs of a person's file that hold a table (their key under population.json's 'detail'), and a text they show. */
+const FILE_TABS = [
+  ['tab_periods', 'Reingreso:'],
+  ['tab_consents', 'Consentimiento:'],
+  ['tab_links', 'Vínculo:'],
+  ['tab_perpetrators', 'Presunto agresor:'],
+  ['tab_attentions', 'Sesión de acogida:'],
+  ['tab_activities', 'Taller de crianza positiva'],
+  ['tab_documents', 'Informe psicológico inicial'],
+  ['tab_access', 'Acceso:'],
+  ['tab_history', 'Acceso:'],
+] as const;
 
 test.describe('layout', () => {
   failOnPageErrors();
@@ -245,5 +230,62 @@ test.describe('layout', () => {
         await expect(matrix).toContainText('Q 148,146.00');
       });
     });
+  }
+  // Issue 24 section 6 item 3: the tables inside a person's file, an activity's participants and the security
+  // log, each with long free text (a 200-character note, a word of some 100 letters), at both sizes and languages.
+  for (const lang of LANGUAGES) {
+    for (const size of SIZES) {
+      test(`a person's file, an activity and the security log at ${size.width}×${size.height}, ${lang}`, async ({
+        page,
+        request,
+        playwright,
+        baseURL,
+      }) => {
+        test.setTimeout(300_000);
+        const data = await seedFile(request, `F${size.width}${lang}`);
+        // The reader opens a configuration screen's API: a 'forbidden' entry with a long user name in the log.
+        const reader = await playwright.request.newContext({ baseURL });
+        const signIn = await reader.post('/api/login', { data: data.reader });
+        expect(signIn.ok(), await signIn.text()).toBe(true);
+        expect((await reader.get('/api/users')).status()).toBe(403);
+        await reader.dispose();
+
+        await page.setViewportSize(size);
+        await login(page);
+        await page.evaluate((l) => localStorage.setItem('amparo.lang', l), lang);
+        const { detail } = lang === 'es' ? esPopulation : enPopulation;
+        await page.goto(`/population/served/${data.person}`);
+        for (const [tab, seeded] of FILE_TABS) {
+          await test.step(tab, async () => {
+            await page.getByRole('tab', { name: detail[tab], exact: true }).click();
+            const rows = page.getByRole('tabpanel').locator('table tbody tr');
+            await expect(rows.filter({ hasText: seeded }).first()).toBeVisible({ timeout: 30_000 });
+            await page.waitForLoadState('networkidle');
+            await page.screenshot({ path: join(ARTIFACTS, `layout-${tab}-${lang}-${size.width}.png`), fullPage: true });
+            await expectTablesWhole(page, tab);
+          });
+        }
+
+        await test.step('activity participants', async () => {
+          await page.goto(`/population/activities/view/${data.activity}`);
+          await expect(page.locator('table tbody tr').filter({ hasText: 'Castañeda Hernández' })).toBeVisible({
+            timeout: 30_000,
+          });
+          await page.waitForLoadState('networkidle');
+          await page.screenshot({ path: join(ARTIFACTS, `layout-activity-${lang}-${size.width}.png`), fullPage: true });
+          await expectTablesWhole(page, 'activity');
+        });
+
+        await test.step('security log', async () => {
+          await page.goto('/configuration/security-log');
+          await expect(page.locator('table tbody tr').filter({ hasText: data.reader.fullName }).first()).toBeVisible({
+            timeout: 30_000,
+          });
+          await page.waitForLoadState('networkidle');
+          await page.screenshot({ path: join(ARTIFACTS, `layout-security-log-${lang}-${size.width}.png`) });
+          await expectTablesWhole(page, 'security log');
+        });
+      });
+    }
   }
 });

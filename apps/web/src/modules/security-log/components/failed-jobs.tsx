@@ -25,10 +25,10 @@ export function FailedJobs() {
       id: 'name',
       header: t('jobs.fields.name'),
       text: (j) => t(`jobs.names.${j.name.replace('.', '_')}`, { defaultValue: j.name }),
-      truncate: true,
+      wrap: true,
     },
     { id: 'attempts', header: t('jobs.fields.attempts'), text: (j) => j.attempts, width: 100, align: 'right' },
-    { id: 'error', header: t('jobs.fields.error'), text: (j) => j.error, truncate: true },
+    { id: 'error', header: t('jobs.fields.error'), text: (j) => j.error, wrap: true },
   ];
   return (
     <Stack gap="xs">

@@ -52,18 +52,18 @@ export function SecurityLogPage() {
       ),
       width: 190,
     },
-    { id: 'user', header: t('security-log:fields.user'), text: (e) => e.userName ?? e.loginName, truncate: true },
+    { id: 'user', header: t('security-log:fields.user'), text: (e) => e.userName ?? e.loginName, wrap: true },
     {
       id: 'route',
       header: t('security-log:fields.route'),
       text: (e) => (e.method && e.route ? `${e.method} ${e.route}` : null),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'code',
       header: t('security-log:fields.code'),
       text: (e) => (e.code ? t(`errors:problem.${e.code}`, { defaultValue: e.code }) : null),
-      truncate: true,
+      wrap: true,
     },
     { id: 'ip', header: t('security-log:fields.ip'), text: (e) => e.ip, width: 140 },
   ];

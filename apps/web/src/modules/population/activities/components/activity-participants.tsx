@@ -75,7 +75,7 @@ export function ActivityParticipants({ activity }: { activity: Activity }) {
         ) : (
           fullName(p)
         ),
-      truncate: true,
+      wrap: true,
     },
     { id: 'sex', header: t('fields.sex'), text: (p) => sexes.labelOf(p.sex), width: 120 },
     { id: 'ageGroup', header: t('fields.ageGroup'), text: (p) => ageGroups.labelOf(p.ageGroup), width: 150 },

@@ -27,7 +27,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      {/* A long word (a link in the place or the description) breaks instead of widening the page. */}
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>

@@ -28,7 +28,7 @@ export function useAttentionColumns<A extends Row>(who: { header: string; cell: 
       text: (a) => formatLocalDateTime(a.attendedAt),
       width: 150,
     },
-    { id: 'who', header: who.header, cell: who.cell },
+    { id: 'who', header: who.header, cell: who.cell, wrap: true },
     { id: 'area', header: t('attentions.area'), cell: (a) => <CatalogText catalog="attention_area" code={a.area} /> },
     {
       id: 'modality',
@@ -42,7 +42,7 @@ export function useAttentionColumns<A extends Row>(who: { header: string; cell: 
       width: 90,
       align: 'right',
     },
-    { id: 'summary', header: t('attentions.summary'), text: (a) => a.summary, truncate: true },
+    { id: 'summary', header: t('attentions.summary'), text: (a) => a.summary, wrap: true },
     { id: 'nextFollowUp', header: t('attentions.nextFollowUp'), text: (a) => formatDate(a.nextFollowUp), width: 130 },
   ];
   return columns;

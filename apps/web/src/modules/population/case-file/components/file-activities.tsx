@@ -24,13 +24,13 @@ export function FileActivities({ personId }: { personId: string }) {
       text: (a) => formatLocalDateTime(a.startsAt),
       width: 160,
     },
-    { id: 'name', header: t('person_activities.name'), text: (a) => a.name, truncate: true },
+    { id: 'name', header: t('person_activities.name'), text: (a) => a.name, wrap: true },
     {
       id: 'type',
       header: t('person_activities.type'),
       cell: (a) => <CatalogText catalog="activity_type" code={a.activityType} />,
     },
-    { id: 'place', header: t('person_activities.place'), text: placeOf, truncate: true },
+    { id: 'place', header: t('person_activities.place'), text: placeOf, wrap: true },
     {
       id: 'participants',
       header: t('person_activities.participants'),

@@ -50,16 +50,21 @@ export function FileConsents({ personId, canWrite }: { personId: string; canWrit
           </Badge>
         ),
     },
-    { id: 'givenOn', header: t('consents.givenOn'), text: ({ c }) => (c ? formatDate(c.givenOn) : null) },
-    { id: 'givenBy', header: t('consents.givenBy'), text: ({ c }) => (c ? givenByText(c, t) : null), truncate: true },
+    { id: 'givenOn', header: t('consents.givenOn'), text: ({ c }) => (c ? formatDate(c.givenOn) : null), width: 110 },
+    { id: 'givenBy', header: t('consents.givenBy'), text: ({ c }) => (c ? givenByText(c, t) : null), wrap: true },
     {
       id: 'document',
       header: t('consents.document'),
       text: ({ c }) => c?.documentTitle ?? (c?.documentId ? t('consents.document_restricted') : null),
-      truncate: true,
+      wrap: true,
     },
-    { id: 'notes', header: t('consents.notes'), text: ({ c }) => c?.notes, truncate: true },
-    { id: 'updatedAt', header: t('consents.updatedAt'), text: ({ c }) => (c ? formatDateTime(c.updatedAt) : null) },
+    { id: 'notes', header: t('consents.notes'), text: ({ c }) => c?.notes, wrap: true },
+    {
+      id: 'updatedAt',
+      header: t('consents.updatedAt'),
+      text: ({ c }) => (c ? formatDateTime(c.updatedAt) : null),
+      width: 150,
+    },
   ];
 
   return (

@@ -42,7 +42,7 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
         ) : (
           d.title
         ),
-      truncate: true,
+      wrap: true,
     },
     {
       id: 'type',
@@ -64,9 +64,7 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
           <Stack gap={2}>
             {files.map((f) => (
               <Group key={f.id} gap="xs" wrap="nowrap">
-                <Text size="sm" truncate maw={260}>
-                  {f.name}
-                </Text>
+                <Text size="sm">{f.name}</Text>
                 <Anchor
                   href={personDocumentFileUrl(personId, f)}
                   target="_blank"
@@ -89,6 +87,8 @@ export function FileDocuments({ personId, canWrite }: { personId: string; canWri
           </Stack>
         );
       },
+      // A file's name wraps beside its two buttons.
+      wrap: true,
     },
   ];
 

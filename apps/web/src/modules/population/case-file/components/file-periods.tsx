@@ -37,7 +37,7 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
   const departed = hasDeparted(person);
   const columns: DataColumn<Period>[] = [
     { id: 'admissionDate', header: t('fields.admissionDate'), text: (p) => formatDate(p.admissionDate), strong: true },
-    { id: 'admissionReason', header: t('fields.admissionReason'), text: (p) => p.admissionReason, truncate: true },
+    { id: 'admissionReason', header: t('fields.admissionReason'), text: (p) => p.admissionReason, wrap: true },
     { id: 'referrer', header: t('fields.referrer'), cell: (p) => <CatalogText catalog="referrer" code={p.referrer} /> },
     { id: 'departureDate', header: t('fields.departureDate'), text: (p) => formatDate(p.departureDate) },
     {
@@ -45,7 +45,7 @@ export function FilePeriods({ person, canWrite }: { person: Person; canWrite: bo
       header: t('fields.departureReason'),
       cell: (p) => <CatalogText catalog="departure_reason_person" code={p.departureReason} />,
     },
-    { id: 'departureNote', header: t('fields.departureNote'), text: (p) => p.departureNote, truncate: true },
+    { id: 'departureNote', header: t('fields.departureNote'), text: (p) => p.departureNote, wrap: true },
     {
       id: 'state',
       header: t('periods.state'),

@@ -199,7 +199,7 @@ export function HistoryTable({ personId }: { personId: string }) {
   const rows = groupViews(items);
   const columns: DataColumn<HistoryRow>[] = [
     { id: 'at', header: t('history.at'), text: (e) => formatDateTime(e.at), width: 170 },
-    { id: 'user', header: t('history.user'), text: (e) => e.userName, truncate: true, width: 200 },
+    { id: 'user', header: t('history.user'), text: (e) => e.userName, wrap: true, width: 200 },
     {
       id: 'action',
       header: t('history.action'),
@@ -214,6 +214,7 @@ export function HistoryTable({ personId }: { personId: string }) {
       id: 'changes',
       header: t('history.changes'),
       cell: (e) => (e.views > 1 ? <FoldedViews row={e} /> : <Changes entry={e} />),
+      wrap: true,
     },
   ];
 

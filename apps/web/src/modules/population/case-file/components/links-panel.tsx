@@ -74,10 +74,11 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
           )}
         </Stack>
       ),
+      wrap: true,
     },
     { id: 'sex', header: t('fields.sex'), cell: (link) => <CatalogText catalog="sex" code={link.sex} />, width: 110 },
     { id: 'age', header: t('fields.age'), text: (link) => link.age, width: 70 },
-    { id: 'phones', header: t('fields.phones'), text: (link) => link.phones.join(', '), truncate: true },
+    { id: 'phones', header: t('fields.phones'), text: (link) => link.phones.join(', '), wrap: true },
     { id: 'livesWith', header: t('links.livesWith_short'), text: (link) => yesNo(link.livesWith), width: 100 },
     {
       id: 'legalGuardian',
@@ -85,7 +86,7 @@ export function LinksPanel({ personId, canWrite }: { personId: string; canWrite:
       text: (link) => yesNo(link.legalGuardian),
       width: 100,
     },
-    { id: 'notes', header: t('links.notes'), text: (link) => link.notes, truncate: true },
+    { id: 'notes', header: t('links.notes'), text: (link) => link.notes, wrap: true },
   ];
 
   return (

@@ -33,6 +33,7 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
           )}
         </>
       ),
+      wrap: true,
     },
     { id: 'sex', header: t('fields.sex'), cell: (p) => <CatalogText catalog="sex" code={p.sex} />, width: 110 },
     { id: 'approximateAge', header: t('perpetrators.approximateAge'), text: (p) => p.approximateAge, width: 110 },
@@ -57,7 +58,7 @@ export function PerpetratorsPanel({ personId, canWrite }: { personId: string; ca
           </Text>
         ),
     },
-    { id: 'notes', header: t('perpetrators.notes'), text: (p) => p.notes, truncate: true },
+    { id: 'notes', header: t('perpetrators.notes'), text: (p) => p.notes, wrap: true },
   ];
 
   return (

@@ -30,7 +30,7 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
     ) : null;
 
   const columns: DataColumn<Grant>[] = [
-    { id: 'user', header: t('access.user'), text: (g) => g.userName, truncate: true },
+    { id: 'user', header: t('access.user'), text: (g) => g.userName, wrap: true },
     {
       id: 'permissions',
       header: t('access.permissions'),
@@ -42,7 +42,7 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
         </Group>
       ),
     },
-    { id: 'reason', header: t('access.reason'), text: (g) => g.reason, truncate: true },
+    { id: 'reason', header: t('access.reason'), text: (g) => g.reason, wrap: true },
     {
       id: 'expiresOn',
       header: t('access.expiresOn'),
@@ -68,6 +68,7 @@ export function GrantsTable({ personId, grants }: { personId: string; grants: Gr
           </Text>
         </>
       ),
+      wrap: true,
     },
   ];
 
