@@ -51,6 +51,7 @@ import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
+import { WorkQueue } from './lib/work-queue.ts';
 import { configurePdf } from './lib/pdf.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,8 @@ declare module 'fastify' {
     planLinks: PlanLinks;
     /** Uploaded spreadsheets read under the import limits, one parse at a time (issue 23 section 3). */
     spreadsheets: SpreadsheetReader;
+    /** The budget summaries' turns (config REPORT_CONCURRENCY at once, REPORT_QUEUE_MAX waiting; lib/work-queue.ts). */
+    reports: WorkQueue;
     /** The compiled writer of every route's answers, by status (plugins/serializer.ts; walked by the tests). */
     responseWriters: ResponseWriter[];
   }
@@ -138,6 +141,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('itemCommitments', new ItemCommitments());
   app.decorate('planLinks', new PlanLinks());
   app.decorate('spreadsheets', new SpreadsheetReader(importLimits(config), config.SPREADSHEET_QUEUE_MAX));
+  app.decorate('reports', new WorkQueue(config.REPORT_QUEUE_MAX, 'busy_try_later', config.REPORT_CONCURRENCY));
   configurePdf({ queueMax: config.PDF_QUEUE_MAX, timeoutMs: config.PDF_TIMEOUT_MS });
 
   app.addHook('onRequest', async (request) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -146,6 +147,19 @@ const schema = z.object({
   SPREADSHEET_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
   /** PDF renders waiting behind the one running in this instance; past them, 503 with Retry-After (lib/pdf.ts). */
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(100).default(4),
+  /**
+   * Budget summaries computed at once in this instance (issue 24 section 1): half the cores, at least one, so the
+   * writes that move money never wait behind a crowd of reports (2 writers under 10 readers on 2 cores: 381 ms
+   * p95 with no limit, 37.5 ms with 1; docs/benchmarks.md). The others wait their turn.
+   */
+  REPORT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  /** Budget summaries waiting for their turn in this instance; past them, 503 `busy_try_later` with Retry-After. */
+  REPORT_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(100),
   /** How long one PDF render may take before its worker is stopped, in milliseconds (lib/pdf.ts). */
   PDF_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Trust X-Forwarded-For (behind a load balancer). */

@@ -3,7 +3,7 @@ import type { Content as PdfContent, ContextPageSize, TableCell, TDocumentDefini
 import { EMPTY, formatDateTime, formatMoney } from '@amparo/shared/format';
 import { AppError } from './errors.ts';
 import { disposition, type Content } from './content.ts';
-import { ParseQueue } from './spreadsheet-import/parse-queue.ts';
+import { WorkQueue } from './work-queue.ts';
 
 /**
  * Printable documents (issue 13 section 0, decision 0017): the funder summary, requests, checks,
@@ -297,14 +297,14 @@ export interface PdfRendererOptions {
 
 /**
  * Renders documents in worker threads, one at a time, with at most `queueMax` waiting (the spreadsheet
- * parses' `ParseQueue`, with its Retry-After from the recent renders' average duration).
+ * parses' `WorkQueue`, with its Retry-After from the recent renders' average duration).
  */
 export class PdfRenderer {
   readonly options: Readonly<PdfRendererOptions>;
-  readonly queue: ParseQueue;
+  readonly queue: WorkQueue;
   constructor(options: PdfRendererOptions) {
     this.options = options;
-    this.queue = new ParseQueue(options.queueMax, 'documents_busy');
+    this.queue = new WorkQueue(options.queueMax, 'documents_busy');
   }
 
   /**

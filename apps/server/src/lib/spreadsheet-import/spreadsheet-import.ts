@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { AppError, invalidField } from '../errors.ts';
 import { readUploadBytes, type UploadSource } from '../uploads.ts';
 import { checkCompoundFile } from './ole2-guard.ts';
-import { ParseQueue } from './parse-queue.ts';
+import { WorkQueue } from '../work-queue.ts';
 import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
 
 /**
@@ -19,7 +19,7 @@ import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
  *    (`zip-guard.ts`), an .xls's compound file checked (`ole2-guard.ts`),
  *    parsed by SheetJS in a worker thread under size, row, column, time and
  *    memory limits, into rows of text cells; one parse at a time per server
- *    instance (`SpreadsheetReader`, `parse-queue.ts`).
+ *    instance (`SpreadsheetReader`, `lib/work-queue.ts`).
  * 2. `previewImport`: the header row matched to the import's columns, every
  *    row checked by the import's zod schema (errors per row and cell), then by
  *    its own `check` (codes that must exist, totals that must add up).
@@ -167,11 +167,11 @@ export async function readSpreadsheet(
  */
 export class SpreadsheetReader {
   readonly limits: SpreadsheetLimits;
-  readonly queue: ParseQueue;
+  readonly queue: WorkQueue;
 
   constructor(limits: SpreadsheetLimits, queueMax: number) {
     this.limits = limits;
-    this.queue = new ParseQueue(queueMax);
+    this.queue = new WorkQueue(queueMax);
   }
 
   /**

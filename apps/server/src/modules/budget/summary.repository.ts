@@ -9,106 +9,116 @@ import type { Executor } from '../../db/client.ts';
  * (budget_assignments, budget_commitments) cut by time.
  */
 
-export interface PoaCell {
-  axis: string;
-  program: string;
-  month: number;
+/**
+ * A row of the POA roll-up (`poaRollup`): planned, assigned, committed and executed (Q, decimal strings with 2
+ * places) and executed over planned (%, one place, half away from zero; null when nothing is planned) of one
+ * (axis, program, month), or of a roll-up of them: `axis`, `program` or `month` is null where the row adds up
+ * over it (a program's year, an axis's month, the year's total...).
+ */
+export interface PoaRollupRow {
+  axis: string | null;
+  program: string | null;
+  month: number | null;
   planned: string;
   assigned: string;
   committed: string;
   executed: string;
+  executedPercent: string | null;
 }
 
 /**
-/**
- * Per (axis, program, month) of a year: planned, assigned, committed and executed (Q). Each source is summed per
- * (axis, program, month) over the year's lines on its own (the ledgers' rows read from their covering
- * `(line_id, item_id, month, …, amount)` indexes), and the three sets of at most 12 × programs cells are added
- * together. Joining the union of every row to the lines before grouping sorted about 115,000 rows per request
- * (past work_mem, on disk) and its estimated cost had PostgreSQL JIT-compile it (about 40 ms) every time: 2.3
- * times the CPU (issue 13 benchmark, docs/benchmarks.md).
- *
- * With `asOf`, the lines, their classification and planned figures are those an approved revision kept
- * (plan_revision_months) and the ledgers count only rows written up to `until` (the revision's approval), so a
- * donor report reruns as it was.
+ * The POA summary's every figure in one statement: per (axis, program, month) cell (`cellsOf`) and rolled up by
+ * GROUPING SETS to each program's year, each axis's months and year, the year's months and its total. The sums
+ * and the percentages are PostgreSQL numeric: the server only places them (adding 480 cells with decimal.js in
+ * the server took 6 ms of its CPU a summary, the most of a request: issue 24 section 1, mixed run).
  */
-export async function poaCells(
+export async function poaRollup(
   db: Executor,
   year: number,
   asOf: { revisionId: string; until: Date } | null = null,
-): Promise<PoaCell[]> {
-  if (!asOf) return poaCellsKept(db, year);
-  const lines = asOf
-    ? sql`(select distinct line_id as id, strategic_axis, program from plan_revision_months
-            where revision_id = ${asOf.revisionId}) l`
-    : sql`planning_lines l`;
-  const ofYear = asOf ? sql`true` : sql`l.year = ${year}`;
-  const planned = asOf
-    ? sql`plan_revision_months m on m.line_id = l.id and m.revision_id = ${asOf.revisionId}`
-    : sql`planning_months m on m.line_id = l.id`;
-  const until = (alias: string) =>
-    asOf ? sql`and ${sql.raw(alias)}.created_at <= ${asOf.until.toISOString()}::timestamptz` : sql``;
+): Promise<PoaRollupRow[]> {
   const result = await db.execute<{
-    axis: string;
-    program: string;
-    month: number;
+    axis: string | null;
+    program: string | null;
+    month: number | null;
     planned: string;
     assigned: string;
     committed: string;
     executed: string;
+    executed_percent: string | null;
   }>(sql`
     select axis, program, month,
-           sum(planned)::numeric(20,2)::text as planned,
-           sum(assigned)::numeric(20,2)::text as assigned,
-           sum(committed)::numeric(20,2)::text as committed,
-           sum(executed)::numeric(20,2)::text as executed
+           sum(planned)::numeric(20,2)::text as planned, sum(assigned)::numeric(20,2)::text as assigned,
+           sum(committed)::numeric(20,2)::text as committed, sum(executed)::numeric(20,2)::text as executed,
+           case when sum(planned) = 0 then null else round(sum(executed) * 100 / sum(planned), 1)::text end
+             as executed_percent
+      from (${asOf ? cellsAsOf(year, asOf) : cellsKept(year)}) cells
+     group by grouping sets ((axis, program, month), (axis, program), (axis, month), (axis), (month), ())`);
+  return result.rows.map((r) => ({
+    axis: r.axis,
+    program: r.program,
+    month: r.month === null ? null : Number(r.month),
+    planned: r.planned,
+    assigned: r.assigned,
+    committed: r.committed,
+    executed: r.executed,
+    executedPercent: r.executed_percent,
+  }));
+}
+
+/**
+ * Per (axis, program, month) of a year as an approved revision kept it: planned, assigned, committed and
+ * executed (Q, numeric). Each source is summed per (axis, program, month) over the revision's lines on its own
+ * (the ledgers' rows read from their covering `(line_id, item_id, month, …, amount)` indexes), and the three sets
+ * of at most 12 × programs cells are added together. Joining the union of every row to the lines before grouping
+ * sorted about 115,000 rows per request (past work_mem, on disk) and its estimated cost had PostgreSQL
+ * JIT-compile it (about 40 ms) every time: 2.3 times the CPU (issue 13 benchmark, docs/benchmarks.md).
+ *
+ * The lines, their classification and planned figures are those the revision kept (plan_revision_months) and the
+ * ledgers count only rows written up to `until` (the revision's approval), so a donor report reruns as it was.
+ */
+function cellsAsOf(year: number, asOf: { revisionId: string; until: Date }) {
+  const lines = sql`(select distinct line_id as id, strategic_axis, program from plan_revision_months
+            where revision_id = ${asOf.revisionId}) l`;
+  const planned = sql`plan_revision_months m on m.line_id = l.id and m.revision_id = ${asOf.revisionId}`;
+  const until = (alias: string) => sql`and ${sql.raw(alias)}.created_at <= ${asOf.until.toISOString()}::timestamptz`;
+  return sql`
+    select axis, program, month, sum(planned) as planned, sum(assigned) as assigned,
+           sum(committed) as committed, sum(executed) as executed
       from (
         select l.strategic_axis as axis, l.program, m.month, sum(m.amount) as planned,
                0::numeric as assigned, 0::numeric as committed, 0::numeric as executed
           from ${lines} join ${planned}
-         where ${ofYear}
          group by l.strategic_axis, l.program, m.month
         union all
         select l.strategic_axis, l.program, a.month, 0, sum(a.amount), 0, 0
           from ${lines} join budget_assignments a on a.line_id = l.id ${until('a')}
-         where ${ofYear}
          group by l.strategic_axis, l.program, a.month
         union all
         select l.strategic_axis, l.program, k.month, 0, 0,
                coalesce(sum(k.amount) filter (where k.kind in ('commit', 'release')), 0),
                coalesce(sum(k.amount) filter (where k.kind = 'execute'), 0)
           from ${lines} join budget_commitments k on k.line_id = l.id ${until('k')}
-         where ${ofYear}
          group by l.strategic_axis, l.program, k.month
-      ) cells
-     group by axis, program, month`);
-  return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
+      ) sources
+     group by axis, program, month`;
 }
 
 /**
- * The year's cells from the totals kept as the ledgers are written (`budget_poa_totals`, issue 24 section 1): a
- * key's total is the sum of its rows. Only (axis, program) pairs that have lines in the year, as the ledger sums
- * gave (a pair whose lines all moved away keeps zero-sum rows until they are compacted away).
+ * Per (axis, program, month) of a year from the totals kept as the ledgers are written (`budget_poa_totals`,
+ * issue 24 section 1): a key's total is the sum of its rows. Only (axis, program) pairs that have lines in the
+ * year, as the ledger sums gave (a pair whose lines all moved away keeps zero-sum rows until they are compacted
+ * away).
  */
-async function poaCellsKept(db: Executor, year: number): Promise<PoaCell[]> {
-  const result = await db.execute<{
-    axis: string;
-    program: string;
-    month: number;
-    planned: string;
-    assigned: string;
-    committed: string;
-    executed: string;
-  }>(sql`
-    select t.strategic_axis as axis, t.program, t.month,
-           sum(t.planned)::numeric(20,2)::text as planned, sum(t.assigned)::numeric(20,2)::text as assigned,
-           sum(t.committed)::numeric(20,2)::text as committed, sum(t.executed)::numeric(20,2)::text as executed
+function cellsKept(year: number) {
+  return sql`
+    select t.strategic_axis as axis, t.program, t.month, sum(t.planned) as planned, sum(t.assigned) as assigned,
+           sum(t.committed) as committed, sum(t.executed) as executed
       from budget_poa_totals t
      where t.year = ${year}
        and exists (select 1 from planning_lines l
                     where l.year = ${year} and l.strategic_axis = t.strategic_axis and l.program = t.program)
-     group by t.strategic_axis, t.program, t.month`);
-  return result.rows.map((r) => ({ ...r, month: Number(r.month) }));
+     group by t.strategic_axis, t.program, t.month`;
 }
 
 /** Lines per (axis, program): of the year, or of an approved revision. */
@@ -123,20 +133,32 @@ export async function poaLineCounts(db: Executor, year: number, revisionId: stri
   return result.rows;
 }
 
-export interface FunderItemRow {
-  cooperatingId: string;
-  code: string;
-  name: string;
-  currency: string;
-  ceiling: string;
-  active: boolean;
+/**
+ * A row of the funder summary (`funderRows`): an item (`level` 'item'), a cooperating's sums over its items
+ * ('cooperating'), or the sums over every listed cooperating ('total', with `ceilings`, the sum of their
+ * ceilings). Amounts in Q, decimal strings with 2 places; the fields a level adds up over are null.
+ */
+export interface FunderRollupRow {
+  level: 'item' | 'cooperating' | 'total';
+  cooperatingId: string | null;
+  code: string | null;
+  name: string | null;
+  currency: string | null;
+  ceiling: string | null;
+  active: boolean | null;
   itemId: string | null;
   itemCode: string | null;
   itemName: string | null;
   amount: string;
   assigned: string;
+  /** amount − assigned */
+  unassigned: string;
   committed: string;
   executed: string;
+  /** assigned − committed − executed */
+  available: string;
+  /** The total's: the sum of the listed cooperating's ceilings (null on other levels). */
+  ceilings: string | null;
 }
 
 /**
@@ -158,7 +180,7 @@ export interface FunderItemRow {
 export async function funderRows(
   db: Executor,
   filter: { year?: number; cooperatingId?: string; asOf?: string },
-): Promise<FunderItemRow[]> {
+): Promise<FunderRollupRow[]> {
   const year = filter.year ?? null;
   // As of a day: what was written before the end of that day in Guatemala (a donor report rerun as it stood).
   const cut = filter.asOf ? sql`((${filter.asOf}::date + 1)::timestamp at time zone 'America/Guatemala')` : null;
@@ -201,37 +223,60 @@ export async function funderRows(
           ) x
          where l.year = ${year} group by x.item_id
       ) k on k.item_id = i.id`;
+  // Each item's figures, its cooperating's and the total's by GROUPING SETS: all in numeric, the server only
+  // places them (decimal.js over 440 rows cost 6 ms of the server's CPU a summary: issue 24 section 1).
+  const cooperatingKey = sql`cooperating_id, code, name, currency, ceiling, active`;
+  // No cooperating at all still has its total row (the empty grouping set): zeros, not nulls.
+  const money = (e: string) => sql.raw(`coalesce(sum(${e}), 0)::numeric(20,2)::text`);
   const result = await db.execute<{
-    cooperating_id: string;
-    code: string;
-    name: string;
-    currency: string;
-    ceiling: string;
-    active: boolean;
+    level: number;
+    cooperating_id: string | null;
+    code: string | null;
+    name: string | null;
+    currency: string | null;
+    ceiling: string | null;
+    active: boolean | null;
     item_id: string | null;
     item_code: string | null;
     item_name: string | null;
     amount: string;
     assigned: string;
+    unassigned: string;
     committed: string;
     executed: string;
+    available: string;
+    ceilings: string | null;
   }>(sql`
-    select c.id as cooperating_id, c.code, c.name, c.currency, c.ceiling::text, c.active,
-           i.id as item_id, i.code as item_code, i.name as item_name,
-           (coalesce(i.initial_amount, 0) + coalesce(t.moved, 0))::numeric(20,2)::text as amount,
-           coalesce(a.assigned, 0)::numeric(20,2)::text as assigned,
-           coalesce(k.committed, 0)::numeric(20,2)::text as committed,
-           coalesce(k.executed, 0)::numeric(20,2)::text as executed
-      from cooperating c
-      left join cooperating_items i on i.cooperating_id = c.id ${before('i.created_at')}
-      left join (
-        select item_id, sum(case when type = 'sum' then amount else -amount end) as moved
-          from cooperating_transactions where true ${before('created_at')} group by item_id
-      ) t on t.item_id = i.id
-      ${ledgers}
-     where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`} ${before('c.created_at')}
-     order by upper(c.code), upper(i.code)`);
+    with r as (
+      select c.id as cooperating_id, c.code, c.name, c.currency, c.ceiling, c.active,
+             i.id as item_id, i.code as item_code, i.name as item_name,
+             coalesce(i.initial_amount, 0) + coalesce(t.moved, 0) as amount,
+             coalesce(a.assigned, 0) as assigned, coalesce(k.committed, 0) as committed,
+             coalesce(k.executed, 0) as executed,
+             row_number() over (partition by c.id) = 1 as first_of_cooperating
+        from cooperating c
+        left join cooperating_items i on i.cooperating_id = c.id ${before('i.created_at')}
+        left join (
+          select item_id, sum(case when type = 'sum' then amount else -amount end) as moved
+            from cooperating_transactions where true ${before('created_at')} group by item_id
+        ) t on t.item_id = i.id
+        ${ledgers}
+       where ${filter.cooperatingId ? sql`c.id = ${filter.cooperatingId}` : sql`true`} ${before('c.created_at')}
+    )
+    select grouping(cooperating_id, item_id)::int as level,
+           cooperating_id, code, name, currency, ceiling::text, active, item_id, item_code, item_name,
+           ${money('amount')} as amount, ${money('assigned')} as assigned,
+           ${money('amount - assigned')} as unassigned,
+           ${money('committed')} as committed, ${money('executed')} as executed,
+           ${money('assigned - committed - executed')} as available,
+           case when grouping(cooperating_id) = 1
+             then coalesce(sum(ceiling) filter (where first_of_cooperating), 0)::numeric(20,2)::text end as ceilings
+      from r
+     group by grouping sets ((${cooperatingKey}, item_id, item_code, item_name), (${cooperatingKey}), ())
+     order by upper(code), cooperating_id, grouping(item_id) desc, upper(item_code)`);
+  const levels = { 0: 'item', 1: 'cooperating', 3: 'total' } as const;
   return result.rows.map((r) => ({
+    level: levels[Number(r.level) as keyof typeof levels],
     cooperatingId: r.cooperating_id,
     code: r.code,
     name: r.name,
@@ -243,7 +288,10 @@ export async function funderRows(
     itemName: r.item_name,
     amount: r.amount,
     assigned: r.assigned,
+    unassigned: r.unassigned,
     committed: r.committed,
     executed: r.executed,
+    available: r.available,
+    ceilings: r.ceilings,
   }));
 }

@@ -17,12 +17,15 @@ const tags = ['budget'];
  * Budget views (issue 13 section 5): the POA summary of a year with its xlsx and PDF exports (permission
  * `presupuesto_planificacion`; exports: issue 24 section 6, item 9) and
  * the funder summary with its xlsx and PDF exports (permission `asignacion`). Amounts in Q as decimal strings.
+ * The two summaries take their turn in `app.reports` (REPORT_CONCURRENCY at once per instance; past
+ * REPORT_QUEUE_MAX waiting, 503 `busy_try_later` with Retry-After); the exports, rarer, are bounded by the PDF
+ * renders' own queue.
  */
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/budget/summary/poa',
     {
-      config: { permission: 'presupuesto_planificacion' },
+      config: { permission: 'presupuesto_planificacion', problems: { 503: ['busy_try_later'] } },
       schema: {
         operationId: 'poaSummary',
         tags,
@@ -33,7 +36,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await poaSummary(app.db.db, request.query.year, request.query.revision),
+      data: await app.reports.task(() => poaSummary(app.db.db, request.query.year, request.query.revision)),
     }),
   );
   app.get(
@@ -53,7 +56,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/budget/summary/funders',
     {
-      config: { permission: 'asignacion' },
+      config: { permission: 'asignacion', problems: { 503: ['busy_try_later'] } },
       schema: {
         operationId: 'funderSummary',
         tags,
@@ -62,7 +65,10 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: funderSummaryResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await funderSummary(app.db.db, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await app.reports.task(() => funderSummary(app.db.db, request.query)),
+    }),
   );
   app.get(
     '/api/budget/summary/funders/export',

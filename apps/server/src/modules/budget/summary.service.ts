@@ -1,99 +1,81 @@
 import type { z } from 'zod';
 import type {
   BudgetFigures,
-  FunderFigures,
   FunderSummary,
   PoaSummary,
   funderSummaryQuery,
 } from '@amparo/shared/modules/budget-summary.schema';
 import { MONTHS } from '@amparo/shared/modules/budget.schema';
-import { money, moneyString, sumMoney, type Money } from '@amparo/shared/money';
 import type { Executor } from '../../db/client.ts';
+import { allOf } from '../../db/sql.ts';
 import { invalidField } from '../../lib/errors.ts';
 import * as repo from './summary.repository.ts';
 import * as plans from './plan.service.ts';
 
 /*
- * Budget views (issue 13 section 5). Sums come from SQL per cell (summary.repository.ts); the roll-ups to
- * programs, axes and totals add those decimal strings with decimal.js (decision 0016), never floats.
+ * Budget views (issue 13 section 5). The POA summary's sums, roll-ups and percentages all come from one SQL
+ * statement over numeric values (summary.repository.ts `poaRollup`); the funder summary adds its items' decimal
+ * strings with decimal.js (decision 0016). Never floats.
  */
 
-type Sums = { planned: Money; assigned: Money; committed: Money; executed: Money };
-const zero = (): Sums => ({ planned: money(0), assigned: money(0), committed: money(0), executed: money(0) });
-const add = (into: Sums, c: Sums) => {
-  into.planned = into.planned.plus(c.planned);
-  into.assigned = into.assigned.plus(c.assigned);
-  into.committed = into.committed.plus(c.committed);
-  into.executed = into.executed.plus(c.executed);
+type Figured = BudgetFigures & { months: BudgetFigures[] };
+
+const NOTHING: BudgetFigures = {
+  planned: '0.00',
+  assigned: '0.00',
+  committed: '0.00',
+  executed: '0.00',
+  executedPercent: null,
 };
 
-/** Executed over planned in percent with one decimal (half-up), null when nothing is planned. */
-function percent(executed: Money, planned: Money): string | null {
-  return planned.isZero() ? null : executed.times(100).dividedBy(planned).toDecimalPlaces(1).toFixed(1);
-}
+/** A program's, an axis's or the year's figures before its roll-up rows are placed: nothing in any month. */
+const empty = (): Figured => ({ ...NOTHING, months: MONTHS.map(() => NOTHING) });
 
-function figures(s: Sums): BudgetFigures {
-  return {
-    planned: moneyString(s.planned),
-    assigned: moneyString(s.assigned),
-    committed: moneyString(s.committed),
-    executed: moneyString(s.executed),
-    executedPercent: percent(s.executed, s.planned),
+/** Places a roll-up row in its node: the node's own figures (no month) or one of its months. */
+function place(node: Figured, r: repo.PoaRollupRow) {
+  const f: BudgetFigures = {
+    planned: r.planned,
+    assigned: r.assigned,
+    committed: r.committed,
+    executed: r.executed,
+    executedPercent: r.executedPercent,
   };
-}
-
-/** A node of the roll-up: its sums and its months' sums. */
-class Node {
-  readonly sums = zero();
-  readonly months = MONTHS.map(() => zero());
-  /** A cell of this program, its amounts read once. */
-  addCell(c: repo.PoaCell) {
-    const amounts = {
-      planned: money(c.planned),
-      assigned: money(c.assigned),
-      committed: money(c.committed),
-      executed: money(c.executed),
-    };
-    add(this.sums, amounts);
-    add(this.months[c.month - 1]!, amounts);
-  }
-  /** A node below this one (a program into its axis, an axis into the total). */
-  addNode(n: Node) {
-    add(this.sums, n.sums);
-    n.months.forEach((m, i) => add(this.months[i]!, m));
-  }
-  out() {
-    return { ...figures(this.sums), months: this.months.map(figures) };
-  }
+  if (r.month === null) Object.assign(node, f);
+  else node.months[r.month - 1] = f;
 }
 
 /**
  * The POA summary of a year (`GET /api/budget/summary/poa?year=`): planned, assigned, committed, executed (Q)
- * and executed over planned (%) per strategic axis, per program under it and per month, with the year's total
- * and its months. Axes and programs by code; only those with lines in the year. With `revision`, as that
- * approved revision of the year's plan stood when it was approved (planned figures it kept, ledger rows up to its
- * approval); 400 `invalid` on `revision` when the year has no such revision.
+ * and executed over planned (%, one decimal, half away from zero; null when nothing is planned) per strategic
+ * axis, per program under it and per month, with the year's total and its months. Axes and programs by code;
+ * only those with lines in the year. With `revision`, as that approved revision of the year's plan stood when it
+ * was approved (planned figures it kept, ledger rows up to its approval); 400 `invalid` on `revision` when the
+ * year has no such revision.
  */
 export async function poaSummary(db: Executor, year: number, revision?: number): Promise<PoaSummary> {
   const asOf = revision === undefined ? null : await plans.findRevision(db, year, revision);
   if (revision !== undefined && !asOf) throw invalidField('revision', 'invalid');
-  const cells = await repo.poaCells(db, year, asOf && { revisionId: asOf.id, until: asOf.approvedAt });
-  const counts = await repo.poaLineCounts(db, year, asOf?.id ?? null);
-  const total = new Node();
-  const axes = new Map<string, { node: Node; programs: Map<string, Node> }>();
-  for (const c of cells) {
-    const axis = axes.get(c.axis) ?? { node: new Node(), programs: new Map<string, Node>() };
-    axes.set(c.axis, axis);
-    const program = axis.programs.get(c.program) ?? new Node();
-    axis.programs.set(c.program, program);
-    program.addCell(c);
-  }
-  // Programs add up to their axis and axes to the total: about half the decimal.js additions of adding each
-  // cell to its program, axis and total, and each cell's amounts parsed once instead of three times (decimal.js
-  // was 40 % of the server's busy time on a plan of 2,000 lines a year: issue 13 benchmark).
-  for (const axis of axes.values()) {
-    for (const program of axis.programs.values()) axis.node.addNode(program);
-    total.addNode(axis.node);
+  // Side by side on the pool: a summary waits for one round trip, not two, while it holds its turn.
+  const [rows, counts] = await allOf(db, [
+    () => repo.poaRollup(db, year, asOf && { revisionId: asOf.id, until: asOf.approvedAt }),
+    () => repo.poaLineCounts(db, year, asOf?.id ?? null),
+  ]);
+  const total = empty();
+  const axes = new Map<string, { node: Figured; programs: Map<string, Figured> }>();
+  for (const r of rows) {
+    if (r.axis === null) {
+      place(total, r);
+      continue;
+    }
+    const axis = axes.get(r.axis) ?? { node: empty(), programs: new Map<string, Figured>() };
+    axes.set(r.axis, axis);
+    if (r.program === null) {
+      place(axis.node, r);
+      continue;
+    }
+    const program = axis.programs.get(r.program) ?? empty();
+    axis.programs.set(r.program, program);
+    place(program, r);
   }
   const byCode = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
   return {
@@ -102,31 +84,14 @@ export async function poaSummary(db: Executor, year: number, revision?: number):
     lineCount: counts.reduce((n, c) => n + c.n, 0),
     axes: [...axes.entries()].sort(byCode).map(([code, a]) => ({
       code,
-      ...a.node.out(),
+      ...a.node,
       programs: [...a.programs.entries()].sort(byCode).map(([program, node]) => ({
         code: program,
         lineCount: counts.find((c) => c.axis === code && c.program === program)?.n ?? 0,
-        ...node.out(),
+        ...node,
       })),
     })),
-    total: total.out(),
-  };
-}
-
-function funderFigures(
-  rows: { amount: string; assigned: string; committed: string; executed: string }[],
-): FunderFigures {
-  const amount = sumMoney(rows.map((r) => r.amount));
-  const assigned = sumMoney(rows.map((r) => r.assigned));
-  const committed = sumMoney(rows.map((r) => r.committed));
-  const executed = sumMoney(rows.map((r) => r.executed));
-  return {
-    amount: moneyString(amount),
-    assigned: moneyString(assigned),
-    unassigned: moneyString(amount.minus(assigned)),
-    committed: moneyString(committed),
-    executed: moneyString(executed),
-    available: moneyString(assigned.minus(committed).minus(executed)),
+    total,
   };
 }
 
@@ -138,26 +103,37 @@ function funderFigures(
  */
 export async function funderSummary(db: Executor, q: z.output<typeof funderSummaryQuery>): Promise<FunderSummary> {
   const rows = await repo.funderRows(db, q);
-  const groups = new Map<string, repo.FunderItemRow[]>();
-  for (const r of rows) groups.set(r.cooperatingId, [...(groups.get(r.cooperatingId) ?? []), r]);
-  const cooperating = [...groups.values()].map((items) => {
-    const c = items[0]!;
-    const real = items.filter((i) => i.itemId !== null);
-    return {
-      id: c.cooperatingId,
-      code: c.code,
-      name: c.name,
-      currency: c.currency,
-      ceiling: c.ceiling,
-      active: c.active,
-      ...funderFigures(real),
-      items: real.map((i) => ({ id: i.itemId!, code: i.itemCode!, name: i.itemName!, ...funderFigures([i]) })),
-    };
+  const figures = (r: repo.FunderRollupRow) => ({
+    amount: r.amount,
+    assigned: r.assigned,
+    unassigned: r.unassigned,
+    committed: r.committed,
+    executed: r.executed,
+    available: r.available,
   });
+  const cooperating: FunderSummary['cooperating'] = [];
+  let total: FunderSummary['total'] | null = null;
+  // Ordered by cooperating code, each cooperating's own row before its items; the total last.
+  for (const r of rows) {
+    if (r.level === 'total') total = { ceiling: r.ceilings!, ...figures(r) };
+    else if (r.level === 'cooperating')
+      cooperating.push({
+        id: r.cooperatingId!,
+        code: r.code!,
+        name: r.name!,
+        currency: r.currency!,
+        ceiling: r.ceiling!,
+        active: r.active!,
+        ...figures(r),
+        items: [],
+      });
+    else if (r.itemId !== null)
+      cooperating.at(-1)!.items.push({ id: r.itemId, code: r.itemCode!, name: r.itemName!, ...figures(r) });
+  }
   return {
     year: q.year ?? null,
     asOf: q.asOf ?? null,
     cooperating,
-    total: { ceiling: moneyString(sumMoney(cooperating.map((c) => c.ceiling))), ...funderFigures(cooperating) },
+    total: total!,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { todayInGuatemala } from '@amparo/shared/format';
+import { money, sumMoney } from '@amparo/shared/money';
 import { sql } from 'drizzle-orm';
 import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
@@ -121,7 +122,72 @@ describe('budget views', () => {
                (select sum(x.amount) from budget_assignments x join planning_lines l on l.id = x.line_id where l.year = 2041)::text as assigned`)
     ).rows;
     expect([ledger!.planned, ledger!.assigned]).toEqual([s.total.planned, s.total.assigned]);
+    // Every level is the sum of the one below it, for the year and for each month, and each percentage is its
+    // own executed over planned.
+    type Fig = {
+      planned: string;
+      assigned: string;
+      committed: string;
+      executed: string;
+      executedPercent: string | null;
+    };
+    type Level = Fig & { months: Fig[] };
+    const keys = ['planned', 'assigned', 'committed', 'executed'] as const;
+    const addsUp = (parent: Level, children: Level[]) => {
+      for (const key of keys) {
+        expect(parent[key], key).toBe(sumMoney(children.map((c) => c[key])).toFixed(2));
+        parent.months.forEach((m, i) =>
+          expect(m[key], `${key} of month ${i + 1}`).toBe(sumMoney(children.map((c) => c.months[i]![key])).toFixed(2)),
+        );
+      }
+      for (const f of [parent, ...parent.months])
+        expect(f.executedPercent).toBe(
+          money(f.planned).isZero() ? null : money(f.executed).times(100).dividedBy(f.planned).toFixed(1),
+        );
+    };
+    for (const axis of s.axes as (Level & { programs: Level[] })[]) addsUp(axis, axis.programs);
+    addsUp(s.total, s.axes);
     expect((await admin.get('/api/budget/summary/poa?year=1999')).statusCode).toBe(400);
+  });
+
+  it('adds every item up to its cooperating and every cooperating up to the total, each level exact', async () => {
+    const { coop } = await plan(2045);
+    // A second item on the same cooperating, and a cooperating without items.
+    const second = (
+      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R2', name: 'Rubro dos', initialAmount: '5.55' })
+    ).json().data;
+    expect(second.id).toBeTruthy();
+    const empty = await admin.post('/api/cooperating', {
+      name: 'Fundación Sin Rubros',
+      code: `E-${randomBytes(3).toString('hex').toUpperCase()}`,
+      country: 'GT',
+      startDate: '2045-01-01',
+      endDate: '2045-12-31',
+      currency: 'GTQ',
+      ceiling: '7.35',
+    });
+    expect(empty.statusCode, empty.body).toBe(200);
+    const data = (await admin.get('/api/budget/summary/funders')).json().data;
+    const keys = ['amount', 'assigned', 'unassigned', 'committed', 'executed', 'available'] as const;
+    type Figures = Record<(typeof keys)[number], string>;
+    const sumOf = (rows: Figures[], key: (typeof keys)[number]) => sumMoney(rows.map((r) => r[key])).toFixed(2);
+    const exactEach = (f: Figures) => {
+      expect(f.unassigned).toBe(money(f.amount).minus(f.assigned).toFixed(2));
+      expect(f.available).toBe(money(f.assigned).minus(f.committed).minus(f.executed).toFixed(2));
+    };
+    for (const c of data.cooperating as (Figures & { items: Figures[] })[]) {
+      exactEach(c);
+      c.items.forEach(exactEach);
+      for (const key of keys) expect(c[key], key).toBe(c.items.length ? sumOf(c.items, key) : '0.00');
+    }
+    const mine = data.cooperating.find((c: { id: string }) => c.id === coop.id);
+    expect(mine).toMatchObject({ amount: '15.55', assigned: '0.75', unassigned: '14.80', available: '0.63' });
+    expect(data.cooperating.find((c: { id: string }) => c.id === empty.json().data.id)).toMatchObject({
+      amount: '0.00',
+      items: [],
+    });
+    for (const key of keys) expect(data.total[key], key).toBe(sumOf(data.cooperating, key));
+    expect(data.total.ceiling).toBe(sumMoney(data.cooperating.map((c: { ceiling: string }) => c.ceiling)).toFixed(2));
   });
 
   it('sums per cooperating and item, exports the same totals to xlsx and PDF, audited', async () => {
@@ -144,9 +210,18 @@ describe('budget views', () => {
     const asOfToday = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=${today}`)).json()
       .data;
     expect(asOfToday.cooperating[0]).toEqual(c);
-    expect(
-      (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=2001-01-01`)).json().data.cooperating,
-    ).toEqual([]);
+    const before = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&asOf=2001-01-01`)).json()
+      .data;
+    expect(before.cooperating).toEqual([]);
+    expect(before.total).toEqual({
+      ceiling: '0.00',
+      amount: '0.00',
+      assigned: '0.00',
+      unassigned: '0.00',
+      committed: '0.00',
+      executed: '0.00',
+      available: '0.00',
+    });
     const otherYear = (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}&year=2043`)).json().data;
     expect(otherYear.cooperating[0]).toMatchObject({ amount: '10.00', assigned: '0.00', available: '0.00' });
 
@@ -300,5 +375,33 @@ describe('budget views', () => {
     expect((await planner.get('/api/budget/summary/funders')).statusCode).toBe(403);
     const funders = as(t.app, (await createUser(t.app, adminToken, ['asignacion'], 'funders')).token);
     expect((await funders.get('/api/budget/summary/poa/export?year=2041&format=xlsx')).statusCode).toBe(403);
+  });
+});
+
+describe('budget summaries take their turn (issue 24 section 1)', () => {
+  it('wait while REPORT_CONCURRENCY summaries run, and answer 503 busy_try_later past REPORT_QUEUE_MAX', async () => {
+    const t = await buildTestApp({ REPORT_CONCURRENCY: '1', REPORT_QUEUE_MAX: '1' });
+    try {
+      const admin = as(t.app, await login(t.app));
+      let release!: () => void;
+      const held = t.app.reports.task(() => new Promise<void>((resolve) => (release = resolve)));
+      // The one turn is held: a summary waits in the one place; a second one finds no place.
+      let answered = false;
+      const waiting = admin.get('/api/budget/summary/poa?year=2046').then((res) => {
+        answered = true;
+        return res;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await admin.get('/api/budget/summary/funders');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'busy_try_later' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(answered).toBe(false);
+      release();
+      await held;
+      expect((await waiting).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
-import { ParseQueue } from './parse-queue.ts';
+import { AppError } from './errors.ts';
+import { WorkQueue } from './work-queue.ts';
 
 /** A promise and the function that settles it: a parse held in flight until the test lets it go. */
 function gate() {
@@ -9,9 +9,9 @@ function gate() {
   return { open, opened };
 }
 
-describe('spreadsheet parse queue (issue 23 section 3)', () => {
+describe('work queue: spreadsheet parses (issue 23 section 3), PDF renders and budget summaries', () => {
   it('parses one file at a time, in the order their uploads came in', async () => {
-    const queue = new ParseQueue(4);
+    const queue = new WorkQueue(4);
     let running = 0;
     let most = 0;
     const order: number[] = [];
@@ -31,7 +31,7 @@ describe('spreadsheet parse queue (issue 23 section 3)', () => {
   });
 
   it('refuses past the waiting cap with 503 and a Retry-After in seconds, and admits again once one is done', async () => {
-    const queue = new ParseQueue(1);
+    const queue = new WorkQueue(1);
     const first = gate();
     const running = queue.run(
       async () => null,
@@ -73,7 +73,7 @@ describe('spreadsheet parse queue (issue 23 section 3)', () => {
   });
 
   it('holds a place, not the parse, while an upload comes in', async () => {
-    const queue = new ParseQueue(1);
+    const queue = new WorkQueue(1);
     const upload = gate();
     const slow = queue.run(
       () => upload.opened,
@@ -88,5 +88,29 @@ describe('spreadsheet parse queue (issue 23 section 3)', () => {
     ).toBe('fast');
     upload.open();
     expect(await slow).toBe('slow');
+  });
+  it('runs up to its concurrency at once, the rest in turn, and refuses past concurrency + waiting', async () => {
+    const queue = new WorkQueue(1, 'busy_try_later', 2);
+    const gates = [gate(), gate(), gate()];
+    const started: number[] = [];
+    const tasks = gates.map((g, n) =>
+      queue.task(async () => {
+        started.push(n);
+        await g.opened;
+        return n;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Two run; the third waits its turn.
+    expect(started).toEqual([0, 1]);
+    await expect(queue.task(async () => 'fourth')).rejects.toMatchObject({ status: 503, code: 'busy_try_later' });
+    gates[1]!.open();
+    expect(await tasks[1]).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toEqual([0, 1, 2]);
+    gates[0]!.open();
+    gates[2]!.open();
+    expect(await Promise.all(tasks)).toEqual([0, 1, 2]);
+    expect(queue.admitted).toBe(0);
   });
 });
