@@ -1,5 +1,18 @@
 import { useId, useState } from 'react';
-import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title, type ButtonProps } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+  type ButtonProps,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
@@ -45,10 +58,12 @@ export function PlanStatusPanel({ year }: { year: number }) {
   const data = plan.data;
 
   if (!data)
-    return (
+    return plan.isError ? (
       <Paper withBorder p="md">
         <QueryStatus query={plan} />
       </Paper>
+    ) : (
+      <PlanStatusSkeleton year={year} />
     );
 
   const run = async (name: string, reason: string | undefined, setError: (error: string) => void) => {
@@ -150,6 +165,32 @@ export function PlanStatusPanel({ year }: { year: number }) {
           onSubmit={(reason, setError) => run(pending.name, reason, setError)}
         />
       )}
+    </Paper>
+  );
+}
+
+/**
+ * The panel while its year loads, as tall as the loaded one usually is (its title, the status and help lines, the
+ * records button), so the list below does not jump when it arrives (Lighthouse measured a 0.23 layout shift).
+ */
+function PlanStatusSkeleton({ year }: { year: number }) {
+  const { t } = useTranslation('budget');
+  return (
+    <Paper withBorder p="md" aria-busy="true">
+      <VisuallyHidden role="status">{t('common:status.loading')}</VisuallyHidden>
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={2} size="h4">
+              {t('budget:plan.title', { year })}
+            </Title>
+            <Skeleton h={20} w={80} radius="xl" />
+          </Group>
+          <Skeleton h={22} w="40%" />
+          <Skeleton h={22} w="60%" />
+        </Stack>
+        <Skeleton h={30} w={180} />
+      </Stack>
     </Paper>
   );
 }
