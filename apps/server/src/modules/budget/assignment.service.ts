@@ -15,6 +15,7 @@ import { MONTHS } from '@amparo/shared/modules/budget.schema';
 import { money, moneyString, sumMoney } from '@amparo/shared/money';
 import type { UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { allOf } from '../../db/sql.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
@@ -207,14 +208,21 @@ const totalOf = (months: MonthFigures[]) => ({
  * every line and what is left; totals. Q as decimal strings. 404 when the line does not exist.
  */
 export async function getLineAssignment(db: Executor, lineId: string): Promise<LineAssignment> {
-  const line = await planning.getLineSummary(db, lineId);
-  const planned = await repo.plannedMonths(db, lineId);
-  const cells = await repo.lineCells(db, lineId);
+  // Independent reads side by side on the pool (one after the other inside a transaction): an assignment's answer
+  // waits for two round trips, not 4 + one per item (issue 24 section 1, the mixed run's writes).
+  const [line, planned, cells] = await allOf(db, [
+    () => planning.getLineSummary(db, lineId),
+    () => repo.plannedMonths(db, lineId),
+    () => repo.lineCells(db, lineId),
+  ]);
   const itemIds = [...new Set(cells.map((c) => c.itemId))];
-  const onItems = await repo.assignedOnItems(db, itemIds);
+  const [onItems, ...termsOf] = await allOf(db, [
+    () => repo.assignedOnItems(db, itemIds),
+    ...itemIds.map((itemId) => () => cooperating.itemTerms(db, itemId)),
+  ]);
   const items: ItemAssignment[] = [];
-  for (const itemId of itemIds) {
-    const terms = await cooperating.itemTerms(db, itemId);
+  for (const [n, itemId] of itemIds.entries()) {
+    const terms = termsOf[n] as Awaited<ReturnType<typeof cooperating.itemTerms>>;
     if (!terms) continue;
     const months = MONTHS.map((m) => {
       const c = cells.find((x) => x.itemId === itemId && x.month === m);
