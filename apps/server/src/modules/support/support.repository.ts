@@ -256,15 +256,17 @@ export async function listTickets(
         'page_ids',
         sql`select id, row_number() over (order by ${byRank}) as ord from matched order by ${byRank} ${limit}`,
       );
-      return db
-        .with(candidates, matched, pageIds)
-        .select({ ...namedRow, total: total(sql`matched`) })
-        .from(t)
-        .where(sql`${t.id} in (select id from page_ids)`)
-        .orderBy(sql`(select ord from page_ids p where p.id = ${t.id})`)
-        // A word search hides its tsquery in a sub-select, so one plan serves every word (named: parsed once, its
-        // generic plan reused); a common beginning's folded query is planned for its value (unnamed).
-        .prepare(search.common ? '' : statementName('tickets_list', key));
+      return (
+        db
+          .with(candidates, matched, pageIds)
+          .select({ ...namedRow, total: total(sql`matched`) })
+          .from(t)
+          .where(sql`${t.id} in (select id from page_ids)`)
+          .orderBy(sql`(select ord from page_ids p where p.id = ${t.id})`)
+          // A word search hides its tsquery in a sub-select, so one plan serves every word (named: parsed once, its
+          // generic plan reused); a common beginning's folded query is planned for its value (unnamed).
+          .prepare(search.common ? '' : statementName('tickets_list', key))
+      );
     }
     const where = list.where ?? sql`true`;
     return db
