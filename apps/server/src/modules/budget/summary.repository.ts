@@ -149,14 +149,15 @@ export interface FunderRollupRow {
   itemId: string | null;
   itemCode: string | null;
   itemName: string | null;
-  amount: string;
-  assigned: string;
-  /** amount − assigned */
-  unassigned: string;
-  committed: string;
-  executed: string;
-  /** assigned − committed − executed */
-  available: string;
+  /** unassigned = amount − assigned; available = assigned − committed − executed. */
+  figures: {
+    amount: string;
+    assigned: string;
+    unassigned: string;
+    committed: string;
+    executed: string;
+    available: string;
+  };
   /** The total's: the sum of the listed cooperating's ceilings (null on other levels). */
   ceilings: string | null;
 }
@@ -286,12 +287,14 @@ export async function funderRows(
     itemId: r.item_id,
     itemCode: r.item_code,
     itemName: r.item_name,
-    amount: r.amount,
-    assigned: r.assigned,
-    unassigned: r.unassigned,
-    committed: r.committed,
-    executed: r.executed,
-    available: r.available,
+    figures: {
+      amount: r.amount,
+      assigned: r.assigned,
+      unassigned: r.unassigned,
+      committed: r.committed,
+      executed: r.executed,
+      available: r.available,
+    },
     ceilings: r.ceilings,
   }));
 }

@@ -103,19 +103,11 @@ export async function poaSummary(db: Executor, year: number, revision?: number):
  */
 export async function funderSummary(db: Executor, q: z.output<typeof funderSummaryQuery>): Promise<FunderSummary> {
   const rows = await repo.funderRows(db, q);
-  const figures = (r: repo.FunderRollupRow) => ({
-    amount: r.amount,
-    assigned: r.assigned,
-    unassigned: r.unassigned,
-    committed: r.committed,
-    executed: r.executed,
-    available: r.available,
-  });
   const cooperating: FunderSummary['cooperating'] = [];
   let total: FunderSummary['total'] | null = null;
   // Ordered by cooperating code, each cooperating's own row before its items; the total last.
   for (const r of rows) {
-    if (r.level === 'total') total = { ceiling: r.ceilings!, ...figures(r) };
+    if (r.level === 'total') total = { ceiling: r.ceilings!, ...r.figures };
     else if (r.level === 'cooperating')
       cooperating.push({
         id: r.cooperatingId!,
@@ -124,11 +116,11 @@ export async function funderSummary(db: Executor, q: z.output<typeof funderSumma
         currency: r.currency!,
         ceiling: r.ceiling!,
         active: r.active!,
-        ...figures(r),
+        ...r.figures,
         items: [],
       });
     else if (r.itemId !== null)
-      cooperating.at(-1)!.items.push({ id: r.itemId, code: r.itemCode!, name: r.itemName!, ...figures(r) });
+      cooperating.at(-1)!.items.push({ id: r.itemId, code: r.itemCode!, name: r.itemName!, ...r.figures });
   }
   return {
     year: q.year ?? null,
