@@ -10,6 +10,12 @@ import type { Executor } from '../../db/client.ts';
  */
 
 /**
+ * SQL: the sum of `column` (a numeric expression) as Q text with 2 places; zero over no rows, as the empty grouping
+ * set's total row of a year without lines or of no cooperating has (never null).
+ */
+const money = (column: string) => sql.raw(`coalesce(sum(${column}), 0)::numeric(20,2)::text`);
+
+/**
  * A row of the POA roll-up (`poaRollup`): planned, assigned, committed and executed (Q, decimal strings with 2
  * places) and executed over planned (%, one place, half away from zero; null when nothing is planned) of one
  * (axis, program, month), or of a roll-up of them: `axis`, `program` or `month` is null where the row adds up
@@ -48,10 +54,10 @@ export async function poaRollup(
     executed_percent: string | null;
   }>(sql`
     select axis, program, month,
-           sum(planned)::numeric(20,2)::text as planned, sum(assigned)::numeric(20,2)::text as assigned,
-           sum(committed)::numeric(20,2)::text as committed, sum(executed)::numeric(20,2)::text as executed,
-           case when sum(planned) = 0 then null else round(sum(executed) * 100 / sum(planned), 1)::text end
-             as executed_percent
+           ${money('planned')} as planned, ${money('assigned')} as assigned,
+           ${money('committed')} as committed, ${money('executed')} as executed,
+           case when coalesce(sum(planned), 0) = 0 then null
+             else round(sum(executed) * 100 / sum(planned), 1)::text end as executed_percent
       from (${asOf ? cellsAsOf(year, asOf) : cellsKept(year)}) cells
      group by grouping sets ((axis, program, month), (axis, program), (axis, month), (axis), (month), ())`);
   return result.rows.map((r) => ({
@@ -227,8 +233,6 @@ export async function funderRows(
   // Each item's figures, its cooperating's and the total's by GROUPING SETS: all in numeric, the server only
   // places them (decimal.js over 440 rows cost 6 ms of the server's CPU a summary: issue 24 section 1).
   const cooperatingKey = sql`cooperating_id, code, name, currency, ceiling, active`;
-  // No cooperating at all still has its total row (the empty grouping set): zeros, not nulls.
-  const money = (e: string) => sql.raw(`coalesce(sum(${e}), 0)::numeric(20,2)::text`);
   const result = await db.execute<{
     level: number;
     cooperating_id: string | null;

@@ -148,6 +148,11 @@ describe('budget views', () => {
     for (const axis of s.axes as (Level & { programs: Level[] })[]) addsUp(axis, axis.programs);
     addsUp(s.total, s.axes);
     expect((await admin.get('/api/budget/summary/poa?year=1999')).statusCode).toBe(400);
+    // A year without lines adds up to zeros, not to empty figures.
+    const none = (await admin.get('/api/budget/summary/poa?year=2099')).json().data;
+    expect(none.axes).toEqual([]);
+    expect(none.total).toMatchObject({ planned: '0.00', assigned: '0.00', executed: '0.00', executedPercent: null });
+    expect(none.total.months[11]).toMatchObject({ planned: '0.00', committed: '0.00' });
   });
 
   it('adds every item up to its cooperating and every cooperating up to the total, each level exact', async () => {
