@@ -86,6 +86,23 @@ describe('OpenAPI problem answers', () => {
       expect(Object.keys(probe.responses!).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
       const conflict = probe.responses!['409']!.content!['application/problem+json']!.schema!;
       expect(conflict.properties!.code!.enum).toEqual(['version_conflict', 'in_use']);
+      // The routes that wait their turn in a queue say so: 503 with its code and Retry-After.
+      const busy = (path: string, method: 'get' | 'post') => {
+        const answer = doc.paths[path]![method]!.responses!['503'] as { headers?: Record<string, unknown> } | undefined;
+        return answer && { headers: Object.keys(answer.headers ?? {}), text: JSON.stringify(answer) };
+      };
+      for (const [path, method, code] of [
+        ['/api/budget/summary/poa', 'get', 'busy_try_later'],
+        ['/api/budget/summary/funders', 'get', 'busy_try_later'],
+        ['/api/budget/summary/poa/export', 'get', 'documents_busy'],
+        ['/api/budget/summary/funders/export', 'get', 'documents_busy'],
+        ['/api/budget/planning/import/preview', 'post', 'busy_try_later'],
+        ['/api/budget/planning/import', 'post', 'busy_try_later'],
+      ] as const) {
+        const answer = busy(path, method);
+        expect(answer?.headers, path).toEqual(['retry-after']);
+        expect(answer?.text, path).toContain(code);
+      }
     });
   });
 });

@@ -9,10 +9,15 @@ import {
   planningImportResponse,
 } from '@amparo/shared/modules/budget-import.schema';
 import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
+import type { RouteProblems } from '../../plugins/openapi.ts';
 import * as copy from './planning-copy.service.ts';
 import * as importing from './planning-import.service.ts';
 
 const config = { permission: 'presupuesto_planificacion' as const };
+// The routes that read an uploaded workbook: also 413 on a file too large and 503 past the parse queue.
+const uploadConfig = { ...config, problems: { 413: ['payload_too_large'], 503: ['busy_try_later'] } } satisfies {
+  problems: RouteProblems;
+};
 const tags = ['budget'];
 const UPLOAD =
   'Multipart field `file`: an .xlsx or .xls workbook (by content), at most 5 MB and 5,000 rows; its first sheet is ' +
@@ -48,7 +53,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/budget/planning/import/preview',
     {
-      config,
+      config: uploadConfig,
       schema: {
         operationId: 'previewPlanningImport',
         tags,
@@ -67,7 +72,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/budget/planning/import/errors',
     {
-      config,
+      config: uploadConfig,
       schema: {
         operationId: 'planningImportErrors',
         tags,
@@ -86,7 +91,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/budget/planning/import',
     {
-      config,
+      config: uploadConfig,
       schema: {
         operationId: 'importPlanning',
         tags,

@@ -42,7 +42,10 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/budget/summary/poa/export',
     {
-      config: { permission: 'presupuesto_planificacion' },
+      config: {
+        permission: 'presupuesto_planificacion',
+        problems: { 422: ['document_too_large'], 503: ['documents_busy'] },
+      },
       schema: {
         operationId: 'exportPoaSummary',
         tags,
@@ -73,7 +76,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/budget/summary/funders/export',
     {
-      config: { permission: 'asignacion' },
+      config: { permission: 'asignacion', problems: { 422: ['document_too_large'], 503: ['documents_busy'] } },
       schema: {
         operationId: 'exportFunderSummary',
         tags,
