@@ -265,6 +265,19 @@ test.describe('layout', () => {
             await expectTablesWhole(page, tab);
           });
         }
+        await test.step('the history reads a consent in words', async () => {
+          // The consent's entry: the consents tab's labels and values, never its keys or raw ids.
+          const { consents } = lang === 'es' ? esPopulation : enPopulation;
+          const consent = page
+            .getByRole('tabpanel')
+            .locator('table tbody tr')
+            .filter({ hasText: consents.kinds.data_processing });
+          await expect(consent.first()).toContainText(`${consents.givenBy}: ${consents.by_guardian}`);
+          await expect(consent.first()).toContainText(`${consents.document}: `);
+          await expect(page.getByRole('tabpanel')).not.toContainText(
+            /givenBy|guardianLinkId|documentId|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/,
+          );
+        });
 
         await test.step('activity participants', async () => {
           await page.goto(`/population/activities/view/${data.activity}`);

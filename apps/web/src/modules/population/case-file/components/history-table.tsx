@@ -8,6 +8,7 @@ import { usePersonHistory, type AuditEntry } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { groupViews, type HistoryRow } from '../lib/history-groups';
+import { ConsentValue } from './history-consent';
 
 const PAGE_SIZE = 20;
 
@@ -126,6 +127,8 @@ function Value({ field, value }: { field: string; value: unknown }) {
   }
   if (catalog && typeof value === 'string') return <CatalogText catalog={catalog} code={value} />;
   if (Array.isArray(value)) return <>{value.map(String).join(', ')}</>;
+  if (field.startsWith('consent:') && typeof value === 'object')
+    return <ConsentValue value={value as Record<string, unknown>} names={names} />;
   if (typeof value === 'object') {
     // Grant or request details: each part with its own label.
     return (
