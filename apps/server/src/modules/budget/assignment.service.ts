@@ -91,7 +91,7 @@ async function increase(
     .filter((e): e is FieldError => e !== null);
   if (outside.length) throw new AppError(400, 'validation', outside);
   const errors: FieldError[] = [];
-  const { planned, assigned } = await repo.monthFigures(tx, line.id);
+  const { planned, assigned, onItem } = await repo.monthFigures(tx, line.id, terms.itemId);
   for (const a of amounts) {
     const available = money(planned[a.month - 1]!).minus(assigned[a.month - 1]!);
     if (money(a.amount).greaterThan(available))
@@ -107,7 +107,6 @@ async function increase(
       });
   }
   if (kind !== 'transfer') {
-    const onItem = await repo.assignedOnItem(tx, terms.itemId);
     const room = money(terms.currentAmount).minus(onItem);
     const total = sumMoney(amounts.map((a) => a.amount));
     if (total.greaterThan(room))
