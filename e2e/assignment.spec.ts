@@ -46,7 +46,11 @@ function monthCell(page: Page, row: string | RegExp, month: number): Locator {
 
 /** Picks an item in the 'Asignar rubro' dialog and goes on to its transaction page. */
 async function assignItem(page: Page, itemCode: string) {
-  await page.getByRole('button', { name: a.assign.button }).click();
+  const button = page.getByRole('button', { name: a.assign.button });
+  // The header is fixed: a button left just under it (the page back at its scroll position) is covered, and a click
+  // lands on the header (CI, 2026-11-28: six minutes of retries on the user's name). Centre it first.
+  await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await button.click();
   const dialog = page.getByRole('dialog', { name: a.assign.title });
   await dialog.getByRole('combobox', { name: a.fields.item }).fill(COOP);
   await page.getByRole('option', { name: new RegExp(`${COOP} – ${itemCode}`) }).click();
