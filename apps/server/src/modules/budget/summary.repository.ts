@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FunderFigures } from '@amparo/shared/modules/budget-summary.schema';
 import type { Executor } from '../../db/client.ts';
 
 /*
@@ -156,14 +157,7 @@ export interface FunderRollupRow {
   itemCode: string | null;
   itemName: string | null;
   /** unassigned = amount − assigned; available = assigned − committed − executed. */
-  figures: {
-    amount: string;
-    assigned: string;
-    unassigned: string;
-    committed: string;
-    executed: string;
-    available: string;
-  };
+  figures: FunderFigures;
   /** The total's: the sum of the listed cooperating's ceilings (null on other levels). */
   ceilings: string | null;
 }
@@ -233,25 +227,21 @@ export async function funderRows(
   // Each item's figures, its cooperating's and the total's by GROUPING SETS: all in numeric, the server only
   // places them (decimal.js over 440 rows cost 6 ms of the server's CPU a summary: issue 24 section 1).
   const cooperatingKey = sql`cooperating_id, code, name, currency, ceiling, active`;
-  const result = await db.execute<{
-    level: number;
-    cooperating_id: string | null;
-    code: string | null;
-    name: string | null;
-    currency: string | null;
-    ceiling: string | null;
-    active: boolean | null;
-    item_id: string | null;
-    item_code: string | null;
-    item_name: string | null;
-    amount: string;
-    assigned: string;
-    unassigned: string;
-    committed: string;
-    executed: string;
-    available: string;
-    ceilings: string | null;
-  }>(sql`
+  const result = await db.execute<
+    {
+      level: number;
+      cooperating_id: string | null;
+      code: string | null;
+      name: string | null;
+      currency: string | null;
+      ceiling: string | null;
+      active: boolean | null;
+      item_id: string | null;
+      item_code: string | null;
+      item_name: string | null;
+      ceilings: string | null;
+    } & FunderFigures
+  >(sql`
     with r as (
       select c.id as cooperating_id, c.code, c.name, c.currency, c.ceiling, c.active,
              i.id as item_id, i.code as item_code, i.name as item_name,
