@@ -70,3 +70,35 @@ test.describe('Shell constants and the age-of-item filter', () => {
     await expect(page).not.toHaveURL(/age=/);
   });
 });
+
+test.describe('The side menu on a phone', () => {
+  failOnPageErrors();
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('is drawn only once the burger opens it, then navigates and closes; a wider window shows it at once', async ({
+    page,
+  }) => {
+    await login(page);
+    await page.goto('/population/served/list');
+    const burger = page.getByRole('button', { name: esCommon.menu.toggle });
+    await expect(burger).toBeVisible({ timeout: 30_000 });
+    const menu = page.getByRole('navigation', { name: esCommon.menu.label });
+    const ticketsLink = menu.getByRole('link', { name: esCommon.menu.supportTickets, exact: true });
+    // Not drawn at all until asked for (issue 24 section 4: half of a phone's first render was this menu).
+    await expect(menu.getByRole('link')).toHaveCount(0);
+
+    await burger.click();
+    await expect(ticketsLink).toBeVisible();
+    await ticketsLink.click();
+    await expect(page).toHaveURL(/\/support\/tickets\/list/);
+    // The drawer closes on a choice; its links stay drawn for the next time.
+    await expect(ticketsLink).not.toBeInViewport();
+    await expect(menu.getByRole('link').first()).toBeAttached();
+
+    await page.goto('/population/served/list');
+    await expect(burger).toBeVisible({ timeout: 30_000 });
+    await expect(menu.getByRole('link')).toHaveCount(0);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(ticketsLink).toBeVisible();
+  });
+});

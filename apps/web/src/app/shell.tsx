@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { useDisclosure } from '@mantine/hooks';
+import { memo, useDeferredValue, useState } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { permissionLabel } from '@amparo/shared/permissions';
@@ -11,6 +11,7 @@ import { TEST_BANNER_HEIGHT, TestBanner } from '../shared/ui/test-banner';
 import { ThemeToggle } from '../shared/ui/theme-toggle';
 import { SCROLL_TOP_CLEARANCE_PX, ScrollToTop } from '../shared/ui/scroll-to-top';
 import { visibleNavigation, type NavItem } from './navigation';
+import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from '../modules/notifications/components/notification-bell';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
@@ -24,25 +25,11 @@ export function AppShellLayout() {
   const { data: appInfo } = useAppInfo();
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
-  const nav = visibleNavigation(user);
-
-  // A screen's add, edit and view pages keep its menu entry lit: `/x/list` is active on `/x/...`.
-  const isActive = (to: string) => {
-    const section = to.replace(/\/list$/, '');
-    return pathname === section || pathname.startsWith(`${section}/`);
-  };
-  const itemLabel = (item: NavItem) =>
-    item.labelKey ? t(item.labelKey) : item.permission ? permissionLabel(item.permission, i18n.language) : '';
-  const link = (item: NavItem) => (
-    <NavLinkLink
-      key={item.to}
-      to={item.to}
-      label={itemLabel(item)}
-      leftSection={<item.icon size={18} />}
-      active={isActive(item.to)}
-      onClick={close}
-    />
-  );
+  // Below Mantine's `sm` (48em) the menu is a drawer the burger opens. Until it is first opened its ~380 components
+  // are not drawn at all: on a phone they were half of the first load's render work and layout (issue 24 section 4).
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const [menuAsked, setMenuAsked] = useState(false);
+  const drawMenu = wide || opened || menuAsked;
 
   return (
     <AppShell
@@ -54,7 +41,16 @@ export function AppShellLayout() {
         <TestBanner />
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common:menu.toggle')} />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                toggle();
+                setMenuAsked(true);
+              }}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('common:menu.toggle')}
+            />
             {/* The brand, not a heading: each page's own title is its one h1. */}
             <Text component="span" fz="h3" fw={700} c="teal">
               {t('common:appName')}
@@ -72,18 +68,7 @@ export function AppShellLayout() {
       <AppShell.Navbar p="sm" aria-label={t('common:menu.label')}>
         {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every first load (issue 11 item 8). */}
         <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
-          {nav.top.map(link)}
-          {nav.groups.map((group) => (
-            <NavLink
-              key={group.module}
-              label={permissionLabel(group.module, i18n.language)}
-              leftSection={<group.icon size={18} />}
-              defaultOpened
-              childrenOffset="md"
-            >
-              {group.items.map(link)}
-            </NavLink>
-          ))}
+          {drawMenu && <NavMenu user={user} pathname={pathname} language={i18n.language} onNavigate={close} />}
         </AppShell.Section>
         {user?.role && (
           <Text size="xs" c="dimmed" px="sm" pt="sm">
@@ -101,6 +86,55 @@ export function AppShellLayout() {
     </AppShell>
   );
 }
+
+interface NavMenuProps {
+  user: UserProfile | null;
+  pathname: string;
+  language: string;
+  onNavigate: () => void;
+}
+
+/**
+ * The side menu by module: only what the user may open. Memoised, so the shell's own updates (the app info, the
+ * drawer opening) do not draw its links again; it follows the user, the page and the language.
+ */
+const NavMenu = memo(function NavMenu({ user, pathname, language, onNavigate }: NavMenuProps) {
+  const { t } = useTranslation();
+  const nav = visibleNavigation(user);
+  // A screen's add, edit and view pages keep its menu entry lit: `/x/list` is active on `/x/...`.
+  const isActive = (to: string) => {
+    const section = to.replace(/\/list$/, '');
+    return pathname === section || pathname.startsWith(`${section}/`);
+  };
+  const itemLabel = (item: NavItem) =>
+    item.labelKey ? t(item.labelKey) : item.permission ? permissionLabel(item.permission, language) : '';
+  const link = (item: NavItem) => (
+    <NavLinkLink
+      key={item.to}
+      to={item.to}
+      label={itemLabel(item)}
+      leftSection={<item.icon size={18} />}
+      active={isActive(item.to)}
+      onClick={onNavigate}
+    />
+  );
+  return (
+    <>
+      {nav.top.map(link)}
+      {nav.groups.map((group) => (
+        <NavLink
+          key={group.module}
+          label={permissionLabel(group.module, language)}
+          leftSection={<group.icon size={18} />}
+          defaultOpened
+          childrenOffset="md"
+        >
+          {group.items.map(link)}
+        </NavLink>
+      ))}
+    </>
+  );
+});
 
 /**
  * The page, drawn after the shell on the first load: the router's updates are synchronous renders (its store is

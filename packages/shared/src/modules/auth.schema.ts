@@ -153,8 +153,7 @@ export function passwordStrength(password: string) {
 /** An answer with nothing to say (`data: {}`): an empty, closed object, so nothing else can be written into it. */
 export const okResponse = envelope(z.object({}));
 
-/** Accepted photo types (spec section 5: 'Image must be png or jpg'), checked by content on the server. */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;
+export { PHOTO_TYPES } from '../uploads.ts';
 
 /** `GET /api/app-info`: public settings the web needs before sign-in. */
 export const appInfo = z.object({

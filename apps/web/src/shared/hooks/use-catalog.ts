@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { optionLabel, type CatalogOption } from '@amparo/shared/modules/catalogs.schema';
 import { api } from '../lib/api';
+import i18n from '../lib/i18n';
 
 /** Options of the generic catalog call (spec section 7), in the UI language. */
 export const getCatalogQueryOptions = (name: string, lang: string, parent?: string) =>
@@ -18,7 +19,7 @@ export const getCatalogQueryOptions = (name: string, lang: string, parent?: stri
  */
 export function useCatalog(name: string, { parent, enabled = true }: { parent?: string; enabled?: boolean } = {}) {
   const { i18n } = useTranslation();
-  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
+  const lang = catalogLanguage(i18n.language);
   const query = useQuery({ ...getCatalogQueryOptions(name, lang, parent), enabled });
   const data = (query.data ?? []).map((o) => ({ value: o.value, label: optionLabel(o), disabled: !o.active }));
   const labelOf = (code: string | null | undefined) => {
@@ -27,4 +28,16 @@ export function useCatalog(name: string, { parent, enabled = true }: { parent?: 
     return found ? found.cname : code;
   };
   return { ...query, data, labelOf };
+}
+
+const catalogLanguage = (language: string) => (language.startsWith('en') ? 'en' : 'es');
+
+/**
+ * Starts reading the catalogs a page's first render needs (a list's filters and cells), in the UI language, from
+ * the route's loader: they then arrive beside the page's code, not one by one after its first render, each drawing
+ * the page's rows again (issue 24 section 4). A failure is left to the page's own `useCatalog`, which shows it.
+ */
+export function prefetchCatalogs(queryClient: QueryClient, names: readonly string[]) {
+  const lang = catalogLanguage(i18n.language);
+  for (const name of names) void queryClient.prefetchQuery(getCatalogQueryOptions(name, lang));
 }

@@ -1,5 +1,5 @@
 import type { FieldErrorCode } from '@amparo/shared/errors';
-import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
+import { PHOTO_TYPES } from '@amparo/shared/uploads';
 
 export { PHOTO_TYPES };
 

@@ -1,16 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Group, Paper, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import {
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-} from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { EMPTY } from '../../lib/format';
 import classes from './data-table.module.css';
+import { nextLocalSort, sortRows } from './sort';
 
 /** One column of a `DataTable`. */
 export interface DataColumn<T> {
@@ -86,10 +80,12 @@ interface DataTableProps<T> {
 const NO_ROWS: never[] = [];
 
 /**
- * The one table of the app (issue 10 item 5), headless with @tanstack/react-table
- * and drawn with Mantine's Table: column definitions with widths, truncation
- * with a tooltip, sorting (server or browser) with `aria-sort`, skeleton rows
- * while loading, an empty state that explains, and row actions.
+ * The one table of the app (issue 10 item 5), drawn with Mantine's Table:
+ * column definitions with widths, truncation with a tooltip, sorting (server or
+ * browser) with `aria-sort`, skeleton rows while loading, an empty state that
+ * explains, and row actions. It sorts a page's own rows itself (`sort.ts`):
+ * TanStack Table did only that here, for 12 KB of every list's first load
+ * (issue 24 section 4).
  */
 export function DataTable<T>({
   columns,
@@ -110,46 +106,23 @@ export function DataTable<T>({
   rowAttributes,
   summary,
 }: DataTableProps<T>) {
-  const { t } = useTranslation();
-  const [localSort, setLocalSort] = useState<SortingState>([]);
-  const defs = useMemo<ColumnDef<T>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        accessorFn: (row: T) => c.text?.(row) ?? '',
-        enableSorting: !!c.sortable,
-        sortingFn: 'alphanumeric',
-      })),
-    [columns],
-  );
-  // TanStack Table hands back functions that change every render, so the React Compiler leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    // One empty array while loading: a new `[]` each render is new data to TanStack Table, whose page-index reset
-    // then set state again, re-rendering the table without end until the rows came (issue 11 item 8).
-    data: rows ?? NO_ROWS,
-    columns: defs,
-    getRowId: (row) => rowKey(row),
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    manualSorting: !!sort,
-    // No paging here (the server pages, or all rows show): new rows need no page-index reset, whose state change
-    // drew the whole table a second time each time they arrived.
-    autoResetPageIndex: false,
-    state: { sorting: sort ? [{ id: sort.by, desc: sort.order === 'desc' }] : localSort },
-    onSortingChange: setLocalSort,
-  });
+  const { t, i18n } = useTranslation();
+  const [localSort, setLocalSort] = useState<{ id: string; order: 'asc' | 'desc' } | null>(null);
   const byId = new Map(columns.map((c) => [c.id, c]));
   const colCount = columns.length + (actions ? 1 : 0);
+  const shownRows = useMemo(() => {
+    const valueOf = !sort && localSort ? columns.find((c) => c.id === localSort.id)?.text : undefined;
+    return rows && localSort && valueOf ? sortRows(rows, valueOf, localSort.order, i18n.language) : (rows ?? NO_ROWS);
+  }, [rows, sort, localSort, columns, i18n.language]);
 
   const sortOf = (id: string): 'ascending' | 'descending' | undefined => {
-    const s = sort ? (sort.by === id ? sort.order : null) : table.getColumn(id)?.getIsSorted() || null;
+    const s = sort ? (sort.by === id ? sort.order : null) : localSort?.id === id ? localSort.order : null;
     return s === 'asc' ? 'ascending' : s === 'desc' ? 'descending' : undefined;
   };
   const toggle = (id: string) => {
     const first = byId.get(id)?.firstOrder ?? 'asc';
     if (sort) sort.onChange(id, sort.by === id ? (sort.order === 'asc' ? 'desc' : 'asc') : first);
-    else table.getColumn(id)?.toggleSorting();
+    else setLocalSort((current) => nextLocalSort(current, id, first));
   };
 
   const renderRow = (original: T, key: string, depth: number) => (
@@ -234,12 +207,13 @@ export function DataTable<T>({
               </Table.Td>
             </Table.Tr>
           )}
-          {table
-            .getRowModel()
-            .rows.flatMap((row) => [
-              renderRow(row.original, row.id, 0),
-              ...(subRows?.(row.original) ?? []).map((sub) => renderRow(sub, `${row.id}/${rowKey(sub)}`, 1)),
-            ])}
+          {shownRows.flatMap((row) => {
+            const key = rowKey(row);
+            return [
+              renderRow(row, key, 0),
+              ...(subRows?.(row) ?? []).map((sub) => renderRow(sub, `${key}/${rowKey(sub)}`, 1)),
+            ];
+          })}
         </Table.Tbody>
         {summary && rows && rows.length > 0 && (
           <Table.Tfoot>

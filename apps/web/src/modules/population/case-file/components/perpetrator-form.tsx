@@ -8,7 +8,8 @@ import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../../shared/lib/notify';
 import { useSavePerpetrator } from '../../persons/api/mutations';
 import { populationKeys, type Perpetrator } from '../../persons/api/queries';
-import { CatalogMultiSelect, CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogMultiSelect } from '../../shared/components/catalog-multi-select';
 import { isVersionConflict, renameFieldErrors } from '../../shared/lib/case-file-utils';
 import { RecordFormActions } from '../../shared/components/record-form-actions';
 

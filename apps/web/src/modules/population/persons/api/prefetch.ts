@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { prefetchCatalogs } from '../../../../shared/hooks/use-catalog';
 import { personListSearch } from './list-search';
 import { getPersonsQueryOptions } from './queries';
 
@@ -6,8 +7,10 @@ import { getPersonsQueryOptions } from './queries';
  * Starts the persons list's request for a URL's raw search (the list route's
  * loader): the same contract parse and query key as the page's `usePersons`,
  * so the page's query takes this request over instead of making a second one.
- * A failure is left to the page's own query, which shows it.
+ * A failure is left to the page's own query, which shows it. The catalogs of
+ * the list's filters and cells start beside it.
  */
 export function prefetchPersons(queryClient: QueryClient, rawSearch: object) {
+  prefetchCatalogs(queryClient, ['sex', 'age_group', 'thematic', 'department', 'headquarter']);
   return queryClient.prefetchQuery(getPersonsQueryOptions(personListSearch.parse(rawSearch)));
 }

@@ -2,7 +2,8 @@ import { Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { todayInGuatemala } from '@amparo/shared/format';
-import { CatalogMultiSelect, CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogMultiSelect } from '../../shared/components/catalog-multi-select';
 import type { PersonFormApi } from './person-form-values';
 
 export function PersonFormCase({ form }: { form: PersonFormApi }) {

@@ -1,4 +1,4 @@
-import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 
@@ -21,17 +21,5 @@ export function CatalogSelect({ catalog, parent, disabled, ...props }: CatalogSe
       data={options.data}
       placeholder={options.isLoading ? t('common.loading') : props.placeholder}
     />
-  );
-}
-
-interface CatalogMultiSelectProps extends Omit<MultiSelectProps, 'data'> {
-  catalog: string;
-}
-
-export function CatalogMultiSelect({ catalog, ...props }: CatalogMultiSelectProps) {
-  const { t } = useTranslation('population');
-  const options = useCatalog(catalog);
-  return (
-    <MultiSelect searchable clearable nothingFoundMessage={t('common.nothing_found')} {...props} data={options.data} />
   );
 }
