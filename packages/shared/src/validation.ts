@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, hasNoControlCharacters, ITEM_AGES, MAX_INT, MIN_SEARCH_LENGTH } from './limits.ts';
 import { FIELD_ERROR_CODES, type FieldError } from './errors.ts';
 import { todayInGuatemala } from './format.ts';
+
+export { CONTROL_CHARACTERS, hasNoControlCharacters, ITEM_AGES, MAX_INT, MIN_SEARCH_LENGTH };
 
 /**
  * Zod building blocks whose messages are error codes, not sentences, so the
@@ -60,17 +63,9 @@ export function parseMessage(field: string, message: string): FieldError {
   return Object.keys(params).length ? { field, code: known, params } : { field, code: known };
 }
 
-/**
- * Control characters no text field may hold (issue 9 item 7): C0 except tab,
- * line feed and carriage return (multi-line fields need them), DEL and C1.
- * PostgreSQL cannot store NUL in text at all (it answered 500).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Text a reader cannot see: spaces, zero-width and other format characters, lone combining marks, filler letters. */
 const INVISIBLE_ONLY = /^[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 
-export const hasNoControlCharacters = (v: string) => !CONTROL_CHARACTERS.test(v);
 export const hasVisibleText = (v: string) => !INVISIBLE_ONLY.test(v);
 
 /** Any user-typed string (passwords, tokens, search terms): no control characters. */
@@ -234,8 +229,6 @@ export const optionalCatalogCode = z
   .transform((v) => v ?? null);
 
 /** Optimistic-lock version sent back on every update (409 when stale). */
-/** Largest value of a PostgreSQL `integer` column; beyond it the database answered 500 (issue 9 item 7). */
-export const MAX_INT = 2_147_483_647;
 
 /** Optimistic-lock version sent back on every update (409 when stale); within the integer column's range. */
 export const version = z.number({ error: 'required' }).int().min(1).max(MAX_INT, `too_big::${MAX_INT}`);
@@ -247,18 +240,12 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
-/** Minimum search length (spec section 9). */
-export const MIN_SEARCH_LENGTH = 2;
-
 /** Page query shared by every list: 1-based page, 10-100 rows. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
-
-/** The age-of-item filter's values, youngest window first (spec section 9). */
-export const ITEM_AGES = ['today', 'yesterday', 'week', 'month', 'two_months'] as const;
 
 /**
  * Age-of-item filter of a list (spec section 9: "today, yesterday, a week, a month, two months ago"), on the

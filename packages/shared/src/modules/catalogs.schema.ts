@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { catalogCode, envelope, text, uuid, version } from '../validation.ts';
 import { CATALOG_NAMES } from './catalog-names.ts';
+import { optionLabel } from './catalogs.labels.ts';
+
+export { optionLabel };
 
 export { CATALOG_NAMES, CATALOG_PARENTS, type CatalogName } from './catalog-names.ts';
 
@@ -58,7 +61,3 @@ export const catalogOptionsBody = z
 export const catalogOption = z.object({ code: z.string(), cname: z.string(), value: z.string(), active: z.boolean() });
 export type CatalogOption = z.infer<typeof catalogOption>;
 export const catalogOptionsResponse = envelope(z.array(catalogOption));
-
-export function optionLabel(option: { code: string; cname: string }): string {
-  return `${option.code} - ${option.cname}`;
-}

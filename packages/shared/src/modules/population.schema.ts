@@ -16,6 +16,9 @@ import {
   version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
+import { NO_ACCESS, PERSON_SORTS, toPersonAccess, type PersonAccess } from './population.constants.ts';
+
+export { NO_ACCESS, PERSON_SORTS, toPersonAccess, type PersonAccess };
 
 const optionalBool = z
   .boolean()
@@ -204,8 +207,6 @@ export const personListItem = person.pick({
 });
 export type PersonListItem = z.infer<typeof personListItem>;
 
-export const PERSON_SORTS = ['names', 'lastNames', 'admissionDate', 'createdAt', 'fileCode'] as const;
-
 /** List query (spec section 9: search needs at least 2 characters). */
 export const personListQuery = pageQuery.extend({
   q: searchTerm(100),
@@ -232,24 +233,6 @@ export const personListResponse = envelope(paged(personListItem));
 export const personAccessResponse = envelope(
   z.object({ administrator: z.enum(['Y', 'N']), can_read: z.enum(['Y', 'N']), can_write: z.enum(['Y', 'N']) }),
 );
-/** The client's booleans; a failed call makes all three false (spec section 8). */
-export interface PersonAccess {
-  administrator: boolean;
-  canRead: boolean;
-  canWrite: boolean;
-}
-export const NO_ACCESS: PersonAccess = { administrator: false, canRead: false, canWrite: false };
-export function toPersonAccess(
-  data: { administrator: string; can_read: string; can_write: string } | null | undefined,
-): PersonAccess {
-  if (!data) return NO_ACCESS;
-  return {
-    administrator: data.administrator === 'Y',
-    canRead: data.can_read === 'Y',
-    canWrite: data.can_write === 'Y',
-  };
-}
-
 export const grantInput = z
   .object({
     userId: uuid,

@@ -3,7 +3,7 @@ import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
-import type { MyAttentionsSearchInput, PersonListSearchInput } from './persons/api/list-search';
+import type { MyAttentionsSearchInput, PersonListSearchInput } from './persons/api/list-search.contract';
 import { LIST_SEARCH_DEFAULTS } from './persons/api/list-url';
 import { activitiesRoutes } from './activities/routes';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { optionLabel, type CatalogOption } from '@amparo/shared/modules/catalogs.schema';
+import type { CatalogOption } from '@amparo/shared/modules/catalogs.schema';
+import { optionLabel } from '@amparo/shared/modules/catalogs.labels';
 import { api } from '../lib/api';
 import i18n from '../lib/i18n';
 

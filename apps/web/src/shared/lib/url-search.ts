@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import type { z } from 'zod';
 
 /**
  * A route's `validateSearch` that keeps the URL's values as they came, typed as
@@ -17,9 +16,10 @@ export function urlSearch<T extends object>() {
 /**
  * The route's raw search read through its contract (defaults filled, a
  * hand-edited value that does not fit falls back to its default rather than
- * failing). Recomputed only when the URL changes: the router keeps the raw
+ * failing): a zod schema, or a `urlParser` (url-fields.ts) that reads the same
+ * without zod. Recomputed only when the URL changes: the router keeps the raw
  * object's identity between renders.
  */
-export function useContractSearch<S extends z.ZodType<object>>(schema: S, raw: object): z.output<S> {
+export function useContractSearch<T>(schema: { parse: (raw: object) => T }, raw: object): T {
   return useMemo(() => schema.parse(raw), [schema, raw]);
 }

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ITEM_AGES, type ItemAge } from '@amparo/shared/validation';
+import { ITEM_AGES, type ItemAge } from '@amparo/shared/limits';
 
 /** The option meaning "no age filter"; never sent (the param is left out of the URL and the request). */
 const ANY = 'any';

@@ -3,7 +3,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
+import { MIN_SEARCH_LENGTH } from '@amparo/shared/limits';
 
 interface SearchBoxProps {
   /** The search in the URL. */

@@ -7,7 +7,7 @@ import { useContractSearch } from '../../../../shared/lib/url-search';
 import { PageHeader } from '../../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../../shared/ui/page-state';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
-import { myAttentionsSearch } from '../../persons/api/list-search';
+import { myAttentionsSearch } from '../../persons/api/list-search.contract';
 import { useMyAttentions, type MyAttention } from '../../persons/api/queries';
 import { AttentionDetails } from '../components/attention-details';
 import { AttentionsTable } from '../components/attentions-table';

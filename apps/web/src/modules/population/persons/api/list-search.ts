@@ -1,48 +1,46 @@
-import { z } from 'zod';
-import { personListQuery } from '@amparo/shared/modules/population.schema';
-import { LIST_SEARCH_DEFAULTS, PAGE_SIZES } from './list-url';
+import { PERSON_SORTS } from '@amparo/shared/modules/population.constants';
+import { ITEM_AGES, MAX_INT } from '@amparo/shared/limits';
+import {
+  catalogCodeField,
+  intField,
+  intOneOf,
+  oneOf,
+  patternField,
+  searchTermField,
+  urlParser,
+  uuidField,
+} from '../../../../shared/lib/url-fields';
+import type { PersonListSearch } from './list-search.contract';
+import { LIST_SEARCH_DEFAULTS as D, PAGE_SIZES } from './list-url';
 
-const q = personListQuery.shape;
+export type { PersonListSearch, PersonListSearchInput } from './list-search.contract';
 
 /**
- * The list's state as URL search params, so reload and back keep it. Built
- * from the `personListQuery` contract; every field falls back to its default
- * instead of failing, because a hand-edited URL must still open the list.
- * The page reads its route's raw search through it (`useContractSearch`).
+ * The list's state as URL search params (reload and back keep it), read without zod: the first load of the list
+ * does not build the contract's schemas (issue 24 section 4). Field by field what `personListSearch` of
+ * `list-search.contract.ts` gives, which `list-search.test.ts` proves; a value that does not fit falls back to its
+ * default, so a hand-edited URL still opens the list.
  */
-export const personListSearch = z.object({
-  page: q.page.default(LIST_SEARCH_DEFAULTS.page).catch(LIST_SEARCH_DEFAULTS.page),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
-    .default(LIST_SEARCH_DEFAULTS.pageSize)
-    .catch(LIST_SEARCH_DEFAULTS.pageSize),
-  q: q.q.catch(undefined),
-  sort: q.sort.default(LIST_SEARCH_DEFAULTS.sort).catch(LIST_SEARCH_DEFAULTS.sort),
-  order: q.order.default(LIST_SEARCH_DEFAULTS.order).catch(LIST_SEARCH_DEFAULTS.order),
-  sex: q.sex.catch(undefined),
-  ageGroup: q.ageGroup.catch(undefined),
-  thematic: q.thematic.catch(undefined),
-  state: q.state.catch(undefined),
-  headquarterId: q.headquarterId.catch(undefined),
-  status: q.status.default(LIST_SEARCH_DEFAULTS.status).catch(LIST_SEARCH_DEFAULTS.status),
-  age: q.age.catch(undefined),
+export const personListSearch = urlParser<PersonListSearch>({
+  page: intField(1, MAX_INT, D.page),
+  pageSize: intOneOf(PAGE_SIZES, D.pageSize),
+  q: searchTermField(100),
+  sort: oneOf(PERSON_SORTS, D.sort),
+  order: oneOf(['asc', 'desc'] as const, D.order),
+  sex: catalogCodeField,
+  ageGroup: catalogCodeField,
+  thematic: catalogCodeField,
+  state: patternField(/^\d{2}$/, 2, false),
+  headquarterId: uuidField,
+  status: oneOf(['all', 'admitted', 'departed'] as const, D.status),
+  age: oneOf(ITEM_AGES, undefined),
 });
-export type PersonListSearch = z.output<typeof personListSearch>;
-/** What a link to the list may pass. */
-export type PersonListSearchInput = z.input<typeof personListSearch>;
 
 /** Whether the list is narrowed by a search or a filter (not by paging or sorting), whatever filters it has. */
 export function isFiltered(search: PersonListSearch): boolean {
-  const defaults: Record<string, unknown> = LIST_SEARCH_DEFAULTS;
+  const defaults: Record<string, unknown> = D;
   return Object.entries(search).some(
     ([key, value]) =>
       !['page', 'pageSize', 'sort', 'order'].includes(key) && value !== undefined && value !== defaults[key],
   );
 }
-
-/** The page of 'My attentions' in the URL (a hand-edited one falls back to the first). */
-export const myAttentionsSearch = z.object({ page: z.coerce.number().int().min(1).default(1).catch(1) });
-export type MyAttentionsSearch = z.output<typeof myAttentionsSearch>;
-export type MyAttentionsSearchInput = z.input<typeof myAttentionsSearch>;

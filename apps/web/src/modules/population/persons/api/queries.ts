@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  NO_ACCESS,
-  toPersonAccess,
-  type accessRequest,
-  type auditResponse,
-  type grant,
-  type Person,
-  type personAccessResponse,
-  type personListResponse,
+import { NO_ACCESS, toPersonAccess } from '@amparo/shared/modules/population.constants';
+import type {
+  accessRequest,
+  auditResponse,
+  grant,
+  Person,
+  personAccessResponse,
+  personListResponse,
 } from '@amparo/shared/modules/population.schema';
 import type { userOption } from '@amparo/shared/modules/users.schema';
 import type {

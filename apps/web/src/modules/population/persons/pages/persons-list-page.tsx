@@ -3,7 +3,7 @@ import { Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PERSON_SORTS } from '@amparo/shared/modules/population.schema';
+import { PERSON_SORTS } from '@amparo/shared/modules/population.constants';
 import { SortedListFooter } from '../../../../shared/ui/sorted-list-footer';
 import { ListPage } from '../../../../shared/ui/list-page';
 import { useContractSearch } from '../../../../shared/lib/url-search';
