@@ -13,6 +13,25 @@ import {
   uuid,
   version,
 } from '../validation.ts';
+import {
+  CLOSED_TICKET_STATUSES,
+  OPEN_TICKET_STATUSES,
+  TICKET_LEVELS,
+  TICKET_SORTS,
+  TICKET_STATUSES,
+  type TicketLevel,
+  type TicketStatus,
+} from './support.constants.ts';
+
+export {
+  CLOSED_TICKET_STATUSES,
+  OPEN_TICKET_STATUSES,
+  TICKET_LEVELS,
+  TICKET_SORTS,
+  TICKET_STATUSES,
+  type TicketLevel,
+  type TicketStatus,
+};
 
 /**
  * Support tickets (issue 12; spec sections 3 and 4), module `support`:
@@ -21,28 +40,6 @@ import {
  * ticket). Statuses move only along the workflow of
  * `apps/server/src/modules/support/support.workflow.ts`.
  */
-
-/** Ticket statuses (spec section 4), in the order the board shows them. */
-export const TICKET_STATUSES = [
-  'generado',
-  'asignado',
-  'curso',
-  'pendiente',
-  'resuelto',
-  'finalizado',
-  'cancelado',
-  'rechazado',
-] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/** Statuses whose service targets still run (the ticket waits on support or on its requester). */
-export const OPEN_TICKET_STATUSES = ['generado', 'asignado', 'curso', 'pendiente'] as const satisfies TicketStatus[];
-/** Statuses after which nothing is added to a ticket: no comment, no file. */
-export const CLOSED_TICKET_STATUSES = ['finalizado', 'cancelado', 'rechazado'] as const satisfies TicketStatus[];
-
-/** Ticket levels (spec section 4), for priority and criticality. */
-export const TICKET_LEVELS = ['alta', 'media', 'baja'] as const;
-export type TicketLevel = (typeof TICKET_LEVELS)[number];
 
 /** The workflow's transitions; `auto_close` is taken by the auto-close job only. */
 export const TICKET_TRANSITIONS = [
@@ -239,9 +236,6 @@ export const ticket = ticketSummary.extend({
   canManage: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticket>;
-
-/** Sort keys of the lists; `relevance`: a search's best matches first, then the newest (the newest without a search). */
-export const TICKET_SORTS = ['createdAt', 'updatedAt', 'number', 'priority', 'resolutionDueAt', 'relevance'] as const;
 
 /**
  * GET /api/support/tickets. `scope=mine`: the caller's own tickets (soporte_tickets or soporte_gestion);

@@ -3,7 +3,7 @@ import { requireAnyPermission, requirePermission } from '../../shared/lib/guards
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
-import type { BoardSearchInput, TicketListSearchInput } from './api/list-search';
+import type { BoardSearchInput, TicketListSearchInput } from './api/list-search.contract';
 import { LIST_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */

@@ -1,39 +1,42 @@
-import { z } from 'zod';
-import { ticketBoardQuery, ticketListQuery } from '@amparo/shared/modules/support.schema';
+import { ITEM_AGES, MAX_INT } from '@amparo/shared/limits';
+import { TICKET_LEVELS, TICKET_SORTS, TICKET_STATUSES } from '@amparo/shared/modules/support.constants';
+import {
+  catalogCodeField,
+  intField,
+  intOneOf,
+  oneOf,
+  searchTermField,
+  urlParser,
+  uuidField,
+} from '../../../shared/lib/url-fields';
+import type { TicketListSearch } from './list-search.contract';
 import { LIST_SEARCH_DEFAULTS as D, PAGE_SIZES } from './list-url';
 
-const q = ticketListQuery.shape;
+export type { BoardSearch, BoardSearchInput, TicketListSearch, TicketListSearchInput } from './list-search.contract';
 
 /**
- * The tickets list's state as URL search params (reload and back keep it),
- * built from the `ticketListQuery` contract. Every field falls back to its
- * default instead of failing, so a hand-edited URL still opens the list. The
- * page reads its route's raw search through it (`useContractSearch`).
+ * The tickets list's state as URL search params (reload and back keep it), read without zod: the list's first load
+ * does not build the contract's schemas (issue 24 section 4). Field by field what `ticketListSearch` of
+ * `list-search.contract.ts` gives, which `list-search.test.ts` proves; a value that does not fit falls back to its
+ * default, so a hand-edited URL still opens the list.
  */
-export const ticketListSearch = z.object({
-  page: q.page.default(D.page).catch(D.page),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v))
-    .default(D.pageSize)
-    .catch(D.pageSize),
-  scope: q.scope.default(D.scope).catch(D.scope),
-  q: q.q.catch(undefined),
-  status: q.status.catch(undefined),
-  type: q.type.catch(undefined),
-  priority: q.priority.catch(undefined),
-  criticality: q.criticality.catch(undefined),
-  assigneeId: q.assigneeId.catch(undefined),
-  headquarterId: q.headquarterId.catch(undefined),
-  age: q.age.catch(undefined),
-  breached: q.breached.catch(undefined),
-  sort: q.sort.default(D.sort).catch(D.sort),
-  order: q.order.default(D.order).catch(D.order),
+export const ticketListSearch = urlParser<TicketListSearch>({
+  page: intField(1, MAX_INT, D.page),
+  pageSize: intOneOf(PAGE_SIZES, D.pageSize),
+  scope: oneOf(['mine', 'queue'] as const, D.scope),
+  q: searchTermField(100),
+  status: oneOf([...TICKET_STATUSES, 'open', 'closed'] as const, undefined),
+  type: catalogCodeField,
+  priority: oneOf(TICKET_LEVELS, undefined),
+  criticality: oneOf(TICKET_LEVELS, undefined),
+  // A user's id, or `none` for the unassigned.
+  assigneeId: (raw) => (raw === 'none' ? 'none' : uuidField(raw)),
+  headquarterId: uuidField,
+  age: oneOf(ITEM_AGES, undefined),
+  breached: oneOf(['true'] as const, undefined),
+  sort: oneOf(TICKET_SORTS, D.sort),
+  order: oneOf(['asc', 'desc'] as const, D.order),
 });
-export type TicketListSearch = z.output<typeof ticketListSearch>;
-/** What a link to the list may pass. */
-export type TicketListSearchInput = z.input<typeof ticketListSearch>;
 
 /** Whether the list is narrowed by a search or a filter (not by scope, paging or sorting). */
 export function isFiltered(search: TicketListSearch): boolean {
@@ -41,16 +44,3 @@ export function isFiltered(search: TicketListSearch): boolean {
     ([key, value]) => !['page', 'pageSize', 'scope', 'sort', 'order'].includes(key) && value !== undefined,
   );
 }
-
-/** The board's filters in the URL (the queue's, without paging). */
-const b = ticketBoardQuery.shape;
-export const boardSearch = z.object({
-  q: b.q.catch(undefined),
-  type: b.type.catch(undefined),
-  priority: b.priority.catch(undefined),
-  criticality: b.criticality.catch(undefined),
-  assigneeId: b.assigneeId.catch(undefined),
-  headquarterId: b.headquarterId.catch(undefined),
-});
-export type BoardSearch = z.output<typeof boardSearch>;
-export type BoardSearchInput = z.input<typeof boardSearch>;

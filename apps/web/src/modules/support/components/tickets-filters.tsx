@@ -1,7 +1,7 @@
 import { Button, Group, Select, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TICKET_LEVELS, TICKET_STATUSES } from '@amparo/shared/modules/support.schema';
+import { TICKET_LEVELS, TICKET_STATUSES } from '@amparo/shared/modules/support.constants';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../shared/ui/search-box';

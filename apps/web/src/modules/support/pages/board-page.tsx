@@ -19,7 +19,7 @@ import { useContractSearch } from '../../../shared/lib/url-search';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
-import { boardSearch, type BoardSearch } from '../api/list-search';
+import { boardSearch, type BoardSearch } from '../api/list-search.contract';
 import { useBoard, type Board } from '../api/queries';
 import { StatusBadge } from '../components/badges';
 import { CardBody, TicketCard } from '../components/board-card';

@@ -2,7 +2,7 @@ import { Group, Paper, SegmentedControl } from '@mantine/core';
 import { IconLayoutKanban, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_SORTS } from '@amparo/shared/modules/support.schema';
+import { TICKET_SORTS } from '@amparo/shared/modules/support.constants';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { can } from '../../../shared/lib/session';
 import { useContractSearch } from '../../../shared/lib/url-search';
