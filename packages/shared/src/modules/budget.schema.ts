@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
 import { catalogCode, envelope, MAX_INT, optionalCatalogCode, paged, text, uuid, version } from '../validation.ts';
+import { MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from './budget.constants.ts';
+
+export { MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS };
 
 /**
  * The annual operating plan (POA), issue 13 section 3 (spec section 3,
@@ -9,11 +12,6 @@ import { catalogCode, envelope, MAX_INT, optionalCatalogCode, paged, text, uuid,
  * planned it, where, in which year, and for each of the 12 months a goal
  * (a quantity in the line's unit) and an amount in quetzales.
  */
-
-export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-/** Planned years the plan accepts. */
-export const PLAN_YEAR_MIN = 2000;
-export const PLAN_YEAR_MAX = 2100;
 
 /** A goal's quantity: a decimal string, at most two decimals, 0 or more (people, workshops, kits …). */
 export const goalQuantity = moneyAmount({ max: '9999999999.99' });
@@ -76,8 +74,6 @@ export type PlanningLine = z.infer<typeof planningLine>;
 /** A line in the list: without its months, with its year's total. */
 export const planningLineSummary = planningLine.omit({ months: true });
 export type PlanningLineSummary = z.infer<typeof planningLineSummary>;
-
-export const PLANNING_SORTS = ['year', 'strategicAxis', 'program', 'expenseType', 'totalAmount', 'createdAt'] as const;
 
 export const planningListQuery = z.object({
   year: z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX).optional(),

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { personListResponse } from '@amparo/shared/modules/population.schema';
-import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
+import { MIN_SEARCH_LENGTH } from '@amparo/shared/limits';
 import { api, ApiError } from '../lib/api';
 
 type PersonPage = z.infer<typeof personListResponse>['data'];

@@ -3,7 +3,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MIN_SEARCH_LENGTH } from '@amparo/shared/validation';
+import { MIN_SEARCH_LENGTH } from '@amparo/shared/limits';
 import { api } from '../lib/api';
 
 /** A user as the picker shows it ('Ana López (alopez)'; the name alone when the username is not known). */

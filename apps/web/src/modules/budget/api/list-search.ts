@@ -1,34 +1,31 @@
-import { z } from 'zod';
-import { PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from '@amparo/shared/modules/budget.schema';
-import { catalogCode, uuid } from '@amparo/shared/validation';
+import { MAX_INT } from '@amparo/shared/limits';
+import { PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from '@amparo/shared/modules/budget.constants';
+import { catalogCodeField, intField, intOneOf, oneOf, urlParser, uuidField } from '../../../shared/lib/url-fields';
+import type { PlanningSearch } from './list-search.contract';
 import { PLANNING_PAGE_SIZES, PLANNING_SEARCH_DEFAULTS as D } from './list-url';
 
+export type { PlanningSearch, PlanningSearchInput } from './list-search.contract';
+
 /**
- * The planning list's state as URL search params (reload and back keep it),
- * the fields of the `planningListQuery` contract: every field falls back to
- * its default instead of failing, so a hand-edited URL still opens the list.
+ * The planning list's state as URL search params (reload and back keep it), read without zod: the list's first
+ * load does not build the contract's schemas (issue 24 section 4). Field by field what `planningSearch` of
+ * `list-search.contract.ts` gives, which `list-search.test.ts` proves; a value that does not fit falls back to its
+ * default, so a hand-edited URL still opens the list.
  */
-export const planningSearch = z.object({
-  page: z.coerce.number().int().min(1).default(D.page).catch(D.page),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PLANNING_PAGE_SIZES as readonly number[]).includes(v))
-    .default(D.pageSize)
-    .catch(D.pageSize),
-  year: z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX).default(D.year).catch(D.year),
-  strategicAxis: catalogCode.optional().catch(undefined),
-  program: catalogCode.optional().catch(undefined),
-  expenseType: catalogCode.optional().catch(undefined),
-  responsibleId: uuid.optional().catch(undefined),
-  headquarterId: uuid.optional().catch(undefined),
-  cooperatingId: uuid.optional().catch(undefined),
-  sort: z.enum(PLANNING_SORTS).default(D.sort).catch(D.sort),
-  order: z.enum(['asc', 'desc']).default(D.order).catch(D.order),
+export const planningSearch = urlParser<PlanningSearch>({
+  page: intField(1, MAX_INT, D.page),
+  pageSize: intOneOf(PLANNING_PAGE_SIZES, D.pageSize),
+  // The default year is the current one, read when first needed (list-url.ts).
+  year: (raw) => intField(PLAN_YEAR_MIN, PLAN_YEAR_MAX, D.year)(raw),
+  strategicAxis: catalogCodeField,
+  program: catalogCodeField,
+  expenseType: catalogCodeField,
+  responsibleId: uuidField,
+  headquarterId: uuidField,
+  cooperatingId: uuidField,
+  sort: oneOf(PLANNING_SORTS, D.sort),
+  order: oneOf(['asc', 'desc'] as const, D.order),
 });
-export type PlanningSearch = z.output<typeof planningSearch>;
-/** What a link to the list may pass. */
-export type PlanningSearchInput = z.input<typeof planningSearch>;
 
 /** Whether the list is narrowed by a filter besides the year. */
 export function isFiltered(search: PlanningSearch): boolean {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { optionLabel, type CatalogOption } from '@amparo/shared/modules/catalogs.schema';
+import type { CatalogOption } from '@amparo/shared/modules/catalogs.schema';
+import { optionLabel } from '@amparo/shared/modules/catalogs.labels';
 import { api } from '../../../shared/lib/api';
 
 /** Every option of a catalog or list (`POST /api/catalog/{name}`), deactivated ones included, in `lang`. */

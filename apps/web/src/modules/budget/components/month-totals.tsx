@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MONTHS } from '@amparo/shared/modules/budget.schema';
+import { MONTHS } from '@amparo/shared/modules/budget.constants';
 import { Money } from '../../../shared/ui/format';
 
 function Figure({ label, value, strong = false }: { label: string; value: string | undefined; strong?: boolean }) {

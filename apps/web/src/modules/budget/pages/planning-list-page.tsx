@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { IconCopy, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PLANNING_SORTS } from '@amparo/shared/modules/budget.schema';
+import { PLANNING_SORTS } from '@amparo/shared/modules/budget.constants';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { ListPage } from '../../../shared/ui/list-page';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
