@@ -19,6 +19,8 @@ const env = {
   ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-E2E-2026!',
   APP_TEST_BANNER: flag === 'banner' ? 'true' : 'false',
   LOG_LEVEL: 'warn',
+  // An answer that breaks its contract is a 500 (and a failed browser test), not a coerced value.
+  RESPONSE_CONTRACT_CHECK: 'true',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 if (flag !== 'banner') {

@@ -114,7 +114,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Answers are written by compiled serializers of their contracts' JSON Schemas (decision 0022).
   const responseWriters: ResponseWriter[] = [];
   app.decorate('responseWriters', responseWriters);
-  app.setSerializerCompiler(compiledSerializerCompiler(responseWriters));
+  app.setSerializerCompiler(
+    compiledSerializerCompiler(responseWriters, { checkContracts: config.RESPONSE_CONTRACT_CHECK }),
+  );
   app.decorate('config', config);
   app.decorate('db', database);
   // Jobs modules define while the app is built; they start once it is ready, if any was defined (decision 0012).

@@ -166,6 +166,12 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Serve the OpenAPI explorer at /api/docs (off unless set, whatever NODE_ENV; `npm run dev` sets it; issue 23 item 4). */
   API_DOCS: bool.default(false),
+  /**
+   * Check every answer against its zod contract before the compiled writer writes it (plugins/serializer.ts):
+   * a break is a 500 naming the fields instead of a silently coerced value. On in the tests; off by default,
+   * where the compiled writer alone keeps the contract's fields (issue 24 section 3).
+   */
+  RESPONSE_CONTRACT_CHECK: bool.default(false),
   /** Serve the built web app from this folder ('' = do not serve). */
   WEB_DIST: z.string().optional(),
 });

@@ -85,6 +85,8 @@ export async function buildTestApp(
   const configEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // A handler's answer that breaks its contract fails the test (500) instead of being coerced.
+    RESPONSE_CONTRACT_CHECK: 'true',
     WEB_DIST: '',
     DATA_DIR: dataDir,
     // The app's own database's URL: what pg-boss connects to (lib/jobs).

@@ -144,6 +144,17 @@ describe('compiled response serializers', () => {
                 },
               }) as never,
           );
+          // A handler that answers null where its contract says string.
+          app.get(
+            '/api/test/null-string',
+            {
+              config: { permission: 'public' },
+              schema: {
+                response: { 200: z.object({ success: z.literal(true), data: z.object({ name: z.string() }) }) },
+              },
+            },
+            async () => ({ success: true as const, data: { name: null } }) as never,
+          );
           const pending = new WeakMap<object, unknown>();
           app.addHook('preSerialization', async (request, _reply, payload) => {
             pending.set(request, payload);
@@ -204,6 +215,15 @@ describe('compiled response serializers', () => {
     }
     expect(checked).toBeGreaterThan(200);
     expect(sameBytes).toBeGreaterThan(checked / 2);
+  });
+
+  it('refuses an answer that breaks its contract (500 naming the field) where the compiled writer alone coerced it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/null-string' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('"name":""');
+    // The compiled writer by itself writes the null as an empty string: why the tests check the contract first.
+    const writer = t.app.responseWriters.find((w) => w.url === '/api/test/null-string')!;
+    expect(writer.write({ success: true, data: { name: null } })).toBe('{"success":true,"data":{"name":""}}');
   });
 
   it('drops fields a handler adds outside the contract, through the real request path', async () => {

@@ -50,7 +50,17 @@ export interface ResponseWriter {
   schema: z.ZodType;
   /** Its JSON Schema as written by the compiled writer; null: the contract kept the zod check. */
   json: JsonSchema | null;
+  /** The compiled writer itself (without the contract check that `checkContracts` puts before it). */
   write: (data: unknown) => string;
+}
+
+/** An answer that breaks its route's contract, found by the contract check (`RESPONSE_CONTRACT_CHECK`). */
+export class ResponseContractError extends Error {
+  constructor(route: string, issues: z.core.$ZodIssue[]) {
+    // Paths and codes only: never the values, which may be personal data.
+    super(`${route}: answer breaks its contract at ${issues.map((i) => `${i.path.join('.')} (${i.code})`).join(', ')}`);
+    this.name = 'ResponseContractError';
+  }
 }
 
 /**
@@ -58,18 +68,35 @@ export interface ResponseWriter {
  * (zod) becomes a compiled writer (fast-json-stringify) of its JSON Schema, which writes only the fields the
  * contract names, at a fraction of the cost of checking every answer with zod. A contract zod cannot express
  * in JSON Schema keeps the zod check. Every writer made is pushed onto `writers` (the tests walk them).
+ *
+ * The compiled writer coerces a wrong type rather than refusing it (a null where the contract says string is
+ * written as ""). With `checkContracts` (config RESPONSE_CONTRACT_CHECK, on in the tests and the browser tests),
+ * each answer is also checked with zod first, and one that breaks its contract is a 500 naming the fields, so
+ * such a break fails a test instead of reaching a client.
  */
-export function compiledSerializerCompiler(writers: ResponseWriter[] = []): FastifySerializerCompiler<z.ZodType> {
+export function compiledSerializerCompiler(
+  writers: ResponseWriter[] = [],
+  { checkContracts = false }: { checkContracts?: boolean } = {},
+): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const json = responseJsonSchema(route.schema);
-    const write = json === null ? zodSerializerCompiler(route) : fastJson(json as Parameters<typeof fastJson>[0]);
+    const compiled = json === null ? zodSerializerCompiler(route) : fastJson(json as Parameters<typeof fastJson>[0]);
+    const name = `${route.method} ${route.url ?? ''} ${route.httpStatus ?? ''}`;
+    const write =
+      checkContracts && json !== null
+        ? (data: unknown) => {
+            const checked = route.schema.safeParse(data);
+            if (!checked.success) throw new ResponseContractError(name, checked.error.issues);
+            return compiled(data);
+          }
+        : compiled;
     writers.push({
       method: route.method,
       url: route.url ?? '',
       status: route.httpStatus ?? '',
       schema: route.schema,
       json,
-      write,
+      write: compiled,
     });
     return write;
   };
