@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
 import { catalogCode, envelope, MAX_INT, optionalCatalogCode, paged, text, uuid, version } from '../validation.ts';
-import { MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from './budget.constants.ts';
+import { PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS } from './budget.constants.ts';
 
-export { MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN, PLANNING_SORTS };
+export * from './budget.constants.ts';
 
 /**
  * The annual operating plan (POA), issue 13 section 3 (spec section 3,

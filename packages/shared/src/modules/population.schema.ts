@@ -16,9 +16,9 @@ import {
   version,
 } from '../validation.ts';
 import { phoneField } from './auth.schema.ts';
-import { NO_ACCESS, PERSON_SORTS, toPersonAccess, type PersonAccess } from './population.constants.ts';
+import { PERSON_SORTS } from './population.constants.ts';
 
-export { NO_ACCESS, PERSON_SORTS, toPersonAccess, type PersonAccess };
+export * from './population.constants.ts';
 
 const optionalBool = z
   .boolean()

@@ -13,25 +13,9 @@ import {
   uuid,
   version,
 } from '../validation.ts';
-import {
-  CLOSED_TICKET_STATUSES,
-  OPEN_TICKET_STATUSES,
-  TICKET_LEVELS,
-  TICKET_SORTS,
-  TICKET_STATUSES,
-  type TicketLevel,
-  type TicketStatus,
-} from './support.constants.ts';
+import { TICKET_LEVELS, TICKET_SORTS, TICKET_STATUSES } from './support.constants.ts';
 
-export {
-  CLOSED_TICKET_STATUSES,
-  OPEN_TICKET_STATUSES,
-  TICKET_LEVELS,
-  TICKET_SORTS,
-  TICKET_STATUSES,
-  type TicketLevel,
-  type TicketStatus,
-};
+export * from './support.constants.ts';
 
 /**
  * Support tickets (issue 12; spec sections 3 and 4), module `support`:
