@@ -1,24 +1,30 @@
 import { expect, type Page } from '@playwright/test';
 
+/** A table's scroll container: Mantine's Table.ScrollContainer, or the DataTable's own (shared/ui/data-table). */
+export const TABLE_SCROLL = '.mantine-TableScrollContainer-scrollContainer, [data-table-scroll]';
+
 /**
  * How far each table of the page scrolls sideways, by label: wider than its scroll container, or content
  * (a long word spilling out of its cell) past the container's viewport.
  */
 export async function sidewaysOverflow(page: Page) {
-  return page.locator('table').evaluateAll((tables) =>
-    tables
-      .map((t) => {
-        const box = t.closest('.mantine-TableScrollContainer-scrollContainer') ?? t.parentElement!;
-        const viewport = t.closest('.mantine-ScrollArea-viewport');
-        return {
-          table: t.getAttribute('aria-label') ?? '',
-          px: Math.max(
-            t.getBoundingClientRect().width - box.getBoundingClientRect().width,
-            viewport ? viewport.scrollWidth - viewport.clientWidth : 0,
-          ),
-        };
-      })
-      .filter((o) => o.px > 1),
+  return page.locator('table').evaluateAll(
+    (tables, scroll) =>
+      tables
+        .map((t) => {
+          const box = t.closest(scroll) ?? t.parentElement!;
+          // Mantine's ScrollArea scrolls in its viewport; the DataTable's box scrolls natively (data-table-scroll).
+          const viewport = t.closest('.mantine-ScrollArea-viewport, [data-table-scroll]');
+          return {
+            table: t.getAttribute('aria-label') ?? '',
+            px: Math.max(
+              t.getBoundingClientRect().width - box.getBoundingClientRect().width,
+              viewport ? viewport.scrollWidth - viewport.clientWidth : 0,
+            ),
+          };
+        })
+        .filter((o) => o.px > 1),
+    TABLE_SCROLL,
   );
 }
 

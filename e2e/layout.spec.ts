@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { ARTIFACTS, adminApi, failOnPageErrors, login } from './fixtures';
-import { cutText, expectTablesWhole, sidewaysOverflow } from './layout-checks';
+import { cutText, expectTablesWhole, sidewaysOverflow, TABLE_SCROLL } from './layout-checks';
 import { seedLists } from './layout-data';
 import { seedFile } from './layout-file-data';
 import enPopulation from '../apps/web/src/locales/en/population.json' with { type: 'json' };
@@ -84,11 +84,10 @@ test.describe('layout', () => {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(ARTIFACTS, `layout-list-${lang}-${size.width}.png`) });
 
-        // Wider than its scroll container (a ScrollArea) means the table scrolls sideways.
+        // Wider than its scroll container means the table scrolls sideways.
         const overflow = await table.evaluate(
-          (t) =>
-            t.getBoundingClientRect().width -
-            t.closest('.mantine-TableScrollContainer-scrollContainer')!.getBoundingClientRect().width,
+          (t, scroll) => t.getBoundingClientRect().width - t.closest(scroll)!.getBoundingClientRect().width,
+          TABLE_SCROLL,
         );
         expect(overflow, 'the table scrolls sideways').toBeLessThanOrEqual(1);
         const rows = table.locator('tbody tr');
@@ -135,9 +134,8 @@ test.describe('layout', () => {
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: join(ARTIFACTS, `layout-tickets-${size.width}.png`) });
       const overflow = await table.evaluate(
-        (t) =>
-          t.getBoundingClientRect().width -
-          t.closest('.mantine-TableScrollContainer-scrollContainer')!.getBoundingClientRect().width,
+        (t, scroll) => t.getBoundingClientRect().width - t.closest(scroll)!.getBoundingClientRect().width,
+        TABLE_SCROLL,
       );
       expect(overflow, 'the queue scrolls sideways').toBeLessThanOrEqual(1);
       await expect(table.getByRole('columnheader', { name: esSupport.fields.slaLeft })).toBeInViewport({ ratio: 1 });

@@ -29,6 +29,26 @@ function pages(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only to read two class names
+ * (`RemoveScroll.classNames.zeroRight`); that import brought the whole library (its scroll lock, side car and style
+ * singleton: about 3.5 KB at gzip) into every page's first load (issue 24 section 4). For those three files it
+ * resolves to src/app/remove-scroll-class-names.ts (a test holds the names equal to the library's); Mantine's Modal
+ * and Drawer keep the real library.
+ */
+function appShellScrollClassNames(): Plugin {
+  const appShell = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
+  return {
+    name: 'amparo-app-shell-scroll-class-names',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react-remove-scroll' && importer && appShell.test(importer))
+        return here('src/app/remove-scroll-class-names.ts');
+      return null;
+    },
+  };
+}
+
 // The API runs on PORT (3000); in `npm run dev` Vite serves the web on 5173 and proxies /api.
 // The build writes a .br and a .gz beside every text asset over 1 KB; the server sends the one the
 // browser accepts (@fastify/static preCompressed), so rural links get a third of the bytes (issue 11).
@@ -36,6 +56,7 @@ export default defineConfig({
   plugins: [
     react(),
     pages(),
+    appShellScrollClassNames(),
     // The service worker (issue 24 section 4, decision 0023): Workbox precaches the built pages and every hashed
     // script and stylesheet, so a repeat visit fetches none of them; navigations inside the app get the cached
     // index.html. Nothing else is cached: no runtime caching at all, and /api (every answer with personal data)
@@ -115,7 +136,7 @@ export default defineConfig({
               // The app's own code the sign-in page shares with the app (its frame, theme, i18n, API client and
               // error display): one file for both, not ten of a few hundred bytes each in the app's first load.
               name: 'common',
-              test: /src[\\/](shared[\\/]lib[\\/](api|chunks|i18n|server-errors|error-focus|ui-constants)|shared[\\/]ui[\\/](route-error|theme-toggle|language-switch|test-banner-strip|password-field)|app[\\/](theme|theme-provider|public-frame|tabs\.module))\.|locales[\\/]es[\\/](common|errors)\.json|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](IconAlertCircle|IconSun|IconMoon)\./,
+              test: /src[\\/](shared[\\/]lib[\\/](api|chunks|i18n|server-errors|error-focus|ui-constants)|shared[\\/]ui[\\/](route-error|theme-toggle|language-switch|segmented-radios|test-banner-strip|password-field)|app[\\/](theme|theme-provider|public-frame|tabs\.module))\.|locales[\\/]es[\\/](common|errors)\.json|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](IconAlertCircle|IconSun|IconMoon)\./,
             },
             {
               // Mantine's basic components, on every page (the sign-in form and the shell alike): one file, not twenty
@@ -124,13 +145,23 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|ActionIcon|Loader|Title|Group|Paper|Stack|Anchor|Text|Button|Alert|CloseButton|Transition|Center|UnstyledButton)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-merged-ref|use-uncontrolled|use-id|use-reduced-motion|use-did-update|use-isomorphic-effect|use-media-query|use-mounted|utils)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
             },
             {
-              // Mantine's floating and overlay parts, which the shell (user menu) and every list (selects, pagination)
-              // draw: one file instead of eight (floating-ui, Popover, Combobox, Select, Menu, ScrollArea, ...).
+              // What the shell and every list draw at once (one copy, not one in the shell and one in a page): the
+              // menu's and panels' Collapse, badges, pages, the loading overlay, the scroll button's portal, the menu
+              // links' chevron, and the chevron and clear button of the selects' stand-ins (shared/ui/lazy-select).
+              // Before `overlays`, which takes the rest.
+              name: 'lists',
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@mantine[\\/]hooks[\\/]esm[\\/]use-collapse[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Collapse|Badge|Pagination|LoadingOverlay|Overlay|Portal|Accordion[\\/]AccordionChevron|Combobox[\\/](ComboboxChevron[\\/]|ComboboxClearButton[\\/]|Combobox\.module)))/,
+            },
+            {
+              // Mantine's floating and overlay parts: one file instead of eight (floating-ui, Popover, Combobox, Select,
+              // Menu, Modal, ...). No list loads it before first use: the shell's user menu and the lists' selects
+              // load it when first pressed (issue 24 section 4).
               name: 'overlays',
               // Last, and without the modules they import (Input, Group, Loader...): those stay in `ui`, which the
               // sign-in page loads without this file.
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Combobox|Select|Menu|ScrollArea|Portal|FocusTrap|Pagination|Floating|ModalBase|Overlay|Badge|Table|Pill|PillsInput|LoadingOverlay)[\\/])/,
+              test: /node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Combobox|Select|Menu|FocusTrap|Floating|ModalBase|Pill|PillsInput)[\\/])/,
             },
           ],
         },

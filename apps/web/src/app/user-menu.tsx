@@ -1,44 +1,58 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
+import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserAvatar } from '../shared/ui/user-avatar';
-import { useLogout } from '../modules/auth/api/mutations';
-import { MenuItemLink } from '../shared/ui/router-links/menu-item-link';
+import { loadOnce } from '../shared/lib/load-once';
+import { notifyError } from '../shared/lib/notify';
+import { UserMenuButton } from './user-menu-button';
 
-/** The user's name with Account and Sign out. */
+type OpenMenu = ComponentType<{ user: UserProfile }>;
+
+// The menu itself (Mantine's Menu, Popover and floating-ui: the `overlays` file), loaded once.
+const menu = loadOnce<OpenMenu>(() => import('./user-menu-open').then((module) => module.UserMenuOpen));
+
+/**
+ * The user's name with Account and Sign out. Until first pressed it is only its button (issue 24 section 4: the
+ * Menu and its floating parts stay out of every page's first load); pointing at it starts loading the menu, and
+ * pressing it draws the real menu open (its items focused, as Mantine's Menu does when opened). A failed load
+ * says so and leaves the button.
+ */
 export function UserMenu({ user }: { user: UserProfile }) {
   const { t } = useTranslation();
-  const logout = useLogout();
-  // A page load: the sign-in page is its own (src/sign-in.tsx), and nothing of this user stays in memory.
-  const signOut = () => logout.mutate(undefined, { onSettled: () => window.location.assign('/sign-in') });
+  const [Menu, setMenu] = useState<OpenMenu | undefined>();
+  const asked = useRef(false);
 
+  if (Menu) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <UserAvatar user={user} size="sm" aria-hidden />
+        <Menu user={user} />
+      </Group>
+    );
+  }
+  const open = () => {
+    if (asked.current) return;
+    asked.current = true;
+    menu.load().then(
+      (loaded) => setMenu(() => loaded),
+      () => {
+        asked.current = false;
+        notifyError(t('common:messages.chunkBody'));
+      },
+    );
+  };
   return (
     <Group gap="xs" wrap="nowrap">
       {/* Outside the button: its initials are text, which would make the visible label differ from the name. */}
       <UserAvatar user={user} size="sm" aria-hidden />
-      <Menu position="bottom-end" width={220} withinPortal>
-        <Menu.Target>
-          {/* The accessible name starts with the visible name (WCAG 2.5.3, label in name). */}
-          <UnstyledButton aria-label={t('common:menu.userMenuOf', { name: user.fullName })}>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
-                {user.fullName}
-              </Text>
-              <IconChevronDown size={14} />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{user.username}</Menu.Label>
-          <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} />}>
-            {t('common:menu.account')}
-          </MenuItemLink>
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
-            {t('common:menu.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <UserMenuButton
+        user={user}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={() => void menu.load().catch(() => undefined)}
+        onClick={open}
+      />
     </Group>
   );
 }

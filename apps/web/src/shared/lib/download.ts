@@ -14,18 +14,22 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Rejects a refused answer as `ApiError` with its problem+json (a 401 also announces the expired session). */
+export async function rejectProblem(response: Response): Promise<void> {
+  if (response.ok) return;
+  if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  const problem = (response.headers.get('content-type') ?? '').includes('json')
+    ? ((await response.json().catch(() => null)) as Partial<Problem> | null)
+    : null;
+  throw new ApiError({ ...(problem ?? {}), status: response.status });
+}
+
 /**
  * A file answer saved under its server-given name (`content-disposition`, or `fallback`); a problem+json answer
  * rejects as `ApiError` (a 401 also announces the expired session).
  */
 export async function saveResponse(response: Response, fallback: string) {
-  if (!response.ok) {
-    if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    const problem = (response.headers.get('content-type') ?? '').includes('json')
-      ? ((await response.json().catch(() => null)) as Partial<Problem> | null)
-      : null;
-    throw new ApiError({ ...(problem ?? {}), status: response.status });
-  }
+  await rejectProblem(response);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   saveBlob(await response.blob(), name ? decodeURIComponent(name) : fallback);
 }

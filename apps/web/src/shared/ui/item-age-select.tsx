@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ITEM_AGES, type ItemAge } from '@amparo/shared/limits';
+import { LazySelect } from './lazy-select/lazy-select';
 
 /** The option meaning "no age filter"; never sent (the param is left out of the URL and the request). */
 const ANY = 'any';
@@ -24,7 +24,7 @@ export function ItemAgeSelect({ value, onChange, w = 180 }: ItemAgeSelectProps) 
     ...ITEM_AGES.map((age) => ({ value: age, label: t(`common:itemAge.${age}`) })),
   ];
   return (
-    <Select
+    <LazySelect
       label={t('common:itemAge.label')}
       w={w}
       allowDeselect={false}

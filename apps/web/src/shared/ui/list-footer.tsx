@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from './table-pagination';
+import { LazySelect } from './lazy-select/lazy-select';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -47,7 +48,7 @@ export function ListFooter({
           )}
         </Text>
         {children}
-        <Select
+        <LazySelect
           label={t('common:pagination.pageSize')}
           size="xs"
           w={110}

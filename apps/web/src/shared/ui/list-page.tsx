@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, LoadingOverlay, Paper, Stack } from '@mantine/core';
+import { Loader, Paper, Stack } from '@mantine/core';
+import classes from './list-page.module.css';
 import { PageHeader } from './page-header';
 import { PageError } from './page-state';
 
@@ -48,10 +49,14 @@ export function ListPage({
       )}
       {exportSlot}
       {query?.isError && <PageError error={query.error} onRetry={() => void query.refetch()} />}
-      <Box pos="relative">
-        <LoadingOverlay visible={!!busy} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} zIndex={5} />
+      <div className={classes.table} aria-busy={busy || undefined}>
+        {busy && (
+          <div className={classes.busy}>
+            <Loader size="sm" />
+          </div>
+        )}
         {children}
-      </Box>
+      </div>
       {footer}
     </Stack>
   );

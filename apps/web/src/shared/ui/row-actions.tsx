@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LinkOptions, RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
 import { ActionIconLink } from './router-links/action-icon-link';
+import { LazyTooltip } from './lazy-tooltip/lazy-tooltip';
 
 interface RowActionsProps<TRouter extends RegisteredRouter, TOptions> {
   /** Record name, so each icon button has a unique accessible name ('Editar Sede central'). */
@@ -26,25 +27,25 @@ export function RowActions<TRouter extends RegisteredRouter = RegisteredRouter, 
   return (
     <Group gap={4} wrap="nowrap">
       {edit && (
-        <Tooltip label={t('common:actions.edit')}>
+        <LazyTooltip label={t('common:actions.edit')}>
           <ActionIconLink {...(edit as LinkOptions)} variant="subtle" aria-label={editLabel}>
             <IconPencil size={18} />
           </ActionIconLink>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {onEdit && (
-        <Tooltip label={t('common:actions.edit')}>
+        <LazyTooltip label={t('common:actions.edit')}>
           <ActionIcon variant="subtle" onClick={onEdit} aria-label={editLabel}>
             <IconPencil size={18} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {onDelete && (
-        <Tooltip label={t('common:actions.delete')}>
+        <LazyTooltip label={t('common:actions.delete')}>
           <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={deleteLabel}>
             <IconTrash size={18} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Group>
   );

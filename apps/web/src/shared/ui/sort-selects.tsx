@@ -1,5 +1,6 @@
-import { Select, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from './lazy-select/lazy-select';
 
 /**
  * A list's "Sort by" and "Order" selects (persons, documents, tickets): the
@@ -25,7 +26,7 @@ export function SortSelects<S extends string>({
   const { t } = useTranslation('common');
   return (
     <>
-      <Select
+      <LazySelect
         label={t('sorting.by')}
         size={size}
         w={widths[0]}
@@ -34,7 +35,7 @@ export function SortSelects<S extends string>({
         value={sort}
         onChange={(v) => v && onChange({ sort: v as S })}
       />
-      <Select
+      <LazySelect
         label={t('sorting.order')}
         size={size}
         w={widths[1]}

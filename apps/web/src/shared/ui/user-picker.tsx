@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/limits';
 import { api } from '../lib/api';
+import { LazySelect } from './lazy-select/lazy-select';
 
 /** A user as the picker shows it ('Ana López (alopez)'; the name alone when the username is not known). */
 export interface UserPickerOption {
@@ -35,7 +36,8 @@ const optionLabel = (u: UserPickerOption) => (u.username ? `${u.fullName} (${u.u
 /**
  * Picks an active user: the first ones by name until two letters are typed,
  * then the server's matches by name or username. The chosen user stays an
- * option whatever is searched next.
+ * option whatever is searched next. Mantine's Select loads on first use (LazySelect): a list filters by user
+ * without it in its first load.
  */
 export function UserPicker({ path, value, onChange, known = [], ...props }: Props) {
   const { t } = useTranslation();
@@ -50,7 +52,7 @@ export function UserPicker({ path, value, onChange, known = [], ...props }: Prop
   for (const u of [chosen, ...known]) if (u && !options.some((o) => o.id === u.id)) options.unshift(u);
 
   return (
-    <Select
+    <LazySelect
       placeholder={t('common:userPicker.placeholder', { min: MIN_SEARCH_LENGTH })}
       {...props}
       searchable

@@ -1,24 +1,13 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { todayInGuatemala } from '@amparo/shared/format';
-import { ApiError, SESSION_EXPIRED_EVENT } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { applyServerErrors } from '../lib/server-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
+import type { ExportProgress } from './xlsx-export-run';
 
-/** Rough size of one row in the xlsx stream, to turn bytes into a percentage. */
-const BYTES_PER_ROW = 200;
-/** The bar stays below this until the last byte has arrived. */
-const MAX_BEFORE_DONE = 99;
-
-interface ExportProgress {
-  received: number;
-  rows: number | null;
-}
-
-const numberFormat = new Intl.NumberFormat('en-US');
-const kilobytes = (bytes: number) => `${numberFormat.format(Math.round(bytes / 1024))} KB`;
+type ExportRun = typeof import('./xlsx-export-run');
 
 /** The export address: the list's filters and sort, without paging, plus the UI language. */
 function exportUrl(path: string, search: ListSearch, lang: 'es' | 'en'): string {
@@ -32,25 +21,14 @@ function exportUrl(path: string, search: ListSearch, lang: 'es' | 'en'): string 
 /** A list's search params as the page holds them (paging is left out of the export). */
 type ListSearch = { page?: number; pageSize?: number } & Record<string, unknown>;
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * 'Export' on a list: the current filters as xlsx from `path` (an export
  * endpoint taking the list's filters and `lang`). The body is read as a stream
  * so a progress bar can follow it (rows from `x-export-rows`, about
  * BYTES_PER_ROW bytes each), then saved as `<filePrefix>-YYYY-MM-DD.xlsx`.
  * Texts are the `export.*` keys of the list's namespace `ns` (help, button,
- * starting, progress_label, progress, done, failed).
+ * starting, progress_label, progress, done, failed). The download and its progress bar load on the first
+ * press (xlsx-export-run.tsx): a list's first load carries only this panel (issue 24 section 4).
  */
 export function XlsxExport({
   path,
@@ -65,6 +43,7 @@ export function XlsxExport({
 }) {
   const { t, i18n } = useTranslation(ns);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [runner, setRunner] = useState<ExportRun | null>(null);
   const abort = useRef<AbortController | null>(null);
   const lang = i18n.language.startsWith('en') ? 'en' : 'es';
 
@@ -73,37 +52,9 @@ export function XlsxExport({
     abort.current = controller;
     setProgress({ received: 0, rows: null });
     try {
-      const response = await fetch(exportUrl(path, search, lang), {
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-      if (!response.ok) {
-        if (response.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-        const problem = (response.headers.get('content-type') ?? '').includes('json')
-          ? await response.json().catch(() => null)
-          : null;
-        throw new ApiError({ status: response.status, ...(problem ?? {}) });
-      }
-      const header = response.headers.get('x-export-rows');
-      const rows = header !== null && header !== '' && Number.isFinite(Number(header)) ? Number(header) : null;
-      const chunks: Uint8Array[] = [];
-      let received = 0;
-      setProgress({ received, rows });
-      const reader = response.body?.getReader();
-      if (reader) {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          chunks.push(value);
-          received += value.byteLength;
-          setProgress({ received, rows });
-        }
-      } else {
-        chunks.push(new Uint8Array(await response.arrayBuffer()));
-      }
-      const type =
-        response.headers.get('content-type') ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-      saveBlob(new Blob(chunks as BlobPart[], { type }), `${filePrefix}-${todayInGuatemala()}.xlsx`);
+      const loaded = runner ?? (await import('./xlsx-export-run'));
+      setRunner(() => loaded);
+      const rows = await loaded.runExport(exportUrl(path, search, lang), filePrefix, controller.signal, setProgress);
       notifySuccess(t('export.done', { count: rows ?? 0 }));
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
@@ -113,10 +64,6 @@ export function XlsxExport({
       setProgress(null);
     }
   };
-
-  const percent = progress?.rows
-    ? Math.min(MAX_BEFORE_DONE, (progress.received / (progress.rows * BYTES_PER_ROW)) * 100)
-    : null;
 
   return (
     <Paper withBorder p="sm">
@@ -146,26 +93,7 @@ export function XlsxExport({
             </Button>
           </Group>
         </Group>
-        {progress && (
-          <Stack gap={4} aria-live="polite">
-            <Progress
-              value={percent ?? 100}
-              animated={percent === null}
-              striped={percent === null}
-              aria-label={t('export.progress_label')}
-            />
-            <Text size="xs" c="dimmed">
-              {progress.rows === null
-                ? t('export.starting')
-                : t('export.progress', {
-                    received: kilobytes(progress.received),
-                    rows: numberFormat.format(progress.rows),
-                    count: progress.rows,
-                    percent: Math.floor(percent ?? 0),
-                  })}
-            </Text>
-          </Stack>
-        )}
+        {progress && runner && <runner.ExportProgressView progress={progress} t={t} />}
       </Stack>
     </Paper>
   );

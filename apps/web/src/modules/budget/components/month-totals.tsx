@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './planning-grids.module.css';
 import { MONTHS } from '@amparo/shared/modules/budget.constants';
 import { Money } from '../../../shared/ui/format';
 
@@ -28,19 +29,12 @@ export function MonthTotals({ totals }: { totals: { months: string[]; total: str
       <Title order={2} size="h5" mb="sm">
         {t('budget:planning.totals.title')}
       </Title>
-      <SimpleGrid
-        component="dl"
-        m={0}
-        cols={{ base: 2, xs: 3, sm: 4, md: 7 }}
-        spacing="md"
-        verticalSpacing="sm"
-        aria-label={t('budget:planning.totals.label')}
-      >
+      <dl className={classes.months} aria-label={t('budget:planning.totals.label')}>
         {MONTHS.map((m, i) => (
           <Figure key={m} label={t(`budget:planning.months.${m}`)} value={totals?.months[i]} />
         ))}
         <Figure label={t('budget:planning.totals.total')} value={totals?.total} strong />
-      </SimpleGrid>
+      </dl>
     </Paper>
   );
 }

@@ -1,10 +1,11 @@
-import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './planning-grids.module.css';
 import { UserPicker, type UserPickerOption } from '../../../shared/ui/user-picker';
 import type { PlanningSearch } from '../api/list-search';
 import { usePlanningOptions } from '../api/options';
 import { BUDGET_USERS_PATH } from '../api/queries';
 import { yearOptions } from '../lib/years';
+import { LazySelect } from '../../../shared/ui/lazy-select/lazy-select';
 
 type Filters = Pick<
   PlanningSearch,
@@ -34,15 +35,15 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
   const select = { searchable: true, clearable: true, placeholder: any, nothingFoundMessage: t('common:status.empty') };
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} role="group" aria-label={t('budget:planning.filters.label')}>
-      <Select
+    <div className={classes.filters} role="group" aria-label={t('budget:planning.filters.label')}>
+      <LazySelect
         label={t('budget:planning.fields.year')}
         data={yearOptions(search.year)}
         allowDeselect={false}
         value={String(search.year)}
         onChange={(value) => value && onChange({ year: Number(value) })}
       />
-      <Select
+      <LazySelect
         {...select}
         label={t('budget:planning.fields.strategicAxis')}
         data={axes.data}
@@ -55,7 +56,7 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
           })
         }
       />
-      <Select
+      <LazySelect
         {...select}
         label={t('budget:planning.fields.program')}
         placeholder={search.strategicAxis ? any : t('budget:planning.filters.programNeedsAxis')}
@@ -63,7 +64,7 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
         value={search.program ?? null}
         onChange={(value) => onChange({ program: value ?? undefined })}
       />
-      <Select
+      <LazySelect
         {...select}
         label={t('budget:planning.fields.expenseType')}
         data={types.data}
@@ -78,20 +79,20 @@ export function PlanningFilters({ search, onChange, knownUsers }: Props) {
         value={search.responsibleId ?? null}
         onChange={(value) => onChange({ responsibleId: value ?? undefined })}
       />
-      <Select
+      <LazySelect
         {...select}
         label={t('budget:planning.fields.headquarter')}
         data={headquarters.data}
         value={search.headquarterId ?? null}
         onChange={(value) => onChange({ headquarterId: value ?? undefined })}
       />
-      <Select
+      <LazySelect
         {...select}
         label={t('budget:planning.fields.cooperating')}
         data={cooperating.data}
         value={search.cooperatingId ?? null}
         onChange={(value) => onChange({ cooperatingId: value ?? undefined })}
       />
-    </SimpleGrid>
+    </div>
   );
 }

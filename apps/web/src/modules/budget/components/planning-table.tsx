@@ -1,4 +1,4 @@
-import { Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanningLineSummary } from '@amparo/shared/modules/budget.schema';
@@ -10,6 +10,7 @@ import { ActionIconLink } from '../../../shared/ui/router-links/action-icon-link
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { can } from '../../../shared/lib/session';
 import { usePlanningOptions } from '../api/options';
+import { LazyTooltip } from '../../../shared/ui/lazy-tooltip/lazy-tooltip';
 
 interface Props {
   rows: PlanningLineSummary[] | undefined;
@@ -116,7 +117,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
       actions={(r) => (
         <Group gap={4} wrap="nowrap">
           {canAssign && (
-            <Tooltip label={t('budget:planning.assignmentOf', { name: r.description })}>
+            <LazyTooltip label={t('budget:planning.assignmentOf', { name: r.description })}>
               <ActionIconLink
                 to="/budget/assignment/$expense"
                 params={{ expense: r.id }}
@@ -125,7 +126,7 @@ export function PlanningTable({ rows, total, sort, pageSize, filtered, editable 
               >
                 <IconCoins size={18} />
               </ActionIconLink>
-            </Tooltip>
+            </LazyTooltip>
           )}
           {editable && (
             <RowActions name={r.description} edit={{ to: '/budget/planning/edit/$id', params: { id: r.id } }} />

@@ -1,40 +1,26 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
-import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
+import type { LockableActionProps } from './locked-action';
 
-interface Props {
-  /** When true the action is shown disabled, with `reason` in a tooltip and as its accessible description. */
-  locked: boolean;
-  reason: string;
-  label: string;
-  icon?: ReactNode;
-  variant?: string;
-  /** The action itself (a link or button), shown when not locked. */
-  children: ReactElement;
-}
+// Its Tooltip (floating-ui) loads only when a year is locked, not with every planning list (issue 24 section 4).
+const LockedAction = lazy(() => import('./locked-action').then((module) => ({ default: module.LockedAction })));
 
 /**
  * An action of the planning list that a submitted or approved year refuses (add, import, copy): while locked it
- * is a disabled button (`aria-disabled`, so it still takes the focus) whose tooltip and accessible description
- * say why; otherwise the action as given.
+ * is a disabled button whose tooltip and accessible description say why (`LockedAction`); otherwise the action as
+ * given.
  */
-export function LockableAction({ locked, reason, label, icon, variant, children }: Props) {
-  const id = useId();
+export function LockableAction({ locked, children, ...props }: LockableActionProps) {
   if (!locked) return children;
+  // While its code loads, the same button without the tooltip.
+  const fallback = (
+    <Button data-disabled aria-disabled="true" variant={props.variant} leftSection={props.icon}>
+      {props.label}
+    </Button>
+  );
   return (
-    <>
-      <Tooltip label={reason} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
-        <Button
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={id}
-          variant={variant}
-          leftSection={icon}
-          onClick={(event) => event.preventDefault()}
-        >
-          {label}
-        </Button>
-      </Tooltip>
-      <VisuallyHidden id={id}>{reason}</VisuallyHidden>
-    </>
+    <Suspense fallback={fallback}>
+      <LockedAction {...props} />
+    </Suspense>
   );
 }

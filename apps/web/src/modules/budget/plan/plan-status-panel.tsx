@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   Alert,
   Badge,
   Button,
   Collapse,
   Group,
+  Loader,
   Paper,
   Skeleton,
   Stack,
@@ -22,8 +23,14 @@ import { applyServerErrors, translateFieldError } from '../../../shared/lib/serv
 import { QueryStatus } from '../../../shared/ui/page-state';
 import { WorkflowActions } from '../../../shared/ui/workflow-actions';
 import { usePlanYear, useTransitionPlan } from './api';
-import { PlanRecords } from './plan-records';
-import { PlanTransitionModal, type AllowedPlanTransition } from './transition-modal';
+import type { AllowedPlanTransition } from './transition-modal';
+
+// The dialog (Mantine's Modal) loads when a transition is asked for, not with every planning list (issue 24 section 4).
+// The year's records (its revisions and transitions) load when first opened.
+const PlanRecords = lazy(() => import('./plan-records').then((module) => ({ default: module.PlanRecords })));
+const PlanTransitionModal = lazy(() =>
+  import('./transition-modal').then((module) => ({ default: module.PlanTransitionModal })),
+);
 
 const STATUS_COLOR: Record<PlanStatus, string> = {
   draft: 'gray',
@@ -53,6 +60,7 @@ export function PlanStatusPanel({ year }: { year: number }) {
   const [pending, setPending] = useState<AllowedPlanTransition | null>(null);
   const [stale, setStale] = useState(false);
   const [opened, setOpened] = useState(false);
+  const [asked, setAsked] = useState(false);
   const titleId = useId();
   const recordsId = useId();
   const data = plan.data;
@@ -144,26 +152,36 @@ export function PlanStatusPanel({ year }: { year: number }) {
             aria-expanded={opened}
             aria-controls={recordsId}
             rightSection={opened ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
-            onClick={() => setOpened((o) => !o)}
+            onClick={() => {
+              setAsked(true);
+              setOpened((o) => !o);
+            }}
           >
             {t('budget:plan.records', { count: data.revisions.length })}
           </Button>
           <Collapse expanded={opened} id={recordsId}>
             <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>
-              <PlanRecords plan={data} />
+              {/* Drawn once asked for: until then the collapsed panel holds nothing to load. */}
+              {asked && (
+                <Suspense fallback={<Loader size="sm" />}>
+                  <PlanRecords plan={data} />
+                </Suspense>
+              )}
             </div>
           </Collapse>
         </div>
       </Stack>
       {pending && (
-        <PlanTransitionModal
-          key={pending.name}
-          year={year}
-          transition={pending}
-          loading={transition.isPending}
-          onClose={() => setPending(null)}
-          onSubmit={(reason, setError) => run(pending.name, reason, setError)}
-        />
+        <Suspense fallback={null}>
+          <PlanTransitionModal
+            key={pending.name}
+            year={year}
+            transition={pending}
+            loading={transition.isPending}
+            onClose={() => setPending(null)}
+            onSubmit={(reason, setError) => run(pending.name, reason, setError)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Switch } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_LEVELS, TICKET_STATUSES } from '@amparo/shared/modules/support.constants';
@@ -7,6 +7,7 @@ import { ItemAgeSelect } from '../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../shared/ui/search-box';
 import type { TicketListSearch } from '../api/list-search';
 import { useAssignees } from '../api/queries';
+import { LazySelect } from '../../../shared/ui/lazy-select/lazy-select';
 
 type Filters = Pick<
   TicketListSearch,
@@ -54,7 +55,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
         clearLabel={t('list.clearSearch')}
       />
       {!board && (
-        <Select
+        <LazySelect
           label={t('fields.status')}
           placeholder={t('list.any')}
           w={FILTER_WIDTH}
@@ -73,7 +74,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
           onChange={(v) => onChange({ status: (v ?? undefined) as Filters['status'] })}
         />
       )}
-      <Select
+      <LazySelect
         label={t('fields.type')}
         placeholder={t('list.any')}
         w={FILTER_WIDTH}
@@ -84,7 +85,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
         value={search.type ?? null}
         onChange={(v) => onChange({ type: v ?? undefined })}
       />
-      <Select
+      <LazySelect
         label={t('fields.priority')}
         placeholder={t('list.any')}
         w={140}
@@ -93,7 +94,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
         value={search.priority ?? null}
         onChange={(v) => onChange({ priority: (v ?? undefined) as Filters['priority'] })}
       />
-      <Select
+      <LazySelect
         label={t('fields.criticality')}
         placeholder={t('list.any')}
         w={140}
@@ -103,7 +104,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
         onChange={(v) => onChange({ criticality: (v ?? undefined) as Filters['criticality'] })}
       />
       {queue && (
-        <Select
+        <LazySelect
           label={t('fields.assignee')}
           placeholder={t('list.any')}
           w={FILTER_WIDTH}
@@ -118,7 +119,7 @@ export function TicketsFilters({ search, queue, board = false, onChange }: Props
           onChange={(v) => onChange({ assigneeId: v ?? undefined })}
         />
       )}
-      <Select
+      <LazySelect
         label={t('fields.headquarter')}
         placeholder={t('list.any')}
         w={FILTER_WIDTH}

@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import { IconLayoutKanban, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { TICKET_SORTS } from '@amparo/shared/modules/support.constants';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { can } from '../../../shared/lib/session';
 import { useContractSearch } from '../../../shared/lib/url-search';
+import { SegmentedRadios } from '../../../shared/ui/segmented-radios';
 import { SortedListFooter } from '../../../shared/ui/sorted-list-footer';
 import { ListPage } from '../../../shared/ui/list-page';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
@@ -69,11 +70,12 @@ export function TicketsListPage() {
       filters={
         <Group align="flex-start" gap="md" wrap="wrap">
           {manager && (
-            <SegmentedControl
-              aria-label={t('scope.label')}
+            <SegmentedRadios
+              size="sm"
+              label={t('scope.label')}
               value={search.scope}
-              onChange={(scope) => update({ scope: scope as TicketListSearch['scope'], assigneeId: undefined })}
-              data={[
+              onChange={(scope) => update({ scope, assigneeId: undefined })}
+              options={[
                 { value: 'mine', label: t('scope.mine') },
                 { value: 'queue', label: t('scope.queue') },
               ]}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, Paper, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Group, Paper, Text, UnstyledButton, rem, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY } from '../../lib/format';
@@ -80,7 +80,9 @@ interface DataTableProps<T> {
 const NO_ROWS: never[] = [];
 
 /**
- * The one table of the app (issue 10 item 5), drawn with Mantine's Table:
+ * The one table of the app (issue 10 item 5), drawn as Mantine's Table looks (its spacing, stripes, row borders and
+ * hover, in data-table.module.css) with plain elements: Mantine's Table brings its ScrollArea and, through it,
+ * floating-ui into every list's first load, and draws a styled Box for every row (issue 24 section 4). It has
  * column definitions with widths, truncation with a tooltip, sorting (server or
  * browser) with `aria-sort`, skeleton rows while loading, an empty state that
  * explains, and row actions. It sorts a page's own rows itself (`sort.ts`):
@@ -126,9 +128,9 @@ export function DataTable<T>({
   };
 
   const renderRow = (original: T, key: string, depth: number) => (
-    <Table.Tr
+    <tr
       key={key}
-      c={depth > 0 || dimmed?.(original) ? 'dimmed' : undefined}
+      className={depth > 0 || dimmed?.(original) ? `${classes.tr} ${classes.dimmed}` : classes.tr}
       // A click on a link or button inside the row does its own thing, not the row's.
       onClick={
         onRowClick
@@ -144,29 +146,25 @@ export function DataTable<T>({
         </td>
       ))}
       {actions && <td className={classes.td}>{actions(original, depth)}</td>}
-    </Table.Tr>
+    </tr>
   );
 
   const body = (
-    <Table.ScrollContainer
-      minWidth={minWidth}
-      // A table wider than its place scrolls sideways; keyboard users scroll it once it has the focus, so its
-      // viewport is a named, focusable region (axe: scrollable-region-focusable, found on the working calendar).
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
-    >
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} style={{ tableLayout: 'fixed' }}>
-        <Table.Thead>
-          <Table.Tr>
+    // A table wider than its place scrolls sideways; keyboard users scroll it once it has the focus, so it is a
+    // named, focusable region (axe: scrollable-region-focusable, found on the working calendar).
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label={label} data-table-scroll>
+      <table className={classes.table} aria-label={label} style={{ minWidth: rem(minWidth) }}>
+        <thead>
+          <tr className={classes.headRow}>
             {columns.map((c) => {
               const dir = sortOf(c.id);
               const Icon =
                 dir === 'ascending' ? IconSortAscending : dir === 'descending' ? IconSortDescending : IconArrowsSort;
               return (
-                <Table.Th
+                <th
                   key={c.id}
-                  w={c.width}
-                  ta={c.align}
-                  visibleFrom={c.visibleFrom}
+                  className={visibleClass(classes.th, c.visibleFrom)}
+                  style={{ width: width(c.width), textAlign: c.align }}
                   aria-sort={c.sortable ? (dir ?? 'none') : undefined}
                 >
                   {c.sortable ? (
@@ -179,33 +177,37 @@ export function DataTable<T>({
                   ) : (
                     c.header
                   )}
-                </Table.Th>
+                </th>
               );
             })}
-            {actions && <Table.Th w={actionsWidth}>{actionsHeader ?? t('common:status.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+            {actions && (
+              <th className={classes.th} style={{ width: width(actionsWidth) }}>
+                {actionsHeader ?? t('common:status.actions')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
           {!rows &&
             Array.from({ length: loadingRows }, (_, i) => (
-              <Table.Tr key={i} aria-hidden>
+              <tr key={i} className={classes.tr} aria-hidden>
                 {Array.from({ length: colCount }, (_, j) => (
                   <td key={j} className={cellClass(columns[j], 0, j)}>
                     <div className={classes.skeleton} />
                   </td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
           {rows && rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={colCount}>
+            <tr className={classes.tr}>
+              <td className={classes.td} colSpan={colCount}>
                 {empty ?? (
                   <Text c="dimmed" ta="center" py="md">
                     {t('common:status.empty')}
                   </Text>
                 )}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           )}
           {shownRows.flatMap((row) => {
             const key = rowKey(row);
@@ -214,25 +216,24 @@ export function DataTable<T>({
               ...(subRows?.(row) ?? []).map((sub) => renderRow(sub, `${key}/${rowKey(sub)}`, 1)),
             ];
           })}
-        </Table.Tbody>
+        </tbody>
         {summary && rows && rows.length > 0 && (
-          <Table.Tfoot>
-            <Table.Tr>
+          <tfoot>
+            <tr className={classes.footRow}>
               {summary.map((cell, i) => (
-                <Table.Td
+                <td
                   key={columns[i]?.id ?? i}
-                  fw={600}
-                  ta={columns[i]?.align}
-                  visibleFrom={columns[i]?.visibleFrom}
+                  className={visibleClass(`${classes.td} ${classes.total}`, columns[i]?.visibleFrom)}
+                  style={{ textAlign: columns[i]?.align }}
                 >
                   {cell}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
-          </Table.Tfoot>
+            </tr>
+          </tfoot>
         )}
-      </Table>
-    </Table.ScrollContainer>
+      </table>
+    </div>
   );
   return bare ? body : <Paper withBorder>{body}</Paper>;
 }
@@ -256,6 +257,15 @@ function cellClass<T>(c: DataColumn<T> | undefined, depth: number, index: number
   const names = [classes.td];
   if (c?.strong && depth === 0) names.push(classes.strong);
   if (index === 0 && depth > 0) names.push(classes.indented);
-  if (c?.visibleFrom) names.push(`mantine-visible-from-${c.visibleFrom}`);
-  return names.join(' ');
+  return visibleClass(names.join(' '), c?.visibleFrom);
+}
+
+/** `names` with Mantine's class that hides an element below `breakpoint` (what its `visibleFrom` prop adds). */
+function visibleClass(names: string, breakpoint: MantineBreakpoint | undefined): string {
+  return breakpoint ? `${names} mantine-visible-from-${breakpoint}` : names;
+}
+
+/** A column's width as Mantine's `w` prop reads it: a number is px, scaled as rem; a string is CSS. */
+function width(value: number | string | undefined): string | undefined {
+  return typeof value === 'number' ? rem(value) : value;
 }

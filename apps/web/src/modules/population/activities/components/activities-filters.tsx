@@ -3,7 +3,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
 import type { ActivityListSearch } from '../api/list-search';
-import { CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogFilter } from '../../shared/components/catalog-filter';
 import { ItemAgeSelect } from '../../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../../shared/ui/search-box';
 
@@ -26,7 +26,7 @@ export function ActivitiesFilters({ search, onChange }: Props) {
           placeholder={t('list.search_placeholder')}
           clearLabel={t('list.clear_search')}
         />
-        <CatalogSelect
+        <CatalogFilter
           catalog="activity_type"
           label={t('fields.activityType')}
           placeholder={t('list.all_types')}

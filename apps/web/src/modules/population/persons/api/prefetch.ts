@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchCatalogs } from '../../../../shared/hooks/use-catalog';
 import { personListSearch } from './list-search';
-import { getPersonsQueryOptions } from './queries';
+import { getPersonsQueryOptions } from './list-query';
 
 /**
  * Starts the persons list's request for a URL's raw search (the list route's

@@ -7,7 +7,6 @@ import type {
   grant,
   Person,
   personAccessResponse,
-  personListResponse,
 } from '@amparo/shared/modules/population.schema';
 import type { userOption } from '@amparo/shared/modules/users.schema';
 import type {
@@ -20,9 +19,8 @@ import type { Consent, period, personPhoto } from '@amparo/shared/modules/popula
 import type { ActivitySummary } from '@amparo/shared/modules/population-activities.schema';
 import type { personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { api, ApiError } from '../../../../shared/lib/api';
-import type { PersonListSearch } from './list-search';
+import { populationKeys, type LookupSource } from './keys';
 
-export type PersonPage = z.infer<typeof personListResponse>['data'];
 export type Grant = z.infer<typeof grant>;
 export type AccessRequest = z.infer<typeof accessRequest>;
 export type AuditPage = z.infer<typeof auditResponse>['data'];
@@ -40,47 +38,8 @@ export type { Consent, ActivitySummary };
 export type PersonDocumentPage = z.infer<typeof personDocumentsResponse>['data'];
 export type PersonDocument = PersonDocumentPage['items'][number];
 
-/** Every key of the module starts with 'population' so one invalidation can reach them all. */
-export const populationKeys = {
-  all: ['population'] as const,
-  persons: () => ['population', 'persons'] as const,
-  personList: (search: PersonListSearch) => ['population', 'persons', search] as const,
-  person: (id: string) => ['population', 'person', id] as const,
-  access: (id: string) => ['population', 'access', id] as const,
-  grants: (id: string) => ['population', 'grants', id] as const,
-  requests: (id: string) => ['population', 'access-requests', id] as const,
-  history: (id: string, page?: number, pageSize?: number) =>
-    (page === undefined
-      ? ['population', 'history', id]
-      : ['population', 'history', id, page, pageSize]) as readonly unknown[],
-  users: (q: string, source: LookupSource = 'population') => ['population', 'users', q, source] as const,
-  /** All links, of every file: a link between two registered persons shows on both. */
-  allLinks: () => ['population', 'links'] as const,
-  links: (id: string) => ['population', 'links', id] as const,
-  perpetrators: (id: string) => ['population', 'perpetrators', id] as const,
-  attentions: (id: string, page?: number, pageSize?: number) =>
-    (page === undefined
-      ? ['population', 'attentions', id]
-      : ['population', 'attentions', id, page, pageSize]) as readonly unknown[],
-  periods: (id: string) => ['population', 'periods', id] as const,
-  consents: (id: string) => ['population', 'consents', id] as const,
-  photoInfo: (id: string) => ['population', 'photo-info', id] as const,
-  personActivities: (id: string) => ['population', 'person-activities', id] as const,
-  personDocuments: (id: string) => ['population', 'person-documents', id] as const,
-  myAttentions: (page?: number, pageSize?: number) =>
-    (page === undefined
-      ? ['population', 'my-attentions']
-      : ['population', 'my-attentions', page, pageSize]) as readonly unknown[],
-};
-
-export const getPersonsQueryOptions = (search: PersonListSearch) =>
-  queryOptions({
-    queryKey: populationKeys.personList(search),
-    queryFn: ({ signal }) => api.get<PersonPage>('population/persons', { query: search, signal }),
-    // Keep the previous page on screen while the next one loads (no table flicker).
-    placeholderData: keepPreviousData,
-  });
-export const usePersons = (search: PersonListSearch) => useQuery(getPersonsQueryOptions(search));
+export { populationKeys, type LookupSource } from './keys';
+export { getPersonsQueryOptions, usePersons, type PersonPage } from './list-query';
 
 /**
  * One person's record. Every GET is audited as a view on the server, so it is
@@ -143,7 +102,6 @@ export const usePersonHistory = (id: string, page: number, pageSize: number, ena
  * Where the pickers search: the registry's own endpoints (poblacion_poblacion)
  * or the activity forms' lookups (poblacion_actividades alone is enough there).
  */
-export type LookupSource = 'population' | 'activities';
 export const LOOKUP_PATHS = {
   population: { users: 'population/users', persons: 'population/persons' },
   activities: { users: 'population/activities/lookup/users', persons: 'population/activities/lookup/persons' },

@@ -1,10 +1,11 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListSearch } from '../api/list-search';
-import { CatalogSelect } from '../../shared/components/catalog-select';
+import { CatalogFilter } from '../../shared/components/catalog-filter';
 import { ItemAgeSelect } from '../../../../shared/ui/item-age-select';
 import { SearchBox } from '../../../../shared/ui/search-box';
+import { LazySelect } from '../../../../shared/ui/lazy-select/lazy-select';
 
 type Filters = Pick<
   PersonListSearch,
@@ -40,7 +41,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         placeholder={t('list.search_placeholder')}
         clearLabel={t('actions.clear_search')}
       />
-      <CatalogSelect
+      <CatalogFilter
         catalog="sex"
         label={t('filters.sex')}
         placeholder={t('filters.any')}
@@ -48,7 +49,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.sex ?? null}
         onChange={(v) => onChange({ sex: v ?? undefined })}
       />
-      <CatalogSelect
+      <CatalogFilter
         catalog="age_group"
         label={t('filters.ageGroup')}
         placeholder={t('filters.any')}
@@ -56,7 +57,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.ageGroup ?? null}
         onChange={(v) => onChange({ ageGroup: v ?? undefined })}
       />
-      <CatalogSelect
+      <CatalogFilter
         catalog="thematic"
         label={t('filters.thematic')}
         placeholder={t('filters.any')}
@@ -64,7 +65,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.thematic ?? null}
         onChange={(v) => onChange({ thematic: v ?? undefined })}
       />
-      <CatalogSelect
+      <CatalogFilter
         catalog="department"
         label={t('filters.state')}
         placeholder={t('filters.any')}
@@ -72,7 +73,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.state ?? null}
         onChange={(v) => onChange({ state: v ?? undefined })}
       />
-      <CatalogSelect
+      <CatalogFilter
         catalog="headquarter"
         label={t('filters.headquarter')}
         placeholder={t('filters.any')}
@@ -80,7 +81,7 @@ export function PersonsFilters({ search, onChange }: Props) {
         value={search.headquarterId ?? null}
         onChange={(v) => onChange({ headquarterId: v ?? undefined })}
       />
-      <Select
+      <LazySelect
         label={t('filters.status')}
         w={150}
         allowDeselect={false}

@@ -9,7 +9,7 @@ import { ListPage } from '../../../../shared/ui/list-page';
 import { useContractSearch } from '../../../../shared/lib/url-search';
 import { isFiltered, personListSearch, type PersonListSearch } from '../api/list-search';
 import { PAGE_SIZES } from '../api/list-url';
-import { usePersons } from '../api/queries';
+import { usePersons } from '../api/list-query';
 import { FileExport } from '../../export/components/file-export';
 import { PersonsFilters } from '../components/persons-filters';
 import { PersonsTable } from '../components/persons-table';
