@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, login } from './fixtures';
+import { adminApi, failOnPageErrors, login, RUN } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
 
@@ -71,5 +71,40 @@ test.describe('load budget of the lists', () => {
     // The user menu opens on its first press.
     await page.getByRole('button', { name: esCommon.menu.userMenuOf.split('{{name}}')[1]! }).click();
     await expect(page.getByRole('menuitem', { name: esCommon.menu.signOut })).toBeVisible();
+  });
+
+  test("a row action's tooltip loads when first pointed at, and a focused one keeps the focus", async ({
+    page,
+    request,
+  }) => {
+    // Two users besides whoever else the run made, so the list has two rows of edit icons.
+    const api = await adminApi(request);
+    for (const n of [1, 2])
+      await api('post', '/api/users', {
+        username: `tip${n}-${RUN}`,
+        password: 'Tooltip-E2E-2026!',
+        fullName: `Tooltip ${n} ${RUN}`,
+        email: `tip${n}-${RUN}@example.org`,
+        roleId: null,
+        active: true,
+        extraPermissions: [],
+      });
+    await login(page);
+    await page.goto('/configuration/users/list');
+    const edits = page.getByRole('link', { name: new RegExp(`^${esCommon.actions.edit} `) });
+    await expect(edits.first()).toBeVisible({ timeout: 30_000 });
+    const tip = page.getByText(esCommon.actions.edit, { exact: true });
+    await expect(tip).toHaveCount(0);
+    // Pointed at: Mantine's Tooltip loads and shows; it goes when the pointer leaves.
+    await edits.first().hover();
+    await expect(tip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tip).toBeHidden();
+    // Focused (a keyboard user): the icon is drawn again inside its Tooltip and keeps the focus; no tooltip is left open.
+    await edits.nth(1).focus();
+    await expect(edits.nth(1)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(edits.nth(1)).not.toBeFocused();
+    await expect(tip).toBeHidden();
   });
 });

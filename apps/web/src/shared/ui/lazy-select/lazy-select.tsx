@@ -85,7 +85,7 @@ export function LazySelect(props: SelectProps) {
     };
     if (before) return; // this stand-in already waits for the Select
     loadSelect().then(
-      (select) => setReal({ Select: select, open: handoff.current?.open ?? false }),
+      (loaded) => setReal({ Select: loaded, open: handoff.current?.open ?? false }),
       () => {
         handoff.current = null;
         notifyError(t('common:messages.chunkBody'));

@@ -23,13 +23,15 @@ type TargetProps = {
 /**
  * Mantine's Tooltip, loaded when first wanted (issue 24 section 4): until then its target is drawn alone, so a
  * list's row actions do not bring the Tooltip's floating-ui into the list's first load. Pointing at the target or
- * focusing it loads the Tooltip and draws it open; the target keeps the focus. Takes Tooltip's props; the target
+ * focusing it loads the Tooltip. Pointed at, the Tooltip is drawn open (it closes when the pointer leaves, as
+ * Mantine's does); focused, the target keeps the focus and the tooltip opens as Mantine's `events` say (by default
+ * on hover only, so none is left open behind a keyboard user). Takes Tooltip's props; the target
  * (`children`) must take onPointerEnter and onFocus (Mantine's buttons and links do). A failed load leaves the
  * target without its tooltip, whose text is also its accessible name.
  */
 export function LazyTooltip({ children, ...props }: TooltipProps & { children: ReactElement<TargetProps> }) {
   const [Tip, setTip] = useState<RealTooltip | undefined>(tooltip.loaded);
-  // How the tooltip was first wanted: it is drawn open then, and a focused target gets its focus back.
+  // How the tooltip was first wanted: pointed at, it is drawn open; focused, the target gets its focus back.
   const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
   const box = useRef<HTMLSpanElement>(null);
 
@@ -48,7 +50,7 @@ export function LazyTooltip({ children, ...props }: TooltipProps & { children: R
     );
   };
   const target = Tip ? (
-    <Tip {...props} defaultOpened={props.defaultOpened ?? wanted !== null}>
+    <Tip {...props} defaultOpened={props.defaultOpened ?? wanted === 'hover'}>
       {children}
     </Tip>
   ) : (
