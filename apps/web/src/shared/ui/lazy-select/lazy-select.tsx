@@ -10,9 +10,6 @@ type RealSelect = typeof import('./select').Select;
 // Mantine's Select, loaded once for every LazySelect of the app.
 const select = loadOnce(() => import('./select').then((module) => module.Select));
 
-/** Starts loading Mantine's Select (once); a failed load is tried again on the next call. */
-export const loadSelect = select.load;
-
 /** What the stand-in hands to the real Select when it takes its place. */
 interface Handoff {
   focus: boolean;
@@ -84,7 +81,7 @@ export function LazySelect(props: SelectProps) {
       text: wish.text ?? before?.text,
     };
     if (before) return; // this stand-in already waits for the Select
-    loadSelect().then(
+    select.load().then(
       (loaded) => setReal({ Select: loaded, open: handoff.current?.open ?? false }),
       () => {
         handoff.current = null;
@@ -172,8 +169,8 @@ export function LazySelect(props: SelectProps) {
       __clearSectionMode={clearSectionMode}
       rightSection={rightSection}
       rightSectionPointerEvents={rightSectionPointerEvents || 'none'}
-      onPointerEnter={() => interactive && void loadSelect().catch(() => undefined)}
-      onTouchStart={() => interactive && void loadSelect().catch(() => undefined)}
+      onPointerEnter={() => interactive && void select.load().catch(() => undefined)}
+      onTouchStart={() => interactive && void select.load().catch(() => undefined)}
       onMouseDown={(event) => {
         if (!interactive || event.button !== 0) return;
         // The focus moves to the real Select when it is drawn, not to the stand-in it replaces.
