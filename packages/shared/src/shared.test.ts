@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ageFromBirthDate,
   formatCents,
+  formatCount,
   formatDate,
   formatDateTime,
   formatLocalDateTime,
   formatMoney,
+  todayInGuatemala,
 } from './format.ts';
 import { isValidDpi, isValidNit, normalizeNit } from './identifiers.ts';
 import { hasPermission, PERMISSION_KEYS, requiredKeys } from './permissions.ts';
@@ -40,6 +42,35 @@ describe('money and dates (spec section 9)', () => {
     expect(formatLocalDateTime('2026-01-02T03:04')).toBe('02-01-2026 03:04');
     expect(formatLocalDateTime(null)).toBe('—');
     expect(formatDate('2026-05-07')).toBe('2026-05-07');
+  });
+
+  it("reads Guatemala's date and time as Intl's time-zone data does, from October 2006 to 2040", () => {
+    // The arithmetic of format.ts (UTC-6, no daylight saving time since 1 October 2006) against the IANA zone itself.
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Guatemala',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const step = (3 * 60 + 7) * 60_000;
+    for (let t = Date.UTC(2006, 9, 2); t < Date.UTC(2041, 0, 1); t += step) {
+      const p = Object.fromEntries(intl.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+      expect(formatDateTime(new Date(t))).toBe(`${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`);
+    }
+    expect(todayInGuatemala(new Date('2026-12-01T05:59:00Z'))).toBe('2026-11-30');
+    expect(todayInGuatemala(new Date('2026-12-01T06:00:00Z'))).toBe('2026-12-01');
+  });
+
+  it('groups whole counts by thousands', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-12345)).toBe('-12,345');
+    expect(formatCount(Number.NaN)).toBe('—');
   });
 
   it('counts whole years of age', () => {

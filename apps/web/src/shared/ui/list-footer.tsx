@@ -1,10 +1,9 @@
+import { formatCount } from '@amparo/shared/format';
 import type { ReactNode } from 'react';
 import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from './table-pagination';
 import { LazySelect } from './lazy-select/lazy-select';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 interface ListFooterProps {
   /** The loaded page's counts; absent while the first page loads. */
@@ -38,7 +37,7 @@ export function ListFooter({
       <Group gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
           {data
-            ? totalLabel(`${numberFormat.format(data.total)}${data.totalCapped ? '+' : ''}`, data.total)
+            ? totalLabel(`${formatCount(data.total)}${data.totalCapped ? '+' : ''}`, data.total)
             : t('common:status.loading')}
           {/* A lower bound says why it is one (issue 11 item 7): the list counts only a few pages ahead. */}
           {data?.totalCapped && (

@@ -1,6 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { todayInGuatemala } from '@amparo/shared/format';
+import { formatCount, todayInGuatemala } from '@amparo/shared/format';
 import { rejectProblem, saveBlob } from '../lib/download';
 
 /** Rough size of one row in the xlsx stream, to turn bytes into a percentage. */
@@ -14,8 +14,7 @@ export interface ExportProgress {
   rows: number | null;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-const kilobytes = (bytes: number) => `${numberFormat.format(Math.round(bytes / 1024))} KB`;
+const kilobytes = (bytes: number) => `${formatCount(Math.round(bytes / 1024))} KB`;
 
 /**
  * Downloads an export from `url` as a stream, reporting progress, and saves it as `<filePrefix>-YYYY-MM-DD.xlsx`
@@ -72,7 +71,7 @@ export function ExportProgressView({ progress, t }: { progress: ExportProgress; 
           ? t('export.starting')
           : t('export.progress', {
               received: kilobytes(progress.received),
-              rows: numberFormat.format(progress.rows),
+              rows: formatCount(progress.rows),
               count: progress.rows,
               percent: Math.floor(percent ?? 0),
             })}

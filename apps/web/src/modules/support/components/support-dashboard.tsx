@@ -1,11 +1,10 @@
+import { formatCount } from '@amparo/shared/format';
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OPEN_TICKET_STATUSES, TICKET_LEVELS, type SupportDashboard } from '@amparo/shared/modules/support.schema';
 import { QueryStatus } from '../../../shared/ui/page-state';
 import { useSupportDashboard } from '../api/queries';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,7 +27,7 @@ function Counts({ rows }: { rows: { label: string; count: number }[] }) {
             {r.label}
           </Text>
           <Text component="dd" size="sm" fw={600} m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {numberFormat.format(r.count)}
+            {formatCount(r.count)}
           </Text>
         </Group>
       ))}
@@ -71,7 +70,7 @@ export function SupportDashboardCards() {
               c={d.breached > 0 ? 'red' : undefined}
               data-testid="support-breached"
             >
-              {numberFormat.format(d.breached)}
+              {formatCount(d.breached)}
             </Text>
             <Text size="xs" c="dimmed">
               {t('dashboard.breachedHelp')}

@@ -1,3 +1,4 @@
+import { formatCount } from '@amparo/shared/format';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
 import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
@@ -12,8 +13,6 @@ interface Props {
   /** Rows of the page: as many skeleton rows show while it loads, so nothing below jumps when it arrives. */
   pageSize: number;
 }
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The activities list's table; a row opens the activity. */
 export function ActivitiesTable({ items, onOpen, pageSize }: Props) {
@@ -49,14 +48,14 @@ export function ActivitiesTable({ items, onOpen, pageSize }: Props) {
     {
       id: 'participants',
       header: t('columns.participants'),
-      text: (a) => numberFormat.format(a.participantCount),
+      text: (a) => formatCount(a.participantCount),
       align: 'right',
       width: 120,
     },
     {
       id: 'photos',
       header: t('columns.photos'),
-      text: (a) => numberFormat.format(a.photoCount),
+      text: (a) => formatCount(a.photoCount),
       align: 'right',
       width: 90,
     },
