@@ -11,6 +11,7 @@ const sources = [
   join(root, 'index.html'),
   join(root, 'sign-in.html'),
   join(root, 'vite.config.ts'),
+  join(root, 'build'),
 ];
 
 function newest(path) {

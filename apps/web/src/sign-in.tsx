@@ -20,6 +20,8 @@ import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
+// The theme's colour variables and Mantine's global classes, computed at build time (app/theme-provider.tsx).
+import './app/theme-variables.css';
 import i18n from './shared/lib/i18n';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, SESSION_EXPIRED_EVENT } from '../shared/lib/api';
 import { AppThemeProvider } from './theme-provider';
 import notificationClasses from './notifications.module.css';
+import { withRestStyles } from '../shared/styles/load';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -26,7 +27,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   );
 }
 
-const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => withRestStyles(import('./notifications')).then((m) => ({ default: m.Notifications })));
 
 /**
  * Mantine's notification list, mounted (and its code loaded) once the first

@@ -6,11 +6,12 @@ import { UserAvatar } from '../shared/ui/user-avatar';
 import { loadOnce } from '../shared/lib/load-once';
 import { notifyError } from '../shared/lib/notify';
 import { UserMenuButton } from './user-menu-button';
+import { withRestStyles } from '../shared/styles/load';
 
 type OpenMenu = ComponentType<{ user: UserProfile }>;
 
 // The menu itself (Mantine's Menu, Popover and floating-ui: the `overlays` file), loaded once.
-const menu = loadOnce<OpenMenu>(() => import('./user-menu-open').then((module) => module.UserMenuOpen));
+const menu = loadOnce<OpenMenu>(() => withRestStyles(import('./user-menu-open')).then((module) => module.UserMenuOpen));
 
 /**
  * The user's name with Account and Sign out. Until first pressed it is only its button (issue 24 section 4: the

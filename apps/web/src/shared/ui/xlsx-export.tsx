@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api';
 import { applyServerErrors } from '../lib/server-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import type { ExportProgress } from './xlsx-export-run';
+import { withRestStyles } from '../styles/load';
 
 type ExportRun = typeof import('./xlsx-export-run');
 
@@ -52,7 +53,7 @@ export function XlsxExport({
     abort.current = controller;
     setProgress({ received: 0, rows: null });
     try {
-      const loaded = runner ?? (await import('./xlsx-export-run'));
+      const loaded = runner ?? (await withRestStyles(import('./xlsx-export-run')));
       setRunner(() => loaded);
       const rows = await loaded.runExport(exportUrl(path, search, lang), filePrefix, controller.signal, setProgress);
       notifySuccess(t('export.done', { count: rows ?? 0 }));

@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '@mantine/core';
 import type { LockableActionProps } from './locked-action';
+import { withRestStyles } from '../../../shared/styles/load';
 
 // Its Tooltip (floating-ui) loads only when a year is locked, not with every planning list (issue 24 section 4).
-const LockedAction = lazy(() => import('./locked-action').then((module) => ({ default: module.LockedAction })));
+const LockedAction = lazy(() =>
+  withRestStyles(import('./locked-action')).then((module) => ({ default: module.LockedAction })),
+);
 
 /**
  * An action of the planning list that a submitted or approved year refuses (add, import, copy): while locked it

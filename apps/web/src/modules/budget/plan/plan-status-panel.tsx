@@ -24,12 +24,15 @@ import { QueryStatus } from '../../../shared/ui/page-state';
 import { WorkflowActions } from '../../../shared/ui/workflow-actions';
 import { usePlanYear, useTransitionPlan } from './api';
 import type { AllowedPlanTransition } from './transition-modal';
+import { withRestStyles } from '../../../shared/styles/load';
 
 // The dialog (Mantine's Modal) loads when a transition is asked for, not with every planning list (issue 24 section 4).
 // The year's records (its revisions and transitions) load when first opened.
-const PlanRecords = lazy(() => import('./plan-records').then((module) => ({ default: module.PlanRecords })));
+const PlanRecords = lazy(() =>
+  withRestStyles(import('./plan-records')).then((module) => ({ default: module.PlanRecords })),
+);
 const PlanTransitionModal = lazy(() =>
-  import('./transition-modal').then((module) => ({ default: module.PlanTransitionModal })),
+  withRestStyles(import('./transition-modal')).then((module) => ({ default: module.PlanTransitionModal })),
 );
 
 const STATUS_COLOR: Record<PlanStatus, string> = {

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { loadOnce } from '../../lib/load-once';
 import { notifyError } from '../../lib/notify';
 import { optionLabel } from './option-label';
+import { withRestStyles } from '../../styles/load';
 
 type RealSelect = typeof import('./select').Select;
 
 // Mantine's Select, loaded once for every LazySelect of the app.
-const select = loadOnce(() => import('./select').then((module) => module.Select));
+const select = loadOnce(() => withRestStyles(import('./select')).then((module) => module.Select));
 
 /** What the stand-in hands to the real Select when it takes its place. */
 interface Handoff {

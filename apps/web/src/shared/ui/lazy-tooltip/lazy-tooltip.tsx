@@ -9,11 +9,12 @@ import {
   type ReactElement,
 } from 'react';
 import { loadOnce } from '../../lib/load-once';
+import { withRestStyles } from '../../styles/load';
 
 type RealTooltip = typeof import('./tooltip').Tooltip;
 
 // Mantine's Tooltip, loaded once for every LazyTooltip of the app.
-const tooltip = loadOnce<RealTooltip>(() => import('./tooltip').then((module) => module.Tooltip));
+const tooltip = loadOnce<RealTooltip>(() => withRestStyles(import('./tooltip')).then((module) => module.Tooltip));
 
 type TargetProps = {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
