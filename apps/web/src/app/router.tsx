@@ -107,6 +107,8 @@ export function createAppRouter(queryClient: QueryClient) {
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 /** The router's types, registered: links, params and search are checked against the route tree by `npm run typecheck`. */
 declare module '@tanstack/react-router' {
   interface Register {

@@ -15,11 +15,23 @@ import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from '../modules/notifications/components/notification-bell';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
+import bootMarkup from '../boot.html?raw';
 
 const HEADER_HEIGHT = 56;
 
-/** The signed-in layout: header, side menu by module (only what the user may open), content. */
+/**
+ * The signed-in layout. The router draws it synchronously once the session check answers (its state is an external
+ * store), which made the shell's first render one long task of a phone's start-up (issue 24 section 4: total
+ * blocking time). So that render draws only the loading state the page already shows (src/boot.html), and the shell
+ * itself is drawn as a transition, which React renders in slices between which the browser works.
+ */
 export function AppShellLayout() {
+  const drawn = useDeferredValue(true, false);
+  return drawn ? <Shell /> : <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: bootMarkup }} />;
+}
+
+/** The shell: header, side menu by module (only what the user may open), content. */
+function Shell() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { data: appInfo } = useAppInfo();
