@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyBoot } from './build/early-boot';
+import { mantineLayers } from './build/mantine-layers';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -56,6 +58,8 @@ export default defineConfig({
   plugins: [
     react(),
     pages(),
+    mantineLayers(here('src/shared/styles/first.ts')),
+    earlyBoot(here('.')),
     appShellScrollClassNames(),
     // The service worker (issue 24 section 4, decision 0023): Workbox precaches the built pages and every hashed
     // script and stylesheet, so a repeat visit fetches none of them; navigations inside the app get the cached

@@ -49,7 +49,7 @@ import { UserEvents } from './lib/user-events.ts';
 import { ItemCommitments } from './lib/item-commitments.ts';
 import { PlanLinks } from './lib/plan-links.ts';
 import { PersonBlockers } from './lib/person-blockers.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
 import { WorkQueue } from './lib/work-queue.ts';
 import { configurePdf } from './lib/pdf.ts';
@@ -186,7 +186,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, securityHeaders(config));
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
+  await app.register(helmet, securityHeaders(config, serveWeb ? inlineScriptHashes(webDist) : []));
   await app.register(cookie);
   await app.register(multipart, {
     limits: {
@@ -221,8 +223,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Its page needs inline scripts, so it sends its own (static) policy instead of the app's.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
-  const serveWeb = config.WEB_DIST !== '' && existsSync(join(webDist, 'index.html'));
   // A web build without its own sign-in page (the tests' stand-in shells) gets the app's shell there too.
   const signInPage = serveWeb && existsSync(join(webDist, 'sign-in.html'));
   await app.register(authPlugin, {

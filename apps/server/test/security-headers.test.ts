@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,43 @@ describe('security headers', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
+    });
+  });
+
+  describe("the app page's inline boot script (issue 24 section 4)", () => {
+    let t: TestApp;
+    let withScript: string;
+    const script = "window.__early = fetch('/api/user-check', { method: 'POST' });";
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    beforeAll(async () => {
+      withScript = mkdtempSync(join(tmpdir(), 'amparo-web-'));
+      writeFileSync(
+        join(withScript, 'index.html'),
+        `<!doctype html><html><head><meta charset="UTF-8" /><script>${script}</script><script type="module" src="/assets/index.js"></script></head><body></body></html>`,
+      );
+      t = await buildTestApp({ WEB_DIST: withScript });
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(withScript, { recursive: true, force: true });
+    });
+
+    it('is allowed by its hash alone, on every answer; no other inline script is', async () => {
+      for (const url of ['/', '/population/served/list', '/api/health']) {
+        const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+        const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+        expect(scriptSrc, url).toEqual(["'self'", hash]);
+      }
+    });
+
+    it('adds nothing for a build without one', async () => {
+      const plain = await buildTestApp({ WEB_DIST: web });
+      try {
+        const csp = String((await plain.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+        expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+      } finally {
+        await plain.close();
+      }
     });
   });
 

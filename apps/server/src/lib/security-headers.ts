@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { servedSecurely, type Config } from '../config.ts';
 
 /**
  * Security headers on every answer (issue 9 item 6), through @fastify/helmet.
  * The policy is what the built web app needs and no more:
- * - scripts only from our origin (Vite emits no inline script);
+ * - scripts only from our origin, and the pages' own inline boot script by its hash (`inlineScriptHashes`: the
+ *   web build's index.html starts the first page's requests before any module loads, issue 24 section 4);
  * - styles from our origin and inline: Mantine (emotion) injects <style>
  *   elements and style attributes at run time, which cannot carry a nonce;
  * - images from our origin plus data: (Mantine's inline SVG icons/backgrounds)
@@ -16,7 +20,7 @@ import { servedSecurely, type Config } from '../config.ts';
  * HSTS and upgrade-insecure-requests when the app is served over HTTPS (`servedSecurely`: PUBLIC_URL is not plain
  * http on loopback; issue 23 item 4).
  */
-export function securityHeaders(config: Config) {
+export function securityHeaders(config: Config, scriptHashes: readonly string[] = []) {
   const https = servedSecurely(config);
   return {
     global: true,
@@ -25,7 +29,7 @@ export function securityHeaders(config: Config) {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -46,6 +50,25 @@ export function securityHeaders(config: Config) {
     referrerPolicy: { policy: 'no-referrer' as const },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   };
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the built pages (index.html, sign-in.html) under `webDist`:
+ * read once at start-up from the files the server sends, so the policy allows exactly what this build inlines and
+ * nothing else. A missing page adds nothing.
+ */
+export function inlineScriptHashes(
+  webDist: string,
+  pages: readonly string[] = ['index.html', 'sign-in.html'],
+): string[] {
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    const file = join(webDist, page);
+    if (!existsSync(file)) continue;
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g))
+      hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 /**

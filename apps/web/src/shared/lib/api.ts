@@ -42,15 +42,27 @@ function buildUrl(path: string, query?: Query): string {
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      credentials: 'same-origin',
-      headers: options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : undefined,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // The page load's first answers, asked for by the inline boot script before any module ran (src/boot/early.ts).
+    const early =
+      isForm || typeof window === 'undefined'
+        ? undefined
+        : window.__amparoEarly?.take(
+            method,
+            url,
+            options.body === undefined ? undefined : JSON.stringify(options.body),
+          );
+    response = await (early ??
+      fetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers: options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : undefined,
+        body:
+          options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError({ status: 0, code: 'internal' });

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { failOnPageErrors, login } from './fixtures';
+import screens from './screens.json' with { type: 'json' };
+import { EARLY_ROUTES } from '../apps/web/src/boot/early';
+import esPop from '../apps/web/src/locales/es/population.json' with { type: 'json' };
+
+/**
+ * A signed-in page's first load (issue 24 section 4, decision 0023 amended): the first stylesheet holds what the
+ * shell and the lists draw, the rest of Mantine's styles follow once the first page has drawn, and the inline boot
+ * script asks the first page's answers before any module runs. The lists come from the router's screens and the
+ * early routes from src/boot/early.ts, so a new list is checked without a hand list.
+ */
+const LISTS = (screens as string[]).filter((path) => path.endsWith('/list'));
+/** The second stylesheet's file (src/shared/styles/rest.ts), as the build names it. */
+const REST_STYLES = /\/assets\/rest-[\w-]+\.css$/;
+
+/** Mantine's component classes (`m_…`) drawn in the page that no loaded stylesheet has a rule for. */
+function unstyledMantineClasses(page: Page) {
+  return page.evaluate(() => {
+    const defined = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule)
+          for (const m of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) defined.add(m[1]!);
+        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) {
+      // A stylesheet that failed to load (the rest, held back) has no rules to read.
+      let rules: CSSRuleList | null = null;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        continue;
+      }
+      walk(rules);
+    }
+    const drawn = new Set([...document.querySelectorAll('*')].flatMap((e) => [...e.classList]));
+    return [...drawn].filter((c) => /^m_[0-9a-f]+$/.test(c) && !defined.has(c));
+  });
+}
+
+test.describe('first load of a signed-in page', () => {
+  failOnPageErrors();
+
+  test('every list draws styled with the first stylesheet alone, on a phone and a laptop', async ({ page }) => {
+    test.slow();
+    await login(page);
+    // The rest of the styles never arrives: whatever a list draws at first must be in the first stylesheet.
+    await page.route(REST_STYLES, (route) => route.abort());
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of LISTS) {
+        await page.goto(path);
+        await expect(page.locator('[data-boot]')).toHaveCount(0, { timeout: 30_000 });
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await unstyledMantineClasses(page), `${path} at ${viewport.width}px`).toEqual([]);
+      }
+    }
+  });
+
+  test('any other page draws only once the rest of the styles is in, and the rest follows a list', async ({ page }) => {
+    await login(page);
+    // The rest arrives late: the form must not draw before it (shared/lib/route-roots.ts).
+    await page.route(REST_STYLES, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto('/population/served/add');
+    await expect(page.getByRole('heading', { level: 1, name: esPop.form.title_add })).toBeVisible({ timeout: 30_000 });
+    const restLoaded = () =>
+      page.evaluate(() => [...document.styleSheets].some((s) => /\/assets\/rest-[\w-]+\.css$/.test(s.href ?? '')));
+    expect(await restLoaded()).toBe(true);
+    expect(await unstyledMantineClasses(page)).toEqual([]);
+    // A list opened first gets the rest once it has drawn, for the selects and menus it opens later.
+    await page.goto('/population/served/list');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    await expect.poll(restLoaded, { timeout: 15_000 }).toBe(true);
+  });
+
+  for (const route of EARLY_ROUTES)
+    test(`${route.path}: the boot script asks every first answer once, and the page takes each`, async ({ page }) => {
+      await login(page);
+      const asked = new Map<string, number>();
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith('/api/')) return;
+        const key = `${request.method()} ${url.pathname}${url.search} ${request.postData() ?? ''}`;
+        asked.set(key, (asked.get(key) ?? 0) + 1);
+      });
+      await page.goto(route.path);
+      await expect(page.locator('[data-boot]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByRole('table').first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      // Every early answer was taken by the page's own request for it (none left waiting in memory)...
+      expect(await page.evaluate(() => window.__amparoEarly?.pending())).toEqual([]);
+      // ...so the server was asked for each once: the page sent none of them again.
+      expect([...asked].filter(([, count]) => count > 1)).toEqual([]);
+      // The page's code was among the boot script's preloads (src/boot/early.ts, build/early-boot.ts).
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
+      );
+      const pageModule = route.page
+        .split('/')
+        .pop()!
+        .replace(/\.tsx$/, '');
+      expect(preloaded.some((file) => file.startsWith(`/assets/${pageModule}-`))).toBe(true);
+    });
+});
