@@ -49,8 +49,12 @@ const PAGES = ALL_PAGES.filter(
 );
 // The built web app the server sends (WEB_DIST, as the server reads it): where the route's scripts are weighed.
 const WEB_DIST = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
-const FORM_FACTORS = ['desktop', 'mobile'] as const;
-type FormFactor = (typeof FORM_FACTORS)[number];
+const ALL_FORM_FACTORS = ['desktop', 'mobile'] as const;
+type FormFactor = (typeof ALL_FORM_FACTORS)[number];
+// LIGHTHOUSE_FORM_FACTORS=mobile runs only that form factor (both by default), for an A/B of one change.
+const FORM_FACTORS = ALL_FORM_FACTORS.filter(
+  (f) => !process.env.LIGHTHOUSE_FORM_FACTORS || process.env.LIGHTHOUSE_FORM_FACTORS.split(',').includes(f),
+);
 
 /** One Lighthouse run, reduced to the figures of the report. */
 export interface LighthouseRun {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminApi, ARTIFACTS, failOnPageErrors, login } from './fixtures';
+import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login } from './fixtures';
 import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
 
@@ -50,6 +50,8 @@ async function assignItem(page: Page, itemCode: string) {
   // The header is fixed: a button left just under it (the page back at its scroll position) is covered, and a click
   // lands on the header (CI, 2026-11-28: six minutes of retries on the user's name). Centre it first.
   await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // The page before's toast («La transacción se registró») sits over this button, and stays while pointed at.
+  await closeToasts(page);
   await button.click();
   const dialog = page.getByRole('dialog', { name: a.assign.title });
   await dialog.getByRole('combobox', { name: a.fields.item }).fill(COOP);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import esAuth from '../apps/web/src/locales/es/auth.json' with { type: 'json' };
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 
 /**
  * This attempt's mark, for the users and roles a spec creates (unique slugs, usernames and e-mails):
@@ -29,6 +30,21 @@ export async function login(page: Page, username = ADMIN.username, password = AD
   await page.getByLabel(esAuth.signIn.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: esAuth.signIn.submit }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Closes the toasts on screen. A toast over the button a test is about to press stays open while the pointer rests
+ * on it (Mantine pauses its timer on hover), so a click aimed under it retries until the test's time is out (seen in
+ * assignment.spec after a toast of the page before).
+ */
+export async function closeToasts(page: Page) {
+  const close = page.locator('.mantine-Notification-root').getByRole('button', { name: esCommon.actions.close });
+  // A toast may close on its own meanwhile: a click that finds nothing is not an error.
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
 }
 
 /**
