@@ -116,6 +116,34 @@ export interface TicketSearch {
 /** The document a search reads: with internal comments (support staff) or without (requesters). */
 const docOf = (internal: boolean) => sql`${internal ? supportTicketSearch.allDoc : supportTicketSearch.publicDoc}`;
 
+/**
+ * SQL: a searched ticket's matched words (issue 24 section 2), in the page's own statement: `D` and a headline of its
+ * description (`lib/search.ts` markers) when its subject and description hold every word (read from the kept
+ * document's weights A and B, not parsed again), else `C` and one of the latest comment the reader may see
+ * (`internal`) that holds every word, else `D` and the description's (the words spread over several texts); null
+ * without words. Read it with `readHighlight`. Computed for the page's rows only.
+ */
+function highlightColumn(search: TicketSearch): SQL<string | null> {
+  const t = supportTickets;
+  const c = supportComments;
+  const s2 = supportTicketSearch;
+  const q = prefixQuery(search.words);
+  const described = sql`(select ts_filter(${col(s2.publicDoc)}, '{a,b}') @@ ${q} from ${s2} where ${col(s2.ticketId)} = ${col(t.id)})`;
+  const comment = sql`(select ${col(c.body)} from ${c} where ${col(c.ticketId)} = ${col(t.id)}${search.internal ? sql`` : sql` and not ${col(c.internal)}`}
+    and to_tsvector('amparo_es'::regconfig, ${col(c.body)}) @@ ${q} order by ${col(c.createdAt)} desc, ${col(c.id)} desc limit 1)`;
+  const ofDescription = sql`'D' || ${headline(col(t.description), search.words)}`;
+  return sql<string | null>`case when ${described} then ${ofDescription}
+    else coalesce('C' || ${headline(comment, search.words)}, ${ofDescription}) end`;
+}
+
+/** A `highlightColumn` as its source and segments; null for none. */
+export function readHighlight(
+  marked: string | null,
+): { source: 'description' | 'comment'; segments: Segment[] } | null {
+  if (!marked) return null;
+  return { source: marked.startsWith('C') ? 'comment' : 'description', segments: toSegments(marked.slice(1)) };
+}
+
 /** SQL: the ticket is the one whose number `search` names (exact, or its digits in any year); false without one. */
 function numberMatch(search: TicketSearch): SQL {
   const n = search.number;
@@ -220,7 +248,11 @@ export async function listTickets(
         // stops at the page; a rare word reads the GIN index), counted up to the cap; no rank is computed.
         const where = sql`${ticketMatches(search, queryOf(search))}${also}`;
         return db
-          .select({ ...namedRow, total: total(sql`${t} where ${where}`) })
+          .select({
+            ...namedRow,
+            total: total(sql`${t} where ${where}`),
+            highlight: highlightColumn(search).as('highlight'),
+          })
           .from(t)
           .where(where)
           .orderBy(...ordered)
@@ -259,7 +291,7 @@ export async function listTickets(
       return (
         db
           .with(candidates, matched, pageIds)
-          .select({ ...namedRow, total: total(sql`matched`) })
+          .select({ ...namedRow, total: total(sql`matched`), highlight: highlightColumn(search).as('highlight') })
           .from(t)
           .where(sql`${t.id} in (select id from page_ids)`)
           .orderBy(sql`(select ord from page_ids p where p.id = ${t.id})`)
@@ -289,37 +321,6 @@ export async function listTickets(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-}
-
-/**
- * The matched words of `words` (a `wordsText`, not empty) in each of the tickets `ids` (a page), as segments
- * (`lib/search.ts`): from the description when it holds every word, else from the latest comment the caller may
- * see (`internal`) that holds every word, else from the description (the words spread over several texts).
- */
-export async function highlightsOf(
-  db: Executor,
-  ids: string[],
-  words: string,
-  internal: boolean,
-): Promise<Map<string, { source: 'description' | 'comment'; segments: Segment[] }>> {
-  if (ids.length === 0 || words === '') return new Map();
-  const t = supportTickets;
-  const c = supportComments;
-  const q = prefixQuery(words);
-  const comment = sql`(select ${c.body} from ${c} where ${c.ticketId} = ${t.id}${internal ? sql`` : sql` and not ${c.internal}`}
-    and to_tsvector('amparo_es'::regconfig, ${c.body}) @@ ${q} order by ${c.createdAt} desc, ${c.id} desc limit 1)`;
-  const described = sql`to_tsvector('amparo_es'::regconfig, ${t.subject} || ' ' || ${t.description}) @@ ${q}`;
-  const res = await db.execute<{ id: string; from_comment: boolean; marked: string | null }>(
-    sql`select id, comment is not null as from_comment, ${headline(sql`coalesce(comment, description)`, words)} as marked
-      from (select ${t.id} as id, ${t.description} as description, case when ${described} then null else ${comment} end as comment
-        from ${t} where ${inArray(t.id, ids)}) x`,
-  );
-  return new Map(
-    res.rows.map((r) => [
-      r.id,
-      { source: r.from_comment ? 'comment' : 'description', segments: toSegments(r.marked ?? '') },
-    ]),
-  );
 }
 
 /** How many tickets match `where`, counted up to `cap` (`capped` when there are more). */

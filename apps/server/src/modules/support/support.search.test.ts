@@ -111,9 +111,15 @@ describe('ticket search by words', () => {
     await support.api.post(`/api/support/tickets/${b.id}/comments`, {
       body: 'Cambiamos el tóner de la impresora qwlight',
     });
+    // A later comment that also holds the words: the description, which holds them, is still the one shown.
+    await support.api.post(`/api/support/tickets/${a.id}/comments`, { body: 'Otra impresora qwlight revisada' });
+    // One word in the subject and the other in the description: both are the ticket's own text.
+    const c = await raise(alice, 'Sin papel en la bandeja qwlight', 'Impresora del segundo piso');
+    await support.api.post(`/api/support/tickets/${c.id}/comments`, { body: 'La impresora qwlight sigue sin papel' });
     const items = await search(support, 'impres qwlight');
     const of = (id: string) => items.find((i) => i.id === id)!.highlight!;
     expect(of(a.id).source).toBe('description');
+    expect(of(c.id).source).toBe('description');
     expect(
       of(a.id)
         .segments.filter((s) => s.match)
@@ -147,6 +153,18 @@ describe('ticket search by words', () => {
     expect(await ids(alice, 'clave qwinternal')).toEqual([a.id]);
     const seen = await search(alice, 'clave qwinternal');
     expect(JSON.stringify(seen)).not.toContain('zorzal');
+    // The words in a public comment and in a later internal one: the requester's highlight is the public one's.
+    const b = await raise(alice, 'Pantalla sin imagen qwinternal');
+    await support.api.post(`/api/support/tickets/${b.id}/comments`, { body: 'Revisamos el cable gorrión qwinternal' });
+    await support.api.post(`/api/support/tickets/${b.id}/comments`, {
+      body: 'Nota reservada: cable gorrión qwinternal dañado por el usuario',
+      internal: true,
+    });
+    const mine = (await search(alice, 'gorrión qwinternal')).find((i) => i.id === b.id)!;
+    expect(mine.highlight!.source).toBe('comment');
+    expect(JSON.stringify(mine)).not.toContain('reservada');
+    const staff = (await search(support, 'gorrión qwinternal')).find((i) => i.id === b.id)!;
+    expect(staff.highlight!.segments.map((x) => x.text).join('')).toContain('Nota reservada');
     // A requester never finds another's ticket.
     expect(await ids(bob, 'clave qwinternal')).toEqual([]);
   });

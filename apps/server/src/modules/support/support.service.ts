@@ -554,6 +554,9 @@ export function listWhere(
  * each item carries `highlight`, its matched words as segments; `sort=relevance`
  * orders by rank, then the newest.
  */
+const highlightOfRow = (row: object | undefined) =>
+  row && 'highlight' in row ? (row.highlight as string | null) : null;
+
 export async function listTickets(db: Db, actor: UserActor, q: z.output<typeof ticketListQuery>) {
   const cap = (q.page + 4) * q.pageSize;
   const list = listWhere(actor, q, 'placeholders');
@@ -561,18 +564,10 @@ export async function listTickets(db: Db, actor: UserActor, q: z.output<typeof t
   // The count rides on the rows; a page past the end has none, so count alone then.
   const counted =
     rows[0]?.total ?? (q.page > 1 ? (await repo.countTickets(db, listWhere(actor, q).where, cap)).total : 0);
-  // A search's page shows its matched words (issue 24 section 2).
-  const highlights = list.search
-    ? await repo.highlightsOf(
-        db,
-        rows.map((r) => r.ticket.id),
-        wordsText(q.q),
-        list.search.internal,
-      )
-    : new Map();
   const items = await summaries(db, rows);
   return {
-    items: items.map((i) => ({ ...i, highlight: highlights.get(i.id) ?? null })),
+    // A search's page shows its matched words (issue 24 section 2), computed in the page's own statement.
+    items: items.map((i, n) => ({ ...i, highlight: repo.readHighlight(highlightOfRow(rows[n])) })),
     page: q.page,
     pageSize: q.pageSize,
     total: Math.min(counted, cap),
