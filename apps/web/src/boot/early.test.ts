@@ -47,6 +47,7 @@ async function runEarly(href: string, { lang, now = Date.now() }: { lang?: strin
       static override now = () => clock.now;
     },
     URLSearchParams,
+    setTimeout: () => 0,
     JSON,
     Object,
     Array,

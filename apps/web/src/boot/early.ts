@@ -180,6 +180,8 @@ export function start(assets: Record<string, EarlyAssets>) {
   for (const href of files?.scripts ?? []) preload(href, 'modulepreload');
   for (const href of files?.namespaces[lang] ?? []) preload(href, 'modulepreload');
   for (const href of files?.styles ?? []) preload(href, 'preload');
+  // Whatever the page did not take by then is dropped: no answer outlives its minute in memory.
+  setTimeout(() => answers.clear(), EARLY_TTL_MS);
   window.__amparoEarly = {
     take(method: string, url: string, body?: string) {
       const key = earlyKey(method, url, body);
