@@ -82,6 +82,29 @@ test.describe('first load of a signed-in page', () => {
     await expect.poll(restLoaded, { timeout: 15_000 }).toBe(true);
   });
 
+  test('an empty list replaces its loading rows without moving what is drawn', async ({ page }) => {
+    await login(page);
+    // A laptop narrower than Mantine's xl: the lists' secondary columns (visibleFrom xl) are hidden.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Lists that answer nothing: a year without lines, a search without matches.
+    for (const path of ['/budget/planning/list?year=2091', '/support/tickets/list?q=qqzzqqzzqq']) {
+      await page.goto(path);
+      await expect(page.locator('[data-boot]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByRole('table').first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift, path).toBeLessThan(0.01);
+    }
+  });
+
   for (const route of EARLY_ROUTES)
     test(`${route.path}: the boot script asks every first answer once, and the page takes each`, async ({ page }) => {
       await login(page);
