@@ -91,9 +91,17 @@ test.describe('The side menu on a phone', () => {
     await expect(ticketsLink).toBeVisible();
     await ticketsLink.click();
     await expect(page).toHaveURL(/\/support\/tickets\/list/);
-    // The drawer closes on a choice; its links stay drawn for the next time.
-    await expect(ticketsLink).not.toBeInViewport();
-    await expect(menu.getByRole('link').first()).toBeAttached();
+    // The drawer closes on a choice, and leaves the tab order once it has slid out (hidden, so the locators above no
+    // longer find it); its links stay drawn for the next time.
+    await expect(ticketsLink).toBeHidden();
+    const closed = page.getByRole('navigation', { name: esCommon.menu.label, includeHidden: true });
+    await expect(closed.getByRole('link', { includeHidden: true }).first()).toBeAttached();
+    await expect(closed).toHaveCSS('visibility', 'hidden');
+    await burger.click();
+    await expect(ticketsLink).toBeVisible();
+    await expect(ticketsLink).toBeInViewport();
+    await burger.click();
+    await expect(ticketsLink).toBeHidden();
 
     await page.goto('/population/served/list');
     await expect(burger).toBeVisible({ timeout: 30_000 });

@@ -31,26 +31,6 @@ function pages(): Plugin {
   };
 }
 
-/**
- * Mantine's AppShell header, footer and aside import react-remove-scroll only to read two class names
- * (`RemoveScroll.classNames.zeroRight`); that import brought the whole library (its scroll lock, side car and style
- * singleton: about 3.5 KB at gzip) into every page's first load (issue 24 section 4). For those three files it
- * resolves to src/app/remove-scroll-class-names.ts (a test holds the names equal to the library's); Mantine's Modal
- * and Drawer keep the real library.
- */
-function appShellScrollClassNames(): Plugin {
-  const appShell = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
-  return {
-    name: 'amparo-app-shell-scroll-class-names',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'react-remove-scroll' && importer && appShell.test(importer))
-        return here('src/app/remove-scroll-class-names.ts');
-      return null;
-    },
-  };
-}
-
 // The API runs on PORT (3000); in `npm run dev` Vite serves the web on 5173 and proxies /api.
 // The build writes a .br and a .gz beside every text asset over 1 KB; the server sends the one the
 // browser accepts (@fastify/static preCompressed), so rural links get a third of the bytes (issue 11).
@@ -60,7 +40,6 @@ export default defineConfig({
     pages(),
     mantineLayers(here('src/shared/styles/first.ts')),
     earlyBoot(here('.')),
-    appShellScrollClassNames(),
     // The service worker (issue 24 section 4, decision 0023): Workbox precaches the built pages and every hashed
     // script and stylesheet, so a repeat visit fetches none of them; navigations inside the app get the cached
     // index.html. Nothing else is cached: no runtime caching at all, and /api (every answer with personal data)
@@ -130,7 +109,9 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+              // Not react-i18next's <Trans> (with its HTML parser, about 4 KB at gzip): one hint on a few forms uses it, and
+              // it loads with them.
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next(?![\\/]dist[\\/]es[\\/]Trans)|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
             },
             {
               name: 'app',

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
-import { memo, useDeferredValue, useState } from 'react';
+import { Burger, Group, NavLink, Text } from '@mantine/core';
+import { memo, useDeferredValue, useState, type CSSProperties } from 'react';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import { UserMenu } from './user-menu';
 import { NotificationBell } from '../modules/notifications/components/notification-bell';
 import { NavLinkLink } from '../shared/ui/router-links/nav-link-link';
 import bootMarkup from '../boot.html?raw';
+import { RemoveScroll } from './remove-scroll-class-names';
+import classes from './shell.module.css';
 
 const HEADER_HEIGHT = 56;
 
@@ -43,13 +45,17 @@ function Shell() {
   const [menuAsked, setMenuAsked] = useState(false);
   const drawMenu = wide || opened || menuAsked;
 
+  const headerHeight = HEADER_HEIGHT + (appInfo?.testBanner ? TEST_BANNER_HEIGHT : 0);
+
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT + (appInfo?.testBanner ? TEST_BANNER_HEIGHT : 0) }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
+    <div
+      className={classes.root}
+      style={{ '--shell-bottom-clearance': `${SCROLL_TOP_CLEARANCE_PX}px` } as CSSProperties}
     >
-      <AppShell.Header>
+      {/* On :root, as Mantine's AppShell put them: the toasts (notifications.module.css) and sticky panels read them. */}
+      <style>{`:root{--app-shell-header-height:${headerHeight}px;--app-shell-header-offset:${headerHeight}px}`}</style>
+      {/* zeroRight: a dialog's scroll lock pads the fixed header as it pads the page, so the header does not move. */}
+      <header className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
         <TestBanner />
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -62,6 +68,7 @@ function Shell() {
               hiddenFrom="sm"
               size="sm"
               aria-label={t('common:menu.toggle')}
+              aria-expanded={opened}
             />
             {/* The brand, not a heading: each page's own title is its one h1. */}
             <Text component="span" fz="h3" fw={700} c="teal">
@@ -75,27 +82,26 @@ function Shell() {
             {user && <UserMenu user={user} />}
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="sm" aria-label={t('common:menu.label')}>
-        {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every first load (issue 11 item 8). */}
-        <AppShell.Section grow mih={0} style={{ overflowY: 'auto' }}>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('common:menu.label')}>
+        <div className={classes.menu}>
           {drawMenu && <NavMenu user={user} pathname={pathname} language={i18n.language} onNavigate={close} />}
-        </AppShell.Section>
+        </div>
         {user?.role && (
           <Text size="xs" c="dimmed" px="sm" pt="sm">
             {t('common:shell.role', { role: user.role.name })}
           </Text>
         )}
-      </AppShell.Navbar>
+      </nav>
 
       {/* Room under the last row for the scroll-to-top button (bottom right), which otherwise sat over a form's
-          Save button once the page was scrolled to its end. */}
-      <AppShell.Main pb={SCROLL_TOP_CLEARANCE_PX}>
+          Save button once the page was scrolled to its end (--shell-bottom-clearance). */}
+      <main className={classes.main}>
         <DeferredOutlet />
         <ScrollToTop />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
 
