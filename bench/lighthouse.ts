@@ -122,6 +122,8 @@ async function lighthouseOnce(
     '--only-categories=performance,accessibility',
     '--output=json',
     '--output=html',
+    // LIGHTHOUSE_SAVE_ASSETS=1 keeps each run's trace beside its report (for a profile of its long tasks).
+    ...(process.env.LIGHTHOUSE_SAVE_ASSETS === '1' ? ['--save-assets'] : []),
     `--output-path=${path}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),

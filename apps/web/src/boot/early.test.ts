@@ -146,7 +146,7 @@ describe('the inline boot script (issue 24 section 4)', () => {
       }) as typeof fetch;
       (globalThis as { window?: unknown }).window = { __amparoEarly: early };
       try {
-        await prefetchPersons(new QueryClient(), {});
+        await Promise.all(prefetchPersons(new QueryClient(), {}));
         await new Promise((resolve) => setTimeout(resolve, 10));
       } finally {
         globalThis.fetch = realFetch;

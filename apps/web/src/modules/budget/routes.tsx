@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { onFirstLoad, primeFirstAnswers } from '../../shared/lib/first-load';
 import { requirePermission } from '../../shared/lib/guards';
-import { withNamespaces } from '../../shared/lib/i18n';
+import i18n, { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
-import type { PlanningSearchInput } from './api/list-search';
+import { planningFirstAnswers } from './api/first-answers';
+import { planningSearch, type PlanningSearchInput } from './api/list-search';
 import { PLANNING_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
@@ -41,6 +43,14 @@ const list = createRoute({
   path: 'list',
   validateSearch: urlSearch<PlanningSearchInput>(),
   search: { middlewares: [stripSearchParams(PLANNING_SEARCH_DEFAULTS)] },
+  // The page load's first navigation here without filters: the boot script's answers go into the cache before the
+  // page's first render, which then draws the lines once (shared/lib/first-load.ts).
+  loader: ({ context, location, preload, cause }) => {
+    if (preload || cause !== 'enter' || !onFirstLoad() || location.searchStr !== '') return;
+    return primeFirstAnswers(
+      planningFirstAnswers(context.queryClient, planningSearch.parse(location.search), i18n.language),
+    );
+  },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/planning-list-page')),
     'PlanningListPage',

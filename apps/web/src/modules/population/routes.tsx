@@ -2,10 +2,11 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
-import { onFirstLoad } from '../../shared/lib/first-load';
+import { onFirstLoad, primeFirstAnswers } from '../../shared/lib/first-load';
 import { urlSearch } from '../../shared/lib/url-search';
 import type { MyAttentionsSearchInput, PersonListSearchInput } from './persons/api/list-search.contract';
 import { LIST_SEARCH_DEFAULTS } from './persons/api/list-url';
+import { prefetchPersons } from './persons/api/prefetch';
 import { activitiesRoutes } from './activities/routes';
 
 /** Translation namespaces the pages use, loaded with their code. */
@@ -38,10 +39,12 @@ const list = createRoute({
   // first render (issue 11 item 8); the page's query finds it in flight. Not on a hover's preload: every list
   // request is audited as a view of its persons. The server checks the session and permission as for any request.
   // On the page load's first navigation to the list without filters the inline boot script already asked for its
-  // rows and catalogs (src/boot/early.ts), so this code is not even fetched then (issue 24 section 4).
+  // rows and catalogs (src/boot/early.ts): the page then waits for them, taken into the cache, so that its first
+  // render draws the rows (shared/lib/first-load.ts, issue 24 section 4).
   loader: ({ context, location, preload, cause }) => {
-    if (preload || cause !== 'enter' || (onFirstLoad() && location.searchStr === '')) return;
-    void import('./persons/api/prefetch').then((m) => m.prefetchPersons(context.queryClient, location.search));
+    if (preload || cause !== 'enter') return;
+    const requests = prefetchPersons(context.queryClient, location.search);
+    if (onFirstLoad() && location.searchStr === '') return primeFirstAnswers(requests);
   },
   component: lazyRouteComponent(
     withNamespaces(POPULATION_NS, () => import('./persons/pages/persons-list-page')),

@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { onFirstLoad, primeFirstAnswers } from '../../shared/lib/first-load';
 import { requireAnyPermission, requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
 import type { BoardSearchInput, TicketListSearchInput } from './api/list-search.contract';
+import { ticketsFirstAnswers } from './api/first-answers';
 import { LIST_SEARCH_DEFAULTS } from './api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
@@ -33,6 +35,12 @@ const list = createRoute({
   beforeLoad: either,
   validateSearch: urlSearch<TicketListSearchInput>(),
   search: { middlewares: [stripSearchParams(LIST_SEARCH_DEFAULTS)] },
+  // The page load's first navigation here without filters: the boot script's answers go into the cache before the
+  // page's first render, which then draws the tickets once (shared/lib/first-load.ts).
+  loader: ({ context, location, preload, cause }) => {
+    if (preload || cause !== 'enter' || !onFirstLoad() || location.searchStr !== '') return;
+    return primeFirstAnswers(ticketsFirstAnswers(context.queryClient, location.search));
+  },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/tickets-list-page')),
     'TicketsListPage',

@@ -38,7 +38,7 @@ const catalogLanguage = (language: string) => (language.startsWith('en') ? 'en' 
  * the route's loader: they then arrive beside the page's code, not one by one after its first render, each drawing
  * the page's rows again (issue 24 section 4). A failure is left to the page's own `useCatalog`, which shows it.
  */
-export function prefetchCatalogs(queryClient: QueryClient, names: readonly string[]) {
+export function prefetchCatalogs(queryClient: QueryClient, names: readonly string[]): Promise<void>[] {
   const lang = catalogLanguage(i18n.language);
-  for (const name of names) void queryClient.prefetchQuery(getCatalogQueryOptions(name, lang));
+  return names.map((name) => queryClient.prefetchQuery(getCatalogQueryOptions(name, lang)));
 }

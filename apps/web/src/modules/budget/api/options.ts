@@ -5,12 +5,15 @@ import { optionLabel } from '@amparo/shared/modules/catalogs.labels';
 import { api } from '../../../shared/lib/api';
 
 /** Every option of a catalog or list (`POST /api/catalog/{name}`), deactivated ones included, in `lang`. */
-const getAllOptionsQueryOptions = (name: string, lang: string, parent?: string) =>
+export const getAllOptionsQueryOptions = (name: string, lang: string, parent?: string) =>
   queryOptions({
     queryKey: ['catalog', name, lang, parent ?? null, 'with-inactive'],
     queryFn: () => api.post<CatalogOption[]>(`catalog/${name}`, { lang, parent, includeInactive: true }),
     staleTime: 5 * 60_000,
   });
+
+/** The language the catalogs are asked in: English for an English interface, else Spanish. */
+export const optionsLanguage = (language: string) => (language.startsWith('en') ? 'en' : 'es');
 
 interface OptionsSettings {
   /** Children of this parent only (a strategic axis's programs). */
@@ -34,7 +37,7 @@ export function usePlanningOptions(
   { parent, withInactive, keep = [], enabled = true }: OptionsSettings = {},
 ) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
+  const lang = optionsLanguage(i18n.language);
   const query = useQuery({ ...getAllOptionsQueryOptions(name, lang, parent ?? undefined), enabled });
   const all = query.data ?? [];
   const data = all

@@ -10,7 +10,9 @@ import { getPersonsQueryOptions } from './list-query';
  * A failure is left to the page's own query, which shows it. The catalogs of
  * the list's filters and cells start beside it.
  */
-export function prefetchPersons(queryClient: QueryClient, rawSearch: object) {
-  prefetchCatalogs(queryClient, ['sex', 'age_group', 'thematic', 'department', 'headquarter']);
-  return queryClient.prefetchQuery(getPersonsQueryOptions(personListSearch.parse(rawSearch)));
+export function prefetchPersons(queryClient: QueryClient, rawSearch: object): Promise<void>[] {
+  return [
+    queryClient.prefetchQuery(getPersonsQueryOptions(personListSearch.parse(rawSearch))),
+    ...prefetchCatalogs(queryClient, ['sex', 'age_group', 'thematic', 'department', 'headquarter']),
+  ];
 }
