@@ -106,8 +106,23 @@ test.describe('first load of a signed-in page', () => {
   });
 
   for (const route of EARLY_ROUTES)
-    test(`${route.path}: the boot script asks every first answer once, and the page takes each`, async ({ page }) => {
+    test(`${route.path}: the boot script asks every first answer once, the page takes each and draws its rows at once`, async ({
+      page,
+    }) => {
       await login(page);
+      // Every loading row (DataTable's aria-hidden skeleton rows) the page ever inserts, counted as it is inserted.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __loadingRows: number };
+        w.__loadingRows = 0;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof Element)
+                w.__loadingRows += node.matches('tbody tr[aria-hidden]')
+                  ? 1
+                  : node.querySelectorAll('tbody tr[aria-hidden]').length;
+        }).observe(document, { childList: true, subtree: true });
+      });
       // The dashboard sign-in lands on asks for its own first answers (the unread count among them): on a busy
       // machine some were still being sent once the count below began. A blank page first ends them.
       await page.goto('about:blank');
@@ -126,6 +141,9 @@ test.describe('first load of a signed-in page', () => {
       expect(await page.evaluate(() => window.__amparoEarly?.pending())).toEqual([]);
       // ...so the server was asked for each once: the page sent none of them again.
       expect([...asked].filter(([, count]) => count > 1)).toEqual([]);
+      // The route's loader put the answers in the cache before the page's first render (shared/lib/first-load.ts):
+      // the rows are drawn once, never after a set of loading rows.
+      expect(await page.evaluate(() => (window as unknown as { __loadingRows: number }).__loadingRows)).toBe(0);
       // The page's code was among the boot script's preloads (src/boot/early.ts, build/early-boot.ts).
       const preloaded = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
