@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@amparo/shared/format';
+import { toGuatemalaLocal } from '@amparo/shared/format';
 import type { ErrorCode } from '@amparo/shared/errors';
 import { ApiError } from '../../../../shared/lib/api';
 
@@ -8,18 +8,9 @@ export const isVersionConflict = (error: unknown) =>
 
 /** The current date ('YYYY-MM-DD') and time ('HH:mm') in Guatemala, whatever the browser's zone. */
 export function nowInGuatemala(now: Date = new Date()): { date: string; time: string } {
-  const parts: Record<string, string> = {};
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const p of fmt.formatToParts(now)) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  // The shared arithmetic (UTC-6, no DST since 2006), not an Intl formatter built on every form's opening.
+  const [date = '', time = ''] = toGuatemalaLocal(now).split('T');
+  return { date, time };
 }
 
 /**
