@@ -65,13 +65,13 @@ describe('the inline boot script (issue 24 section 4)', () => {
     expect(sent).toEqual([
       { method: 'POST', url: '/api/user-check' },
       { method: 'GET', url: '/api/app-info' },
-      { method: 'GET', url: '/api/notifications/unread-count' },
+      { method: 'GET', url: '/api/population/persons?page=1&pageSize=25&sort=createdAt&order=desc&status=all' },
       ...['sex', 'age_group', 'thematic', 'department', 'headquarter'].map((name) => ({
         method: 'POST',
         url: `/api/catalog/${name}`,
         body: '{"lang":"es"}',
       })),
-      { method: 'GET', url: '/api/population/persons?page=1&pageSize=25&sort=createdAt&order=desc&status=all' },
+      { method: 'GET', url: '/api/notifications/unread-count' },
     ]);
     expect(links).toEqual([
       { rel: 'modulepreload', href: '/assets/shell.js', crossOrigin: '' },

@@ -15,7 +15,7 @@ export interface UserPickerOption {
 }
 
 /** Active users matching `q` from a module's lookup endpoint (`GET <path>?q=`, at most 20 by name). */
-export const getUserOptionsQueryOptions = (path: string, q: string) =>
+const getUserOptionsQueryOptions = (path: string, q: string) =>
   queryOptions({
     queryKey: ['user-options', path, q],
     queryFn: ({ signal }) => api.get<UserPickerOption[]>(path, { query: { q }, signal }),

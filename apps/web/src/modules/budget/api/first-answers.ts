@@ -1,24 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getUserOptionsQueryOptions } from '../../../shared/ui/user-picker';
-import { getPlanYearQueryOptions } from '../plan/api';
 import type { PlanningSearch } from './list-search';
 import { getAllOptionsQueryOptions, optionsLanguage } from './options';
-import { BUDGET_USERS_PATH, getPlanningListQueryOptions } from './queries';
+import { getPlanningListQueryOptions } from './queries';
 
-/** The catalogs the planning list's filters and rows name (`PlanningFilters`, `PlanningTable`). */
-const LIST_CATALOGS = ['strategic_axis', 'program', 'expense_type', 'headquarter', 'cooperating'];
+/** The catalogs the planning list's rows name (`PlanningTable`). */
+const ROW_CATALOGS = ['strategic_axis', 'program', 'expense_type'];
 
 /**
- * The planning list's first answers as its hooks ask them (the same query keys), prefetched for `primeFirstAnswers`: the page
- * of lines of `search` (opened without filters), the year's plan, the catalogs of its filters in `language`, and the responsible picker's
- * first users. The boot script asks the same (src/boot/early.ts, EARLY_ROUTES).
+ * What the planning list's first render waits for on the page load's first navigation (`primeFirstAnswers`), as its
+ * hooks ask it (the same query keys): the page of lines of `search` and the catalogs its rows name, in `language`.
+ * The boot script asks these first (src/boot/early.ts); the filters' catalogs, the year's plan and the users come
+ * after, each drawn where it is used when it arrives.
  */
 export function planningFirstAnswers(client: QueryClient, search: PlanningSearch, language: string): Promise<void>[] {
   const lang = optionsLanguage(language);
   return [
     client.prefetchQuery(getPlanningListQueryOptions(search)),
-    client.prefetchQuery(getPlanYearQueryOptions(search.year)),
-    ...LIST_CATALOGS.map((name) => client.prefetchQuery(getAllOptionsQueryOptions(name, lang))),
-    client.prefetchQuery(getUserOptionsQueryOptions(BUDGET_USERS_PATH, '')),
+    ...ROW_CATALOGS.map((name) => client.prefetchQuery(getAllOptionsQueryOptions(name, lang))),
   ];
 }

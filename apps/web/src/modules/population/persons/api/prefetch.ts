@@ -8,11 +8,16 @@ import { getPersonsQueryOptions } from './list-query';
  * loader): the same contract parse and query key as the page's `usePersons`,
  * so the page's query takes this request over instead of making a second one.
  * A failure is left to the page's own query, which shows it. The catalogs of
- * the list's filters and cells start beside it.
+ * the list's filters and cells start beside it. Returns the promises of what
+ * the rows show (the page and its cells' catalogs), which the page load's first
+ * navigation waits for (`primeFirstAnswers`; the boot script asks them first:
+ * src/boot/early.ts).
  */
 export function prefetchPersons(queryClient: QueryClient, rawSearch: object): Promise<void>[] {
-  return [
+  const rows = [
     queryClient.prefetchQuery(getPersonsQueryOptions(personListSearch.parse(rawSearch))),
-    ...prefetchCatalogs(queryClient, ['sex', 'age_group', 'thematic', 'department', 'headquarter']),
+    ...prefetchCatalogs(queryClient, ['sex', 'age_group', 'thematic']),
   ];
+  prefetchCatalogs(queryClient, ['department', 'headquarter']);
+  return rows;
 }
