@@ -38,6 +38,10 @@ const index = createRoute({
     throw redirect({ to: '/budget/planning/list', replace: true });
   },
 });
+const planningListPage = lazyRouteComponent(
+  withNamespaces(NS, () => import('./pages/planning-list-page')),
+  'PlanningListPage',
+);
 const list = createRoute({
   getParentRoute: () => planning,
   path: 'list',
@@ -49,12 +53,10 @@ const list = createRoute({
     if (preload || cause !== 'enter' || !onFirstLoad() || location.searchStr !== '') return;
     return primeFirstAnswers(
       planningFirstAnswers(context.queryClient, planningSearch.parse(location.search), i18n.language),
+      planningListPage.preload?.() ?? Promise.resolve(),
     );
   },
-  component: lazyRouteComponent(
-    withNamespaces(NS, () => import('./pages/planning-list-page')),
-    'PlanningListPage',
-  ),
+  component: planningListPage,
 });
 const add = createRoute({
   getParentRoute: () => planning,

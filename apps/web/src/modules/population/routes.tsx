@@ -30,6 +30,10 @@ const populationIndex = createRoute({ getParentRoute: () => population, path: '/
 const served = createRoute({ getParentRoute: () => population, path: 'served' });
 const servedIndex = createRoute({ getParentRoute: () => served, path: '/', beforeLoad: toList });
 
+const personsListPage = lazyRouteComponent(
+  withNamespaces(POPULATION_NS, () => import('./persons/pages/persons-list-page')),
+  'PersonsListPage',
+);
 const list = createRoute({
   getParentRoute: () => served,
   path: 'list',
@@ -44,12 +48,10 @@ const list = createRoute({
   loader: ({ context, location, preload, cause }) => {
     if (preload || cause !== 'enter') return;
     const requests = prefetchPersons(context.queryClient, location.search);
-    if (onFirstLoad() && location.searchStr === '') return primeFirstAnswers(requests);
+    if (onFirstLoad() && location.searchStr === '')
+      return primeFirstAnswers(requests, personsListPage.preload?.() ?? Promise.resolve());
   },
-  component: lazyRouteComponent(
-    withNamespaces(POPULATION_NS, () => import('./persons/pages/persons-list-page')),
-    'PersonsListPage',
-  ),
+  component: personsListPage,
 });
 const add = createRoute({
   getParentRoute: () => served,

@@ -29,6 +29,10 @@ const index = createRoute({ getParentRoute: () => support, path: '/', beforeLoad
 const tickets = createRoute({ getParentRoute: () => support, path: 'tickets' });
 const ticketsIndex = createRoute({ getParentRoute: () => tickets, path: '/', beforeLoad: toList });
 
+const ticketsListPage = lazyRouteComponent(
+  withNamespaces(NS, () => import('./pages/tickets-list-page')),
+  'TicketsListPage',
+);
 const list = createRoute({
   getParentRoute: () => tickets,
   path: 'list',
@@ -39,12 +43,12 @@ const list = createRoute({
   // page's first render, which then draws the tickets once (shared/lib/first-load.ts).
   loader: ({ context, location, preload, cause }) => {
     if (preload || cause !== 'enter' || !onFirstLoad() || location.searchStr !== '') return;
-    return primeFirstAnswers(ticketsFirstAnswers(context.queryClient, location.search));
+    return primeFirstAnswers(
+      ticketsFirstAnswers(context.queryClient, location.search),
+      ticketsListPage.preload?.() ?? Promise.resolve(),
+    );
   },
-  component: lazyRouteComponent(
-    withNamespaces(NS, () => import('./pages/tickets-list-page')),
-    'TicketsListPage',
-  ),
+  component: ticketsListPage,
 });
 const add = createRoute({
   getParentRoute: () => tickets,
