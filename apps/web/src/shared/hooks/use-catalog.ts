@@ -31,7 +31,8 @@ export function useCatalog(name: string, { parent, enabled = true }: { parent?: 
   return { ...query, data, labelOf };
 }
 
-const catalogLanguage = (language: string) => (language.startsWith('en') ? 'en' : 'es');
+/** The language catalogs are asked in: English for an English interface, else Spanish. */
+export const catalogLanguage = (language: string) => (language.startsWith('en') ? 'en' : 'es');
 
 /**
  * Starts reading the catalogs a page's first render needs (a list's filters and cells), in the UI language, from

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PlanningSearch } from './list-search';
-import { getAllOptionsQueryOptions, optionsLanguage } from './options';
+import { catalogLanguage } from '../../../shared/hooks/use-catalog';
+import { getAllOptionsQueryOptions } from './options';
 import { getPlanningListQueryOptions } from './queries';
 
 /** The catalogs the planning list's rows name (`PlanningTable`). */
@@ -13,7 +14,7 @@ const ROW_CATALOGS = ['strategic_axis', 'program', 'expense_type'];
  * after, each drawn where it is used when it arrives.
  */
 export function planningFirstAnswers(client: QueryClient, search: PlanningSearch, language: string): Promise<void>[] {
-  const lang = optionsLanguage(language);
+  const lang = catalogLanguage(language);
   return [
     client.prefetchQuery(getPlanningListQueryOptions(search)),
     ...ROW_CATALOGS.map((name) => client.prefetchQuery(getAllOptionsQueryOptions(name, lang))),

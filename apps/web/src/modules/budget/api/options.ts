@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogOption } from '@amparo/shared/modules/catalogs.schema';
 import { optionLabel } from '@amparo/shared/modules/catalogs.labels';
 import { api } from '../../../shared/lib/api';
+import { catalogLanguage } from '../../../shared/hooks/use-catalog';
 
 /** Every option of a catalog or list (`POST /api/catalog/{name}`), deactivated ones included, in `lang`. */
 export const getAllOptionsQueryOptions = (name: string, lang: string, parent?: string) =>
@@ -11,9 +12,6 @@ export const getAllOptionsQueryOptions = (name: string, lang: string, parent?: s
     queryFn: () => api.post<CatalogOption[]>(`catalog/${name}`, { lang, parent, includeInactive: true }),
     staleTime: 5 * 60_000,
   });
-
-/** The language the catalogs are asked in: English for an English interface, else Spanish. */
-export const optionsLanguage = (language: string) => (language.startsWith('en') ? 'en' : 'es');
 
 interface OptionsSettings {
   /** Children of this parent only (a strategic axis's programs). */
@@ -37,7 +35,7 @@ export function usePlanningOptions(
   { parent, withInactive, keep = [], enabled = true }: OptionsSettings = {},
 ) {
   const { t, i18n } = useTranslation();
-  const lang = optionsLanguage(i18n.language);
+  const lang = catalogLanguage(i18n.language);
   const query = useQuery({ ...getAllOptionsQueryOptions(name, lang, parent ?? undefined), enabled });
   const all = query.data ?? [];
   const data = all
