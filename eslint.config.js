@@ -29,13 +29,26 @@ const SERVER_MODULE_DEPS = {
   population: ['catalogs', 'headquarters', 'users'],
   documentation: ['population', 'catalogs', 'users'],
   // The dashboard shows the cards of the areas a user holds (issue 24 section 6, item 7): budget's POA card.
-  dashboard: ['population', 'catalogs', 'budget'],
+  dashboard: ['population', 'catalogs', 'budget', 'support'],
   'security-log': ['users'],
   notifications: [],
   'working-calendar': ['headquarters'],
   budget: ['catalogs', 'headquarters', 'users', 'cooperating'],
   cooperating: [],
+  permissions: [],
+  support: ['catalogs', 'headquarters', 'users'],
+  settings: [],
 };
+
+/**
+ * The map fails closed (issue 25 section 5): a module folder missing from it would be checked against nobody and
+ * could import anything (support and permissions were, so the dashboard's imports of support passed unchecked),
+ * so lint stops here instead.
+ */
+const SERVER_MODULE_FOLDERS = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+const unmapped = SERVER_MODULE_FOLDERS.filter((m) => !(m in SERVER_MODULE_DEPS));
+if (unmapped.length)
+  throw new Error(`eslint.config.js: add ${unmapped.join(', ')} to SERVER_MODULE_DEPS (which modules each may import)`);
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */
 function assertAcyclic(deps) {

@@ -245,6 +245,9 @@ function median(values: number[]): number {
 
 /** Every page in every form factor, RUNS times (interleaved, so the machine's noise spreads over all of them). */
 export async function lighthouseFigures(): Promise<LighthouseFigures> {
+  // Without a build the server answers 404 and Lighthouse stops with "unable to reliably load the page".
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`lighthouse: no web build in ${WEB_DIST}; run \`npm run build\` first (or set WEB_DIST)`);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   console.log(`lighthouse: seeding ${PERSONS} demo persons`);

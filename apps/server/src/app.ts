@@ -40,6 +40,7 @@ import { documentationRoutes } from './modules/documentation/documentation.route
 import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { workingCalendarRoutes } from './modules/working-calendar/working-calendar.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { cooperatingRoutes } from './modules/cooperating/cooperating.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     securityLogRoutes,
     notificationsRoutes,
     workingCalendarRoutes,
+    settingsRoutes,
     supportRoutes,
     cooperatingRoutes,
   ]) {

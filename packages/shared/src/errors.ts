@@ -60,6 +60,11 @@ export const ERROR_CODES = [
   // Issue 24 section 5: PDF documents are rendered one at a time per server instance.
   'documents_busy', // 503 with Retry-After (seconds): the queue of PDF renders is full
   'document_failed', // 500: the PDF render timed out or its worker died (the next render starts a new worker)
+  // Issue 25 section 3: dated settings (lib/settings).
+  'setting_missing', // 409: no value of the setting is in force on the date a computation needs (field key, params key, date)
+  'setting_in_force', // 409: a value in force or past is not changed; add a new value from a date instead
+  // Issue 25 section 2: two writes met on the same rows (a deadlock or serialization failure), twice in a row.
+  'write_conflict', // 409 with Retry-After (seconds): nothing was written; sending the same request again can succeed
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -139,6 +144,8 @@ export const FIELD_ERROR_CODES = [
   'year_not_closed', // a carry-forward leaves only a closed year
   'carry_exceeded', // a carry-forward past the item's unspent amount of the year: params.unspent, excess
   'not_assigned', // the line has no assignment on that item: the control cannot be evaluated
+  'setting_missing', // params.key, date: no value of the setting is in force on that date
+  'exceeds_commitment', // a release (or a reversal) past what the request holds committed (executed) on the cell: params.committed, excess
   // Issue 13 section 2, disbursements in the agreement's currency. Amounts in params are in params.currency.
   'agreed_exceeded', // disbursements would pass the agreed amount: params.currency, agreed, available, excess
   'agreed_below_received', // an agreed amount lower than what was received: params.currency, received, excess

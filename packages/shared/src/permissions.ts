@@ -100,6 +100,8 @@ export const PERMISSION_TREE = [
       { key: 'configuracion_seguridad', es: 'Registro de seguridad', en: 'Security log' },
       // Not in the spec's list: issue 12 asks for the holidays the charity adds (service targets count working time).
       { key: 'configuracion_calendario', es: 'Calendario laboral', en: 'Working calendar' },
+      // Not in the spec's list: issue 25 section 3 asks for the dated rates and thresholds law and policy set.
+      { key: 'configuracion_parametros', es: 'Parámetros legales', en: 'Legal parameters' },
     ],
   },
   {

@@ -7,6 +7,7 @@ export * from '../modules/headquarters/headquarters.table.ts';
 export * from '../modules/population/persons/persons.table.ts';
 export * from '../lib/audit.table.ts';
 export * from '../lib/mail.table.ts';
+export * from '../lib/settings/settings.table.ts';
 export * from '../modules/population/case-file/case.table.ts';
 export * from '../modules/documentation/documentation.table.ts';
 export * from '../modules/population/activities/activities.table.ts';

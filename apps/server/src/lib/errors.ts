@@ -39,11 +39,20 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return code === '23503' || code === '23001';
 }
 
+/**
+ * PostgreSQL aborted the transaction so another could finish: a deadlock victim (40P01) or a serialization
+ * failure (40001). Running it again can succeed (`inTransaction`); answered as 409 `write_conflict`, never 500.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = findPgError(err)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | null {
   // Drizzle wraps driver errors in `cause`; PGlite and pg put `code` on the error.
   let current = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
   for (let i = 0; current && i < 4; i++) {
-    if (typeof current.code === 'string' && /^\d{5}$/.test(current.code)) return current;
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current;
     current = current.cause as typeof current;
   }
   return null;

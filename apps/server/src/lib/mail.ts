@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { mailOutbox } from './mail.table.ts';
-import type { JobRunner } from './jobs/runner.ts';
+import { z } from 'zod';
+import { defineJob, type JobHandle, type JobRunner } from './jobs/runner.ts';
 
 export interface Mail {
   to: string;
@@ -21,6 +22,7 @@ const SCRUBBED = '[enlace retirado / link removed]';
 
 /** The job that delivers one outbox row through SMTP (issue 12): retried with backoff, then listed as failed. */
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+const mailDeliver = defineJob(MAIL_DELIVER_JOB, z.object({ outboxId: z.uuid() }));
 
 /**
  * Sends mail through SMTP_URL (nodemailer). Every mail is first written to
@@ -36,6 +38,7 @@ export class Mailer {
   private readonly config: Config;
   private readonly log: FastifyBaseLogger;
   private readonly jobs: JobRunner | null;
+  private readonly delivery: JobHandle<{ outboxId: string }> | null;
 
   /**
    * `jobs`: the app's runner, on which the mailer defines its delivery job when
@@ -53,12 +56,12 @@ export class Mailer {
     this.log = log;
     this.transport = options.transport ?? (config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null);
     this.jobs = this.transport ? (options.jobs ?? null) : null;
-    this.jobs?.define<{ outboxId: string }>({
-      name: MAIL_DELIVER_JOB,
-      retryLimit: config.MAIL_RETRY_LIMIT,
-      retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
-      handler: ({ outboxId }) => this.deliver(outboxId),
-    });
+    this.delivery =
+      this.jobs?.define(mailDeliver, {
+        retryLimit: config.MAIL_RETRY_LIMIT,
+        retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+        handler: ({ outboxId }) => this.deliver(outboxId),
+      }) ?? null;
   }
 
   /**
@@ -69,18 +72,19 @@ export class Mailer {
    */
   async send(mail: Mail): Promise<void> {
     const { secret, ...message } = mail;
-    const [row] = await this.db
-      .insert(mailOutbox)
-      .values({ ...message, scrub: this.transport && secret ? secret : null })
-      .returning({ id: mailOutbox.id });
-    const outboxId = row!.id;
+    // The row and its delivery job in one transaction: a job never names a row that is not there, nor the reverse.
+    const queued = this.delivery && this.jobs?.running ? this.delivery : null;
+    const outboxId = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({ ...message, scrub: this.transport && secret ? secret : null })
+        .returning({ id: mailOutbox.id });
+      if (queued) await queued.send(tx, { outboxId: row!.id });
+      return row!.id;
+    });
     // No address or subject in the log: the outbox row id is enough to find the mail (no personal data in logs).
     if (!this.transport) return void this.log.info({ outboxId }, 'mail written to outbox (no SMTP_URL)');
-    if (this.jobs?.running) {
-      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId });
-      return;
-    }
-    await this.deliver(outboxId).catch(() => undefined);
+    if (!queued) await this.deliver(outboxId).catch(() => undefined);
   }
 
   /**

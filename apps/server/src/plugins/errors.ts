@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError } from 'zod';
 import { CONTROL_CHARACTERS, parseMessage, toFieldErrors } from '@amparo/shared/validation';
 import type { ErrorCode, FieldError, Problem } from '@amparo/shared/errors';
-import { AppError } from '../lib/errors.ts';
+import { AppError, isRetryableConflict } from '../lib/errors.ts';
+import { WRITE_CONFLICT_RETRY_AFTER } from '../lib/transaction.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -68,6 +69,11 @@ export const errorsPlugin = fp(async (app) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return sendProblem(reply, error.status, error.code, error.fieldErrors);
+    }
+    // A deadlock or serialization failure outside `inTransaction` (which retries once): retryable, not a fault.
+    if (isRetryableConflict(error)) {
+      reply.header('retry-after', String(WRITE_CONFLICT_RETRY_AFTER));
+      return sendProblem(reply, 409, 'write_conflict');
     }
     if (isResponseSerializationError(error)) {
       request.log.error(

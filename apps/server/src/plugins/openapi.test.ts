@@ -8,7 +8,10 @@ type Operation = {
   summary?: string;
   responses?: Record<
     string,
-    { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }
+    {
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }>;
+    }
   >;
 };
 
@@ -35,6 +38,12 @@ describe('OpenAPI problem answers', () => {
     });
     expect(codes(problemAnswers({}, 'public'))).toEqual({});
     expect(codes(problemAnswers({ params }, 'configuracion_roles', { 409: ['in_use'] }))[409]).toEqual(['in_use']);
+    // A write may meet another on the same rows: a deadlock met twice is a retryable 409 (lib/transaction.ts).
+    expect(codes(problemAnswers({ body, params }, 'configuracion_roles', {}, true))[409]).toEqual([
+      'version_conflict',
+      'write_conflict',
+    ]);
+    expect(codes(problemAnswers({ params }, 'configuracion_roles', {}, false))[409]).toBeUndefined();
   });
 
   describe("in the app's document", () => {
@@ -85,7 +94,8 @@ describe('OpenAPI problem answers', () => {
       const probe = doc.paths['/api/openapi-probe/{id}']!.put!;
       expect(Object.keys(probe.responses!).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
       const conflict = probe.responses!['409']!.content!['application/problem+json']!.schema!;
-      expect(conflict.properties!.code!.enum).toEqual(['version_conflict', 'in_use']);
+      expect(conflict.properties!.code!.enum).toEqual(['version_conflict', 'write_conflict', 'in_use']);
+      expect(probe.responses!['409']!.headers).toHaveProperty('retry-after');
       // The routes that wait their turn in a queue say so: 503 with its code and Retry-After.
       const busy = (path: string, method: 'get' | 'post') => {
         const answer = doc.paths[path]![method]!.responses!['503'] as { headers?: Record<string, unknown> } | undefined;

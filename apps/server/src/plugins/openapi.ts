@@ -11,6 +11,8 @@ import type { RoutePermission } from './auth.ts';
  * - 401 `unauthenticated`, when it needs a session; 403 `forbidden`, when it needs a permission key;
  * - 404 `not_found`, when it names a record in its path;
  * - 409 `version_conflict`, when its body carries the record's `version` (an update checked for concurrent edits);
+ * - 409 `write_conflict` with Retry-After, when it writes (any method but GET and HEAD): a deadlock or a
+ *   serialization failure met twice (`lib/transaction.ts`), retryable;
  * - what the route adds in `config.problems` (status → codes), e.g. a 409 `in_use` or a 503 with Retry-After.
  */
 
@@ -77,6 +79,7 @@ export function problemAnswers(
   schema: { body?: unknown; querystring?: unknown; params?: unknown },
   permission: RoutePermission | undefined,
   extra: RouteProblems = {},
+  writes = false,
 ): Map<number, ErrorCode[]> {
   const out = new Map<number, ErrorCode[]>();
   const add = (status: number, codes: ErrorCode[]) =>
@@ -86,6 +89,7 @@ export function problemAnswers(
   if (permission && isPermissionKey(permission)) add(403, ['forbidden']);
   if (schema.params) add(404, ['not_found']);
   if (propertiesOf(schema.body).includes('version')) add(409, ['version_conflict']);
+  if (writes) add(409, ['write_conflict']);
   for (const [status, codes] of Object.entries(extra)) add(Number(status), codes ?? []);
   return new Map([...out].sort(([a], [b]) => a - b));
 }
@@ -99,7 +103,12 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  */
 export function openApiTransform(input: TransformInput) {
   const out = jsonSchemaTransform(input);
-  const route = (input as { route?: { config?: { permission?: RoutePermission; problems?: RouteProblems } } }).route;
+  const route = (
+    input as {
+      route?: { method?: string | string[]; config?: { permission?: RoutePermission; problems?: RouteProblems } };
+    }
+  ).route;
+  const writes = [route?.method ?? []].flat().some((m) => !['GET', 'HEAD'].includes(m.toUpperCase()));
   const schema = (out.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown; response?: object };
   const response: Record<string, unknown> = { ...(schema.response ?? {}) };
   // Routes that send a file or a stream declare no body schema; without a 2xx of their own, say what succeeds.
@@ -108,11 +117,11 @@ export function openApiTransform(input: TransformInput) {
       description: 'The file or document the summary names',
       content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
     };
-  for (const [status, codes] of problemAnswers(schema, route?.config?.permission, route?.config?.problems)) {
+  for (const [status, codes] of problemAnswers(schema, route?.config?.permission, route?.config?.problems, writes)) {
     if (String(status) in response) continue;
     response[String(status)] = {
       description: `${DESCRIPTIONS[status] ?? 'Error'} (${codes.map((c) => `\`${c}\``).join(', ')})`,
-      ...(status === 503
+      ...(status === 503 || codes.includes('write_conflict')
         ? { headers: { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } } }
         : {}),
       content: { 'application/problem+json': { schema: problemSchema(codes) } },

@@ -6,6 +6,7 @@ import { ADMIN_ROLE_SLUG } from '@amparo/shared/modules/roles.schema';
 import geography from './data/guatemala-geography.json' with { type: 'json' };
 import catalogs from './data/catalogs-gt.json' with { type: 'json' };
 import ownCatalogs from './data/catalogs-amparo.json' with { type: 'json' };
+import { seedSettings } from './settings.ts';
 
 /** Codes are stable upper-case ASCII: 'GARÍFUNA' → 'GARIFUNA'. */
 export function normalizeCode(code: string): string {
@@ -21,8 +22,9 @@ export { ADMIN_ROLE_SLUG };
 /**
  * Seeds reference data idempotently: geography is upserted (names follow the
  * INE file), catalog items are only added (an administrator's renames and
- * deactivations are kept), and the 'Administrador' role is made to hold every
- * permission key (new keys appear with new versions).
+ * deactivations are kept), the 'Administrador' role is made to hold every
+ * permission key (new keys appear with new versions), and the dated settings get
+ * their first values where they have none for that date (db/seed/settings.ts).
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -57,5 +59,6 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(roles)
       .values({ slug: ADMIN_ROLE_SLUG, name: 'Administrador', permissions: PERMISSION_KEYS })
       .onConflictDoUpdate({ target: roles.slug, set: { permissions: PERMISSION_KEYS } });
+    await seedSettings(tx);
   });
 }

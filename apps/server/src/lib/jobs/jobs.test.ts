@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, waitUntil, type TestApp } from '../../../test/helpers.ts';
+import { z } from 'zod';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 import { Jobs, type JobDefinition } from './jobs.ts';
+import { JobRunner, defineJob, scheduled } from './runner.ts';
 
 /**
  * Background jobs (issue 12) on the engine under test: a queued job runs once
@@ -110,4 +113,95 @@ describe('jobs', () => {
     await waitUntil(() => seen.length === 1);
     expect(seen).toEqual(['after restart']);
   });
+});
+
+/**
+ * Issue 25 section 5: a typed handle queues checked data in the caller's transaction, also where no worker runs
+ * (JOBS_ENABLED=false: producer-only), and a recurring job's queue is a singleton: one run at a time over every
+ * instance.
+ */
+describe('job handles and singleton schedules', () => {
+  const runnerOf = async (enabled: boolean) => {
+    const runner = new JobRunner();
+    return {
+      runner,
+      started: (o: Omit<Parameters<JobRunner['start']>[0], 'database' | 'log'> = {}) =>
+        runner.start({
+          database: t.database,
+          connectionString: t.databaseUrl ?? undefined,
+          log: t.app.log,
+          enabled,
+          ...o,
+        }),
+    };
+  };
+
+  it('queues checked data only when the caller commits, even where no worker runs', async () => {
+    const kind = defineJob('test.typed', z.object({ n: z.number().int() }));
+    const seen: number[] = [];
+    // A producer-only instance (JOBS_ENABLED=false): it defines the job but runs nothing.
+    const { runner, started } = await runnerOf(false);
+    const handle = runner.define(kind, { handler: async ({ n }) => void seen.push(n) });
+    await started();
+    expect(runner.running).toBe(false);
+    const rolledBack = await t.database.db
+      .transaction(async (tx) => {
+        await handle.send(tx, { n: 1 });
+        throw new Error('the caller fails');
+      })
+      .catch((e: Error) => e.message);
+    expect(rolledBack).toBe('the caller fails');
+    const id = await t.database.db.transaction((tx) => handle.send(tx, { n: 2 }));
+    await expect(t.database.db.transaction((tx) => handle.send(tx, { n: 1.5 }))).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(seen).toEqual([]);
+    // A working instance takes what the producer queued: the committed job only.
+    const worker = await start([{ name: kind.name, handler: async (data: { n: number }) => void seen.push(data.n) }]);
+    await waitUntil(() => seen.length === 1);
+    expect(await worker.state(kind.name, id!)).toEqual({ state: 'completed', attempts: 1 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(seen).toEqual([2]);
+    await stop(worker);
+    await runner.stop();
+  });
+
+  it('makes a recurring job’s queue a singleton, also one made before as a standard queue', async () => {
+    const name = 'test.recurring';
+    const old = await start([{ name, handler: async () => undefined }]);
+    expect(await old.policy(name)).toBe('standard');
+    await stop(old);
+    const { runner, started } = await runnerOf(false);
+    runner.define(scheduled(name), { cron: '0 3 * * *', handler: async () => undefined });
+    await started();
+    expect(await runner.policy(name)).toBe('singleton');
+    await runner.stop();
+  });
+
+  postgresOnly(
+    'runs one job of a recurring queue at a time over two working instances',
+    { timeout: 60_000 },
+    async () => {
+      const name = 'test.one-at-a-time';
+      let active = 0;
+      let most = 0;
+      let done = 0;
+      const definition: JobDefinition<never> = {
+        name,
+        // A schedule far away: the jobs below are queued by hand, as a slow run overlapping the next would be.
+        cron: '0 4 1 1 *',
+        handler: async () => {
+          active += 1;
+          most = Math.max(most, active);
+          await new Promise((r) => setTimeout(r, 700));
+          active -= 1;
+          done += 1;
+        },
+      };
+      const [a, b] = [await start([definition]), await start([definition])];
+      for (let i = 0; i < 3; i++) await (i % 2 ? a : b).send(name, {});
+      await waitUntil(() => done === 3, 30_000);
+      await Promise.all([stop(a), stop(b)]);
+      expect(most).toBe(1);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 
 /**
  * Background jobs (issue 12, decision 0012): work queued now or later, work
@@ -26,8 +27,31 @@ export interface JobDefinition<T extends object = object> {
   /** Seconds before the first retry (default 30); doubled each time when `backoff` (default true). */
   retryDelaySeconds?: number;
   backoff?: boolean;
-  /** A recurring job: a cron expression (5 fields: minute at the finest), in America/Guatemala. */
+  /**
+   * A recurring job: a cron expression (5 fields: minute at the finest), in America/Guatemala. Its queue is a
+   * `singleton` (issue 25 section 5): one run at a time over every instance, so a run that outlasts its minute
+   * (the every-minute mailer) is never joined by the next one, which would pick the same rows.
+   */
   cron?: string;
+}
+
+/** How an instance takes part: `work` runs handlers and schedules; `produce` only queues (JOBS_ENABLED=false). */
+export type JobsMode = 'work' | 'produce';
+
+/**
+ * pg-boss's database interface over a drizzle executor (a transaction): its statements use `$1`-style parameters,
+ * turned here into drizzle's, so a job is inserted in the caller's transaction on either engine and is queued
+ * only if that transaction commits.
+ */
+export function executorDb(db: Executor) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const chunks: SQL[] = pieces.map((piece, i) => (i % 2 ? sql`${values[Number(piece) - 1]}` : sql.raw(piece)));
+      const result = await db.execute(sql.join(chunks, sql``));
+      return { rows: result.rows as unknown[] };
+    },
+  };
 }
 
 /** A job whose retries are spent, for the administrators' view: no data (it may hold personal data). */
@@ -99,19 +123,31 @@ export class Jobs {
    * definition's queue with its retry policy, registers its handler, and
    * schedules the recurring ones. `stop()` ends it.
    */
-  static async start(options: JobsOptions, definitions: readonly JobDefinition<never>[]): Promise<Jobs> {
-    const boss = newBoss(options, true);
+  static async start(
+    options: JobsOptions,
+    definitions: readonly JobDefinition<never>[],
+    mode: JobsMode = 'work',
+  ): Promise<Jobs> {
+    const work = mode === 'work';
+    const boss = newBoss(options, work);
     // pg-boss reports connection and maintenance errors as events; without a listener Node would throw them.
     boss.on('error', (err: Error & { code?: string }) =>
       options.log.error({ code: err.code }, 'jobs: %s', err.message),
     );
     await boss.start();
     for (const def of definitions) {
+      const policy = def.cron ? 'singleton' : 'standard';
+      // A queue keeps the policy it was created with; a recurring queue made before it was a singleton holds
+      // nothing worth keeping (its runs are the schedule's), so it is made again.
+      const existing = await boss.getQueue(def.name);
+      if (existing && existing.policy !== policy && def.cron) await boss.deleteQueue(def.name);
       await boss.createQueue(def.name, {
+        policy,
         retryLimit: def.retryLimit ?? 3,
         retryDelay: def.retryDelaySeconds ?? 30,
         retryBackoff: def.backoff ?? true,
       });
+      if (!work) continue;
       const handler = def.handler as JobDefinition['handler'];
       await boss.work(def.name, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as object, { id: job.id });
@@ -124,9 +160,22 @@ export class Jobs {
     );
   }
 
-  /** Queues a job now, or after `startAfter`; returns its id (null when a `singletonKey` job is already queued). */
-  send(name: string, data: object, options: { startAfter?: Date; singletonKey?: string } = {}): Promise<string | null> {
-    return this.boss.send(name, data, options);
+  /**
+   * Queues a job now, or after `startAfter`; returns its id (null when a `singletonKey` job is already queued).
+   * With `tx`, the job is written in that transaction (`executorDb`): it exists only if the caller commits.
+   */
+  send(
+    name: string,
+    data: object,
+    options: { startAfter?: Date; singletonKey?: string } = {},
+    tx?: Executor,
+  ): Promise<string | null> {
+    return this.boss.send(name, data, tx ? { ...options, db: executorDb(tx) } : options);
+  }
+
+  /** A queue's policy (`standard`, `singleton`, …), or null when it does not exist. */
+  async policy(name: string): Promise<string | null> {
+    return (await this.boss.getQueue(name))?.policy ?? null;
   }
 
   /** A job's state (`created`, `retry`, `active`, `completed`, `failed`, `cancelled`) and attempts, or null. */

@@ -13,6 +13,7 @@ import {
   type WorkflowRecord,
 } from './workflow.ts';
 import { workflowHistory } from './workflow.table.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /**
  * The workflow library on its own (issue 12), on a table of its own made for
@@ -318,28 +319,31 @@ describe('applyTransition', () => {
     }
   });
 
-  it('of two users moving the same version at once, one wins, the other gets 409 and its hooks never run', async () => {
-    const item = await newItem();
-    await applyTransition(db(), wf, actor(ownerId), { recordId: item.id, transition: 'submit', version: 1 });
-    approveHookRuns = 0;
-    // The first call holds the row for 300 ms inside its hook: the second reaches the row meanwhile (on PostgreSQL;
-    // PGlite runs one transaction at a time) and must wait for the lock, then find the version moved.
-    approvePause = 300;
-    try {
-      const results = await Promise.allSettled([
-        applyTransition(db(), wf, staff(bossId), { recordId: item.id, transition: 'approve', version: 2 }),
-        applyTransition(db(), wf, staff(randomUUID()), { recordId: item.id, transition: 'approve', version: 2 }),
-      ]);
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-      expect((lost.reason as AppError).code).toBe('stale_transition');
-    } finally {
-      approvePause = 0;
-    }
-    // The row lock (FOR UPDATE) keeps the loser out of the hooks: they act on the state they were written for.
-    expect(approveHookRuns).toBe(1);
-    expect(await workflowHistoryOf(db(), 'wf_test', item.id)).toHaveLength(2);
-  });
+  postgresOnly(
+    'of two users moving the same version at once, one wins, the other gets 409 and its hooks never run',
+    async () => {
+      const item = await newItem();
+      await applyTransition(db(), wf, actor(ownerId), { recordId: item.id, transition: 'submit', version: 1 });
+      approveHookRuns = 0;
+      // The first call holds the row for 300 ms inside its hook: the second reaches the row meanwhile (on PostgreSQL;
+      // PGlite runs one transaction at a time) and must wait for the lock, then find the version moved.
+      approvePause = 300;
+      try {
+        const results = await Promise.allSettled([
+          applyTransition(db(), wf, staff(bossId), { recordId: item.id, transition: 'approve', version: 2 }),
+          applyTransition(db(), wf, staff(randomUUID()), { recordId: item.id, transition: 'approve', version: 2 }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect((lost.reason as AppError).code).toBe('stale_transition');
+      } finally {
+        approvePause = 0;
+      }
+      // The row lock (FOR UPDATE) keeps the loser out of the hooks: they act on the state they were written for.
+      expect(approveHookRuns).toBe(1);
+      expect(await workflowHistoryOf(db(), 'wf_test', item.id)).toHaveLength(2);
+    },
+  );
 
   it('the history is append-only', async () => {
     const item = await newItem();

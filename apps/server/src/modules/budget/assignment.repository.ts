@@ -198,8 +198,47 @@ export async function insertTransfer(tx: Executor, values: typeof budgetTransfer
   return row!.id;
 }
 
-export async function insertCommitment(tx: Executor, values: typeof K.$inferInsert): Promise<void> {
-  await tx.insert(K).values(values);
+export async function insertCommitments(tx: Executor, rows: (typeof K.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(K).values(rows);
+}
+
+/** What one source (a request) holds per (line, item, month) of `lineIds`: open commitment and executed (Q). */
+export interface SourceCell {
+  lineId: string;
+  itemId: string;
+  month: number;
+  /** commit + release rows: what the source still holds committed. */
+  open: string;
+  executed: string;
+}
+
+/** The cells of `lineIds` where `source` has commitment rows, with its open commitment and its execution (Q). */
+export async function sourceCells(
+  db: Executor,
+  source: { type: string; id: string },
+  lineIds: string[],
+): Promise<SourceCell[]> {
+  if (!lineIds.length) return [];
+  const ids = sql.join(
+    lineIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<{ line_id: string; item_id: string; month: number; open: string; executed: string }>(
+    sql`
+    select line_id, item_id, month,
+           sum(case when kind in ('commit', 'release') then amount else 0 end)::numeric(20,2)::text as open,
+           sum(case when kind = 'execute' then amount else 0 end)::numeric(20,2)::text as executed
+      from budget_commitments
+     where source_type = ${source.type} and source_id = ${source.id} and line_id in (${ids})
+     group by line_id, item_id, month`,
+  );
+  return result.rows.map((r) => ({
+    lineId: r.line_id,
+    itemId: r.item_id,
+    month: Number(r.month),
+    open: r.open,
+    executed: r.executed,
+  }));
 }
 
 export async function insertControlEvent(tx: Executor, values: typeof budgetControlEvents.$inferInsert) {

@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { allOf } from '../../db/sql.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
 import type { ItemTerms } from '../cooperating/cooperating.service.ts';
 import * as repo from './assignment.repository.ts';
@@ -279,7 +280,7 @@ export async function transact(
   itemId: string,
   body: z.output<typeof assignmentTransactionInput>,
 ): Promise<LineAssignment> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const { line, terms } = await lockLineAndItem(tx, lineId, itemId);
     const amounts = body.months.map((m, i) => ({ ...m, field: `months.${i}.amount` }));
     if (body.type === 'increase') await increase(tx, actor, line, terms, amounts, 'increase', body.reason);
@@ -316,7 +317,7 @@ export async function copy(
 ): Promise<LineAssignment> {
   const shift = (body.targetFromMonth ?? body.fromMonth) - body.fromMonth;
   if (body.targetItemId === itemId && shift === 0) throw invalidField('targetItemId', 'invalid');
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound();
     await plans.assertOpen(tx, line.year);
@@ -362,7 +363,7 @@ export async function transfer(
 ): Promise<LineAssignment> {
   const toLineId = body.toLineId ?? lineId;
   if (toLineId === lineId && body.toMonth === body.fromMonth) throw invalidField('toMonth', 'invalid');
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const locked = new Map<string, Line>();
     for (const id of [lineId, toLineId].sort()) {
       const l = locked.get(id) ?? (await repo.lockLine(tx, id));

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /**
  * Issue 13 section 4: assignment of planning lines to cooperating items. The limits per month (≤ planned) and
@@ -320,35 +321,38 @@ describe('assignment of planning lines to cooperating items', () => {
     expect(otherYear.json().errors[0]).toMatchObject({ field: 'toLineId', code: 'other_year' });
   });
 
-  it('lets exactly 10 of 20 parallel assignments through an item with room for 10, and every total matches the ledger', async () => {
-    const { items } = await funder(['1000.00']);
-    const lines = [await line('500.00'), await line('500.00')];
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        assign(lines[i % 2]!.id, items[0]!, [{ month: (i % 12) + 1, amount: '100' }]),
-      ),
-    );
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 200)).toHaveLength(10);
-    expect(codes.filter((c) => c === 409)).toHaveLength(10);
-    for (const r of results.filter((x) => x.statusCode === 409))
-      expect(r.json().errors[0]).toMatchObject({ code: 'item_exceeded' });
-    // Recompute from the ledger: per line and month, and the item's total.
-    const ledger = await rows<{ line_id: string; month: number; total: string }>(
-      sql`select line_id, month, sum(amount)::text as total from budget_assignments where item_id = ${items[0]!} group by line_id, month`,
-    );
-    let sum = 0n;
-    for (const l of lines) {
-      const view = await overview(l.id);
-      expect(view.items[0]?.itemAssigned ?? '1000.00').toBe('1000.00');
-      for (const m of view.months) {
-        const row = ledger.find((r) => r.line_id === l.id && Number(r.month) === m.month);
-        expect(m.assigned).toBe(row ? Number(row.total).toFixed(2) : '0.00');
-        sum += BigInt(m.assigned.replace('.', ''));
+  postgresOnly(
+    'lets exactly 10 of 20 parallel assignments through an item with room for 10, and every total matches the ledger',
+    async () => {
+      const { items } = await funder(['1000.00']);
+      const lines = [await line('500.00'), await line('500.00')];
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          assign(lines[i % 2]!.id, items[0]!, [{ month: (i % 12) + 1, amount: '100' }]),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 200)).toHaveLength(10);
+      expect(codes.filter((c) => c === 409)).toHaveLength(10);
+      for (const r of results.filter((x) => x.statusCode === 409))
+        expect(r.json().errors[0]).toMatchObject({ code: 'item_exceeded' });
+      // Recompute from the ledger: per line and month, and the item's total.
+      const ledger = await rows<{ line_id: string; month: number; total: string }>(
+        sql`select line_id, month, sum(amount)::text as total from budget_assignments where item_id = ${items[0]!} group by line_id, month`,
+      );
+      let sum = 0n;
+      for (const l of lines) {
+        const view = await overview(l.id);
+        expect(view.items[0]?.itemAssigned ?? '1000.00').toBe('1000.00');
+        for (const m of view.months) {
+          const row = ledger.find((r) => r.line_id === l.id && Number(r.month) === m.month);
+          expect(m.assigned).toBe(row ? Number(row.total).toFixed(2) : '0.00');
+          sum += BigInt(m.assigned.replace('.', ''));
+        }
       }
-    }
-    expect(sum).toBe(100000n);
-  });
+      expect(sum).toBe(100000n);
+    },
+  );
 
   it('answers each endpoint only to its key', async () => {
     const { items } = await funder(['1000.00']);

@@ -24,6 +24,7 @@ import { summaryRoutes } from './summary.routes.ts';
 import { planRoutes } from './plan.routes.ts';
 import { carryForwardRoutes } from './carry-forward.routes.ts';
 import { planningImportRoutes } from './planning-import.routes.ts';
+import { scheduled } from '../../lib/jobs/runner.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -39,14 +40,12 @@ const tags = ['budget'];
 export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   // The kept totals (issue 24 section 1): folded every minute, checked against the ledgers every night at 02:30
   // (a difference fails the job, listed where administrators see failed jobs; never corrected silently).
-  app.jobs.define({
-    name: 'budget.compact-totals',
+  app.jobs.define(scheduled('budget.compact-totals'), {
     cron: '* * * * *',
     retryLimit: 0,
     handler: async () => void (await totals.compactTotals(app.db.db)),
   });
-  app.jobs.define({
-    name: 'budget.verify-totals',
+  app.jobs.define(scheduled('budget.verify-totals'), {
     cron: '30 2 * * *',
     retryLimit: 0,
     handler: async () => totals.verifyTotals(app.db.db),

@@ -10,6 +10,7 @@ import type { UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { applyTransition } from '../../lib/workflow/workflow.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
 import { budgetCarryForwards } from './assignment.table.ts';
@@ -102,7 +103,7 @@ export async function requestCarryForward(
   actor: UserActor,
   body: z.output<typeof carryForwardInput>,
 ): Promise<CarryForward> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const terms = await cooperating.lockItemTerms(tx, body.itemId);
     if (!terms) throw invalidField('itemId', 'invalid');
     if (!(await plans.isClosed(tx, body.fromYear))) throw invalidField('fromYear', 'year_not_closed');

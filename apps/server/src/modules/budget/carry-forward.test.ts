@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
-import { checkControl, recordCommitment } from './control.ts';
+import { commit, execute, release } from './spending.ts';
 
 /**
  * Issue 13 section 4, 'Multi-year agreements': a closed year moves no money; an item's unspent amount of it
@@ -66,10 +67,10 @@ describe('closed years and carry-forwards', () => {
     ).json().data.id as string;
     const old = await line(2037);
     expect((await assign(old, itemId, [1, 2, 3], '100')).statusCode).toBe(200);
+    const december = { type: 'expense_request', id: randomUUID() };
     await t.database.db.transaction(async (tx) => {
-      const source = { type: 'expense_request', id: randomUUID() };
-      await recordCommitment(tx, actor(), { lineId: old, itemId, month: 1, kind: 'commit', amount: '50', source });
-      await recordCommitment(tx, actor(), { lineId: old, itemId, month: 2, kind: 'execute', amount: '100', source });
+      await commit(tx, actor(), december, [{ lineId: old, itemId, month: 1, amount: '50' }]);
+      await execute(tx, actor(), december, [{ lineId: old, itemId, month: 2, amount: '100' }]);
     });
     const request = (amount: string) =>
       admin.post('/api/budget/carry-forwards', { itemId, fromYear: 2037, amount, reason: 'Saldo no ejecutado' });
@@ -79,33 +80,34 @@ describe('closed years and carry-forwards', () => {
     await move(approver, 2037, 'approve');
     await move(approver, 2037, 'close');
     expect((await assign(old, itemId, [4], '1')).json()).toMatchObject({ code: 'year_closed' });
-    const closedControl = await t.database.db
-      .transaction((tx) =>
-        checkControl(tx, actor(), { lineId: old, itemId, month: 3, amount: '1', source: { type: 'x', id: null } }),
-      )
-      .catch((e: AppError) => e.code);
-    expect(closedControl).toBe('year_closed');
-    // December's request is still settled after the close.
-    await t.database.db.transaction((tx) =>
-      recordCommitment(tx, actor(), {
-        lineId: old,
-        itemId,
-        month: 1,
-        kind: 'execute',
-        amount: '20',
-        source: { type: 'expense_request', id: randomUUID() },
-      }),
+    // A closed year takes no new draw: no commitment, no execution past what a request had committed.
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => 'written',
+        (e: AppError) => e.code,
+      );
+    const cell = (month: number, amount: string) => [{ lineId: old, itemId, month, amount }];
+    expect(await refused(t.database.db.transaction((tx) => commit(tx, actor(), december, cell(3, '1'))))).toBe(
+      'year_closed',
     );
+    expect(await refused(t.database.db.transaction((tx) => execute(tx, actor(), december, cell(1, '50.01'))))).toBe(
+      'year_closed',
+    );
+    // December's request is still settled after the close: 20 of its 50 executed, 10 given back.
+    await t.database.db.transaction(async (tx) => {
+      await execute(tx, actor(), december, cell(1, '20'));
+      await release(tx, actor(), december, cell(1, '10'));
+    });
 
-    // Unspent: 300 assigned − 50 committed − 120 executed = 130.
-    expect((await request('130.01')).json().errors[0]).toMatchObject({
+    // Unspent: 300 assigned − 20 committed − 120 executed = 160.
+    expect((await request('160.01')).json().errors[0]).toMatchObject({
       code: 'carry_exceeded',
-      params: { unspent: '130.00', excess: '0.01' },
+      params: { unspent: '160.00', excess: '0.01' },
     });
     const asked = await request('100');
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json().data).toMatchObject({ status: 'requested', fromYear: 2037, toYear: 2038, amount: '100.00' });
-    expect((await request('30.01')).json().errors[0]).toMatchObject({ params: { unspent: '30.00' } });
+    expect((await request('60.01')).json().errors[0]).toMatchObject({ params: { unspent: '60.00' } });
 
     // The next year: the item has 1000 − 300 = 700 of room until the carry-forward is approved.
     const next = await line(2038);
@@ -124,6 +126,20 @@ describe('closed years and carry-forwards', () => {
       (await approver.post(`/api/budget/carry-forwards/${doc.id}/transition`, { transition: 'reject', version: 1 }))
         .statusCode,
     ).toBe(400);
+    // The approval checks the unspent amount again: an execution recorded since (written straight into the ledger
+    // here, as nothing the API offers lowers a closed year's unspent amount) leaves 160 − 70 = 90, under the 100.
+    const ledger = (amount: string) =>
+      t.database.db.execute(sql`insert into budget_commitments
+        (line_id, item_id, cooperating_id, month, kind, amount, source_type, source_id, author_id)
+        values (${old}, ${itemId}, ${coop.id}, 2, 'execute', ${amount}, 'test', ${randomUUID()}, ${adminId})`);
+    await ledger('70');
+    const late = await approver.post(`/api/budget/carry-forwards/${doc.id}/transition`, {
+      transition: 'approve',
+      version: 1,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0]).toMatchObject({ code: 'carry_exceeded', params: { unspent: '90.00' } });
+    await ledger('-70');
     const approved = await approver.post(`/api/budget/carry-forwards/${doc.id}/transition`, {
       transition: 'approve',
       version: 1,

@@ -79,14 +79,28 @@ export async function isClosed(tx: Executor, year: number): Promise<boolean> {
   return (await sharedStatus(tx, year)) === 'closed';
 }
 
+/** A year without a row yet, as `ensure` would insert it (the id is never a stored one). */
+const UNWRITTEN_YEAR: Omit<Row, 'year'> = {
+  id: '00000000-0000-0000-0000-000000000000',
+  status: 'draft',
+  revision: 0,
+  submittedBy: null,
+  revisionReason: null,
+  version: 1,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+};
+
 /**
  * The year's plan (`GET /api/budget/plans/:year`): status, revision in force, the reason of the revision being
  * prepared, version, the transitions the caller may take, the approved revisions (number, reason, approver,
  * instant, Q planned and lines) and the workflow history (who, when, from, to, reason).
  */
 export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<PlanYear> {
-  await ensure(db, year);
-  const [row] = (await db.select().from(planYears).where(eq(planYears.year, year))) as Row[];
+  // A read never writes (issue 25 section 8): a year nobody has written to is a first draft, as its row would be
+  // when a write creates it (the table's defaults), with no revisions and no history.
+  const [stored] = (await db.select().from(planYears).where(eq(planYears.year, year))) as Row[];
+  const row: Row = stored ?? { ...UNWRITTEN_YEAR, year };
   const revisions = await db.execute<{
     revision: number;
     reason: string | null;
@@ -111,16 +125,16 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
     })
     .from(workflowHistory)
     .leftJoin(users, eq(users.id, workflowHistory.actorId))
-    .where(and(eq(workflowHistory.workflow, planWorkflow.name), eq(workflowHistory.recordId, row!.id)))
+    .where(and(eq(workflowHistory.workflow, planWorkflow.name), eq(workflowHistory.recordId, row.id)))
     .orderBy(desc(workflowHistory.id));
   return {
     year,
-    status: row!.status,
-    revision: row!.revision,
-    revisionReason: row!.revisionReason,
-    version: row!.version,
-    allowed: allowedTransitions(planWorkflow, row!, actor),
-    refused: refusedTransitions(planWorkflow, row!, actor),
+    status: row.status,
+    revision: row.revision,
+    revisionReason: row.revisionReason,
+    version: row.version,
+    allowed: allowedTransitions(planWorkflow, row, actor),
+    refused: refusedTransitions(planWorkflow, row, actor),
     revisions: revisions.rows.map((r) => ({
       revision: Number(r.revision),
       reason: r.reason,

@@ -38,6 +38,18 @@ describe("a year's plan: approval and revisions", () => {
     return { ...rest, months: rest.months.map((m: { month: number }) => (m.month === 1 ? { ...m, amount } : m)) };
   };
 
+  it('reads a year nobody has written to as a first draft without writing it (issue 25 section 8)', async () => {
+    const year = 2091;
+    const rows = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from plan_years where year = ${year}`))
+        .rows[0]!.n;
+    expect(await plan(admin, year)).toMatchObject({ year, status: 'draft', revision: 0, version: 1, history: [] });
+    expect(await rows()).toBe(0);
+    // Its first transition writes it, from the version the read gave.
+    expect((await move(admin, year, 'submit')).statusCode).toBe(200);
+    expect(await rows()).toBe(1);
+  });
+
   it('locks the lines once submitted, approves by another user, and revises with a reason, keeping each revision', async () => {
     const year = 2035;
     const first = await admin.post('/api/budget/planning', await planningBody(admin, { year }));

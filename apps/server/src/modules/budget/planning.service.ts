@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { diff, writeAudit, writeAudits } from '../../lib/audit.ts';
 import { allOf } from '../../db/sql.ts';
 import { AppError, invalidFields, isForeignKeyViolation, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
@@ -273,7 +274,7 @@ export async function listLines(db: Db, q: z.output<typeof planningListQuery>) {
  * 409 `plan_locked` when the year's plan is submitted or approved (changes go in a revision).
  */
 export async function createLine(db: Db, actor: UserActor, body: Input): Promise<PlanningLine> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await check(tx, body, null);
     const [id] = await insertLines(tx, actor, [{ body }]);
     return load(tx, id!);
@@ -287,7 +288,7 @@ export async function updateLine(
   id: string,
   body: z.output<typeof planningLineUpdate>,
 ): Promise<PlanningLine> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const before = await repo.findLine(tx, id);
     if (!before) throw notFound();
     const beforeLine = await load(tx, id);
@@ -315,7 +316,7 @@ export async function updateLine(
 
 /** Deletes a line and its months; audited. 409 `in_use` once the line has assignments or commitments (ledgers keep them) or an activity or attention executes it. */
 export async function deleteLine(db: Db, actor: UserActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const line = await load(tx, id);
     await plans.assertEditable(tx, line.year);
     if (await assignments.lineHasLedger(tx, id)) throw new AppError(409, 'in_use');

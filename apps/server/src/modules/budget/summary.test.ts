@@ -6,7 +6,7 @@ import { money, sumMoney } from '@amparo/shared/money';
 import { sql } from 'drizzle-orm';
 import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
-import { recordCommitment } from './control.ts';
+import { commit, execute, release } from './spending.ts';
 
 /**
  * Issue 13 section 5: the POA summary and the funder summary add up exactly to the plan and the ledgers, and
@@ -76,22 +76,8 @@ describe('budget views', () => {
     }
     await t.database.db.transaction(async (tx) => {
       const source = { type: 'expense_request', id: randomUUID() };
-      await recordCommitment(tx, actor(), {
-        lineId: lineB.id,
-        itemId: item.id,
-        month: 2,
-        kind: 'commit',
-        amount: '0.05',
-        source,
-      });
-      await recordCommitment(tx, actor(), {
-        lineId: lineA.id,
-        itemId: item.id,
-        month: 1,
-        kind: 'execute',
-        amount: '0.07',
-        source,
-      });
+      await commit(tx, actor(), source, [{ lineId: lineB.id, itemId: item.id, month: 2, amount: '0.05' }]);
+      await execute(tx, actor(), source, [{ lineId: lineA.id, itemId: item.id, month: 1, amount: '0.07' }]);
     });
     return { a, b, lineA, lineB, coop, item };
   }
@@ -332,10 +318,10 @@ describe('budget views', () => {
     }
     await t.database.db.transaction(async (tx) => {
       const source = { type: 'expense_request', id: randomUUID() };
-      const cell = { itemId: item.id, month: 3, source };
-      await recordCommitment(tx, actor(), { ...cell, lineId: lines[0].id, kind: 'execute', amount: '0.25' });
-      await recordCommitment(tx, actor(), { ...cell, lineId: lines[1].id, kind: 'commit', amount: '1.00' });
-      await recordCommitment(tx, actor(), { ...cell, lineId: lines[1].id, kind: 'release', amount: '0.40' });
+      const cell = { itemId: item.id, month: 3 };
+      await execute(tx, actor(), source, [{ ...cell, lineId: lines[0].id, amount: '0.25' }]);
+      await commit(tx, actor(), source, [{ ...cell, lineId: lines[1].id, amount: '1.00' }]);
+      await release(tx, actor(), source, [{ ...cell, lineId: lines[1].id, amount: '0.40' }]);
     });
     const funders = async (query: string) =>
       (await admin.get(`/api/budget/summary/funders?cooperatingId=${coop.id}${query}`)).json().data.cooperating[0];

@@ -5,8 +5,9 @@ import { systemActor, type UserActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
 import { Money, money } from '@amparo/shared/money';
-import { recordCommitment } from './control.ts';
+import { commit, execute, release } from './spending.ts';
 import { compactTotals, rebuildTotals, totalsDifferences, verifyTotals } from './totals.service.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /**
  * Issue 24 section 1: the budget's kept totals stay exact. Random sequences of every budget operation (create a
@@ -198,6 +199,11 @@ describe('budget totals kept as the ledgers are written', () => {
     const { version } = await planOf(year);
     return api.post(`/api/budget/plans/${year}/transition`, { transition, version, reason });
   };
+  /** Requests that committed or executed, and the cell they drew on: what releases and executions settle. */
+  const spenders: {
+    source: { type: string; id: string };
+    cell: { lineId: string; itemId: string | null; month: number };
+  }[] = [];
   /** Operations that took effect, by name (the sequence must exercise each of them, not only refusals). */
   const applied = new Map<string, number>();
   /** Answers that were not a decision (5xx: a deadlock, a broken query): none may happen. */
@@ -290,27 +296,31 @@ describe('budget totals kept as the ledgers are written', () => {
       case 6:
       case 7:
       case 8: {
+        // Spending through the one budget call: a commitment (named item or the allocation rule), a release of
+        // part of an earlier one, or an execution (settling an earlier commitment, or drawn anew; or a reversal).
         const kind = (['commit', 'release', 'execute'] as const)[op - 6]!;
-        const amount = kind === 'release' ? `-${r.money(2)}` : r.money(6);
+        const earlier = spenders.length && (kind !== 'commit' || r.int(3) === 0) ? r.pick(spenders) : null;
+        const src = earlier?.source ?? { type: 'expense_request', id: randomUUID() };
+        const at = earlier?.cell ?? { lineId: line.id, itemId: r.int(3) ? item : null, month };
+        const amount = kind === 'execute' && earlier && r.int(4) === 0 ? `-${r.money(2)}` : r.money(6);
         const written = await t.database.db
           .transaction((tx) =>
-            recordCommitment(tx, actor(), {
-              lineId: line.id,
-              itemId: item,
-              month,
-              kind,
-              amount,
-              source: { type: 'expense_request', id: randomUUID() },
-            }),
+            kind === 'commit'
+              ? commit(tx, actor(), src, [{ ...at, amount }], { confirmWarning: true })
+              : kind === 'release'
+                ? release(tx, actor(), src, [{ ...at, amount }])
+                : execute(tx, actor(), src, [{ ...at, amount }], { confirmWarning: true }),
           )
           .then(
             () => true,
             (err: unknown) => {
-              // A closed year refuses a commitment (AppError); anything else is a fault.
+              // A refusal (closed year, over a stop control, past what the request holds) is an AppError;
+              // anything else (a deadlock, a broken query) is a fault.
               if (!(err instanceof AppError)) broken.push(`${kind}: ${String(err)}`);
               return false;
             },
           );
+        if (written && !earlier) spenders.push({ source: src, cell: at });
         return did(kind, written);
       }
       case 9: {
@@ -434,7 +444,7 @@ describe('budget totals kept as the ledgers are written', () => {
     expect(broken).toEqual([]);
   });
 
-  it.runIf(process.env.TEST_ENGINE === 'postgres')('holds with 20 writers at once', { timeout: 240_000 }, async () => {
+  postgresOnly('holds with 20 writers at once', { timeout: 240_000 }, async () => {
     const writers = Array.from({ length: 20 }, (_, w) => prng(7000 + w));
     await Promise.all(
       writers.map(async (r) => {

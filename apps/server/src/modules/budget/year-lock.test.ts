@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { as, buildTestApp, createUser, login, planningBody, waitUntil, type TestApp } from '../../../test/helpers.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /**
  * Issue 23 item 2: an assignment in flight is not written into a year being
@@ -47,7 +48,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a year closes only after
     return api.post(`/api/budget/plans/${year}/transition`, { transition, version });
   };
 
-  it('holds the close until an assignment waiting on the funder lock has committed', async () => {
+  postgresOnly('holds the close until an assignment waiting on the funder lock has committed', async () => {
     const year = 2041;
     const coop = (
       await admin.post('/api/cooperating', {
@@ -116,35 +117,38 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a year closes only after
     expect(after.json().code).toBe('year_closed');
   });
 
-  it('holds a submission (and so an approval) until a line edit that found the plan a draft has committed', async () => {
-    const year = 2042;
-    const created = await admin.post('/api/budget/planning', await planningBody(admin, { year }));
-    expect(created.statusCode, created.body).toBe(200);
-    const line = created.json().data as Record<string, unknown> & { id: string; months: { amount: string }[] };
-    const { psql, watcher, waiting } = await sessions();
-    const order: string[] = [];
-    try {
-      await psql.query('begin');
-      await psql.query('select 1 from planning_lines where id = $1 for update', [line.id]);
-      const body = { ...line, months: line.months.map((m, i) => ({ ...m, amount: i === 0 ? '250.00' : m.amount })) };
-      const edit = admin.put(`/api/budget/planning/${line.id}`, body).then((res) => (order.push('edit'), res));
-      await waitUntil(async () => (await waiting()) === 1);
-      const submit = move(admin, year, 'submit').then((res) => (order.push('submit'), res));
-      await waitUntil(async () => order.includes('submit') || (await waiting()) === 2);
-      expect(order, 'the plan was submitted while a line edit that found it a draft was in flight').toEqual([]);
-      await psql.query('rollback');
-      const [edited, submitted] = await Promise.all([edit, submit]);
-      expect(edited.statusCode, edited.body).toBe(200);
-      expect(submitted.statusCode, submitted.body).toBe(200);
-      expect(order).toEqual(['edit', 'submit']);
-    } finally {
-      await psql.query('rollback').catch(() => undefined);
-      await psql.end();
-      await watcher.end();
-    }
-    // The approved revision holds the edit.
-    expect((await move(approver, year, 'approve')).statusCode).toBe(200);
-    const plan = (await admin.get(`/api/budget/plans/${year}`)).json().data as { revisions: { total: string }[] };
-    expect(plan.revisions.at(-1)!.total).toBe('1350.00');
-  });
+  postgresOnly(
+    'holds a submission (and so an approval) until a line edit that found the plan a draft has committed',
+    async () => {
+      const year = 2042;
+      const created = await admin.post('/api/budget/planning', await planningBody(admin, { year }));
+      expect(created.statusCode, created.body).toBe(200);
+      const line = created.json().data as Record<string, unknown> & { id: string; months: { amount: string }[] };
+      const { psql, watcher, waiting } = await sessions();
+      const order: string[] = [];
+      try {
+        await psql.query('begin');
+        await psql.query('select 1 from planning_lines where id = $1 for update', [line.id]);
+        const body = { ...line, months: line.months.map((m, i) => ({ ...m, amount: i === 0 ? '250.00' : m.amount })) };
+        const edit = admin.put(`/api/budget/planning/${line.id}`, body).then((res) => (order.push('edit'), res));
+        await waitUntil(async () => (await waiting()) === 1);
+        const submit = move(admin, year, 'submit').then((res) => (order.push('submit'), res));
+        await waitUntil(async () => order.includes('submit') || (await waiting()) === 2);
+        expect(order, 'the plan was submitted while a line edit that found it a draft was in flight').toEqual([]);
+        await psql.query('rollback');
+        const [edited, submitted] = await Promise.all([edit, submit]);
+        expect(edited.statusCode, edited.body).toBe(200);
+        expect(submitted.statusCode, submitted.body).toBe(200);
+        expect(order).toEqual(['edit', 'submit']);
+      } finally {
+        await psql.query('rollback').catch(() => undefined);
+        await psql.end();
+        await watcher.end();
+      }
+      // The approved revision holds the edit.
+      expect((await move(approver, year, 'approve')).statusCode).toBe(200);
+      const plan = (await admin.get(`/api/budget/plans/${year}`)).json().data as { revisions: { total: string }[] };
+      expect(plan.revisions.at(-1)!.total).toBe('1350.00');
+    },
+  );
 });

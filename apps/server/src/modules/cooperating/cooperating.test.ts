@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sumMoney } from '@amparo/shared/money';
 import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /**
  * Issue 13 section 2: cooperating (funders) with a ceiling in Q, their items, goals and append-only
@@ -484,7 +485,7 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     expect((await getItem(coop.id, item.id)).currentAmount).toBe('15.00');
   });
 
-  it('20 parallel sums with room for exactly 10: exactly 10 succeed and the totals add up', async () => {
+  postgresOnly('20 parallel sums with room for exactly 10: exactly 10 succeed and the totals add up', async () => {
     // Ceiling 1000, items 600 + 300: room for ten sums of Q 10.
     const coop = await newCooperating({ ceiling: '1000' });
     const items = [await newItem(coop.id, '600'), await newItem(coop.id, '300')];
@@ -828,22 +829,25 @@ describe('cooperating, items and transactions (issue 13 section 2)', () => {
     expect((await disbursements(coop.id)).totals).toMatchObject({ count: 1, amountQuetzales: '770.00' });
   });
 
-  it('20 parallel disbursements with room for exactly 10 under the agreed amount: exactly 10 succeed', async () => {
-    const coop = await newCooperating({ currency: 'USD', agreedAmount: '100' });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => disburse(coop.id, { amount: '10.00', exchangeRate: `7.7${i}` })),
-    );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
-    for (const refused of results.filter((r) => r.statusCode !== 200)) {
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().errors[0]).toMatchObject({ field: 'amount', code: 'agreed_exceeded' });
-    }
-    const { items, totals } = await disbursements(coop.id);
-    expect(items).toHaveLength(10);
-    expect(totals.amount).toBe('100.00');
-    expect(totals.amountQuetzales).toBe(sumMoney(items.map((d) => d.amountQuetzales)).toFixed(2));
-    expect(totals.pendingAmount).toBe('0.00');
-  });
+  postgresOnly(
+    '20 parallel disbursements with room for exactly 10 under the agreed amount: exactly 10 succeed',
+    async () => {
+      const coop = await newCooperating({ currency: 'USD', agreedAmount: '100' });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => disburse(coop.id, { amount: '10.00', exchangeRate: `7.7${i}` })),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+      for (const refused of results.filter((r) => r.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().errors[0]).toMatchObject({ field: 'amount', code: 'agreed_exceeded' });
+      }
+      const { items, totals } = await disbursements(coop.id);
+      expect(items).toHaveLength(10);
+      expect(totals.amount).toBe('100.00');
+      expect(totals.amountQuetzales).toBe(sumMoney(items.map((d) => d.amountQuetzales)).toFixed(2));
+      expect(totals.pendingAmount).toBe('0.00');
+    },
+  );
 });
 
 /** A well-formed id no record has. */

@@ -11,6 +11,7 @@ import { uuid } from '@amparo/shared/validation';
 import { mailPendingNotifications } from '../../lib/notifications/notify.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import * as service from './notifications.service.ts';
+import { scheduled } from '../../lib/jobs/runner.ts';
 
 /**
  * The signed-in user's own notifications (issue 12): list, unread count, mark
@@ -19,14 +20,12 @@ import * as service from './notifications.service.ts';
  * `digest` ones each morning at 07:00 (America/Guatemala).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.define({
-    name: 'notifications.mail-immediate',
+  app.jobs.define(scheduled('notifications.mail-immediate'), {
     cron: '* * * * *',
     retryLimit: 0,
     handler: async () => void (await mailPendingNotifications(app.db.db, app.mailer, app.config, 'immediate')),
   });
-  app.jobs.define({
-    name: 'notifications.mail-digest',
+  app.jobs.define(scheduled('notifications.mail-digest'), {
     cron: '0 7 * * *',
     handler: async () => void (await mailPendingNotifications(app.db.db, app.mailer, app.config, 'digest')),
   });

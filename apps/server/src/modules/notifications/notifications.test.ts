@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox } from '../../lib/mail.table.ts';
-import { mailPendingNotifications } from '../../lib/notifications/notify.ts';
+import { mailPendingNotifications, notify } from '../../lib/notifications/notify.ts';
+import { systemActor } from '../../lib/actor.ts';
 
 /**
  * In-app notifications (issue 12), produced by the access requests of the
@@ -70,6 +71,30 @@ describe('notifications', () => {
     ]);
     // The owner decided: not told of their own act.
     expect(await unread(owner.token)).toBe(1);
+  });
+
+  it('never tells the actor of their own act, even when the act names them among the recipients', async () => {
+    // The access-request scenes never list the actor as a recipient, so they could not catch the rule broken
+    // (issue 25 section 5): here the actor is one of the two recipients named.
+    const actorUser = await createUser(t.app, adminToken, POBLACION, 'self-actor');
+    const other = await createUser(t.app, adminToken, POBLACION, 'self-other');
+    const actor = {
+      ...systemActor('test'),
+      system: null,
+      userId: actorUser.id,
+      sessionId: null,
+      permissions: new Set<string>(),
+    };
+    const told = await t.database.db.transaction((tx) =>
+      notify(tx, actor, {
+        kind: 'population.access_decided',
+        recipients: [actorUser.id, other.id, actorUser.id],
+        link: '/population/served/list',
+      }),
+    );
+    expect(told).toBe(1);
+    expect(await unread(actorUser.token)).toBe(0);
+    expect(await unread(other.token)).toBe(1);
   });
 
   it("marks one's own read, refuses another's as not found, and marks all read", async () => {

@@ -23,6 +23,7 @@ import * as service from './support.service.ts';
 import { exportTickets } from './support.export.ts';
 import * as repo from './support.repository.ts';
 import { supportTickets } from './support.table.ts';
+import { scheduled } from '../../lib/jobs/runner.ts';
 
 /**
  * Support tickets (issue 12), under /api/support. Routes of the record and
@@ -44,8 +45,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.optionSources.allow('headquarter', ['soporte_tickets', 'soporte_gestion']);
   const db = () => app.db.db;
   app.catalogColumns.register({ catalog: 'ticket_type', table: supportTickets, column: supportTickets.type });
-  app.jobs.define({
-    name: 'support.auto-close',
+  app.jobs.define(scheduled('support.auto-close'), {
     cron: '*/15 * * * *',
     handler: async () => void (await service.autoCloseResolved(app.db.db)),
   });
