@@ -200,7 +200,9 @@ export function compoundFileBomb(shape: 'backward-chain' | 'many-entries', secto
     file.writeInt32LE(directory, 48);
     file.writeInt32LE(-2, 60); // no mini FAT
     setFat(directory, -2);
-    entry(at(directory), 'Root Entry', 5, -2, 0);
+    // A Workbook stream at the top, as an .xls has (an OLE2 file without one is not taken for a spreadsheet).
+    entry(at(directory), 'Root Entry', 5, -2, 0, 1);
+    entry(at(directory) + 128, 'Workbook', 2, -2, 0);
     setFat(directory + 1, -2);
     for (let j = directory + 2; j < sectors; j++) setFat(j, j - 1);
   } else {
@@ -218,7 +220,7 @@ export function compoundFileBomb(shape: 'backward-chain' | 'many-entries', secto
     for (let j = directory; j < sectors; j++)
       for (let e = 0; e < 4; e++)
         if (j === directory && e === 0) entry(at(j), 'Root Entry', 5, miniStream, 64, 1);
-        else entry(at(j) + 128 * e, `s${j}_${e}`, 2, 0, 4095);
+        else entry(at(j) + 128 * e, j === directory && e === 1 ? 'Workbook' : `s${j}_${e}`, 2, 0, 4095);
   }
   return file;
 }

@@ -33,17 +33,17 @@ export interface FileRequest {
  * `<name>.preview.jpg`. A file without a preview answers its original for `preview` too, so a page may always
  * ask for the preview of an image. A download is always the original.
  */
-export function storedFileContent(
+export async function storedFileContent(
   store: FileStore,
   file: { name: string; mime: string; sizeBytes: number; storageKey: string; previewKey: string | null },
   request: FileRequest,
-): Content {
+): Promise<Content> {
   const common = { 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' };
   if (!request.download && request.size === 'preview' && file.previewKey)
     return {
       mime: 'image/jpeg',
       headers: { ...common, 'content-disposition': disposition('inline', `${file.name}.preview.jpg`) },
-      body: store.read(file.previewKey),
+      body: await store.read(file.previewKey),
     };
   return {
     mime: file.mime,
@@ -52,6 +52,6 @@ export function storedFileContent(
       'content-length': file.sizeBytes,
       'content-disposition': disposition(request.download ? 'attachment' : 'inline', file.name),
     },
-    body: store.read(file.storageKey),
+    body: await store.read(file.storageKey),
   };
 }

@@ -40,6 +40,12 @@ export interface StagedFile extends StoredFile {
   discard(): Promise<void>;
 }
 
+/** A part of a file: bytes `start` to `end` inclusive (0-based). */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
 /**
  * Where uploaded files live. Modules only see this interface, so an
  * S3-compatible object store can be added as another implementation.
@@ -51,8 +57,12 @@ export interface FileStore {
    * `maxBytes` (FileTooLargeError).
    */
   stage(source: Readable, maxBytes: number): Promise<StagedFile>;
-  /** The bytes of a stored file. */
-  read(key: string): Readable;
+  /**
+   * The bytes of a stored file, or those of `range` (inclusive offsets, as HTTP's Range counts them; `end`
+   * absent: to the end). Asynchronous, so an object store (S3: a GET with Range) can open it before the
+   * answer's headers are sent; a missing file rejects here rather than failing mid-stream.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a stored file (no error when it is already gone). Only through `removeUnreferenced`. */
   remove(key: string): Promise<void>;
   /**
@@ -149,8 +159,12 @@ export class DiskFileStore implements FileStore {
     };
   }
 
-  read(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.pathOf(key);
+    const { size } = await stat(path);
+    if (range && (range.start < 0 || range.start >= Math.max(size, 1) || (range.end ?? 0) < 0))
+      throw new RangeError(`bad byte range ${range.start}-${range.end ?? ''} of ${size}`);
+    return createReadStream(path, range ? { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) } : {});
   }
 
   async remove(key: string): Promise<void> {

@@ -94,3 +94,24 @@ describe('receiveUpload', () => {
     await document.staged.discard();
   });
 });
+
+/** Issue 25 section 7: the store reads asynchronously, whole or a byte range (what an S3 store's GET with Range gives). */
+describe('reading stored files', () => {
+  const text = async (body: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
+
+  it('reads a committed file whole or by inclusive byte range, and rejects a missing file or a bad range', async () => {
+    const { store } = storeIn();
+    const staged = await store.stage(Readable.from([Buffer.from('0123456789')]), 100);
+    await staged.commit();
+    expect(await text(await store.read(staged.key))).toBe('0123456789');
+    expect(await text(await store.read(staged.key, { start: 2, end: 4 }))).toBe('234');
+    expect(await text(await store.read(staged.key, { start: 7 }))).toBe('789');
+    expect(await text(await store.read(staged.key, { start: 8, end: 99 }))).toBe('89');
+    await expect(store.read(staged.key, { start: 10 })).rejects.toThrow(RangeError);
+    await expect(store.read('0'.repeat(64))).rejects.toThrow();
+  });
+});

@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_TYPES } from '@amparo/shared/modules/auth.schema';
 import { AppError, invalidField } from './errors.ts';
 import { checkImagePixels, makePreview, readStaged } from './images.ts';
+import { COMPOUND_MIME, compoundFileKind } from './compound-file.ts';
 
 /**
  * The multipart body of one request, as the upload helpers need it (built by
@@ -53,6 +54,17 @@ export async function readImageUpload(
   // signature whose header does not read (its pixels cannot be counted).
   if (!(await checkImagePixels(data, field))) throw invalidField(field, 'image_type');
   return { mime: type.mime, data };
+}
+
+/**
+ * A staged file's type by its content: file-type's answer from the first bytes, except that an OLE2 compound file
+ * (`application/x-cfb`) is told apart by its directory as a Word document, an Excel workbook or a PowerPoint deck
+ * (`compoundFileKind`), so a module may accept one and not the others. Null when nothing is recognised.
+ */
+export async function sniffedType(stored: StagedFile): Promise<{ mime: string } | null> {
+  const type = await fileTypeFromBuffer(stored.head);
+  if (type?.mime !== 'application/x-cfb') return type ?? null;
+  return { mime: COMPOUND_MIME[compoundFileKind(await readStaged(stored)) ?? 'other'] };
 }
 
 const tooLarge = (field: string, max: number) =>
@@ -117,7 +129,7 @@ export async function receiveUpload(
     if (err instanceof FileTooLargeError) throw tooLarge(field, maxBytes);
     throw err;
   }
-  const type = await fileTypeFromBuffer(stored.head);
+  const type = await sniffedType(stored);
   if (!type || !opts.allowed.includes(type.mime)) {
     await stored.discard();
     throw invalidField(field, opts.typeError);

@@ -9,6 +9,7 @@ import { readUploadBytes, type UploadSource } from '../uploads.ts';
 import { checkCompoundFile } from './ole2-guard.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { repackWorkbookZip, type ZipLimits } from './zip-guard.ts';
+import { compoundFileKind } from '../compound-file.ts';
 
 /**
  * Spreadsheet import (issue 13 section 0, decision 0018), in four steps that
@@ -80,10 +81,13 @@ export type SheetRows = (string | null)[][];
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]); // a zip (Office Open XML)
 const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]); // an OLE2 compound file (BIFF8)
 
-/** 'xlsx', 'xls' or null, by the file's first bytes (its name and declared type are not trusted). */
+/**
+ * 'xlsx', 'xls' or null, by the file's content (its name and declared type are not trusted): a zip, or an OLE2
+ * compound file whose directory holds a workbook (a .doc is a compound file too, and is not a spreadsheet).
+ */
 export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
   if (data.subarray(0, 4).equals(XLSX_MAGIC)) return 'xlsx';
-  if (data.subarray(0, 8).equals(XLS_MAGIC)) return 'xls';
+  if (data.subarray(0, 8).equals(XLS_MAGIC)) return compoundFileKind(data) === 'xls' ? 'xls' : null;
   return null;
 }
 

@@ -220,6 +220,6 @@ export async function photoContent(
   return {
     mime: size === 'thumb' ? 'image/jpeg' : photo.mime,
     headers: { 'cache-control': 'private, max-age=60', 'x-content-type-options': 'nosniff' },
-    body: store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey),
+    body: await store.read(size === 'thumb' ? photo.thumbKey : photo.storageKey),
   };
 }

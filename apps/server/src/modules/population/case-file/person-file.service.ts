@@ -285,6 +285,6 @@ export async function photoContent(
   return {
     mime: size === 'thumb' ? 'image/jpeg' : (photo.mime ?? 'application/octet-stream'),
     headers: { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
-    body: store.read(size === 'thumb' ? photo.thumb! : photo.key),
+    body: await store.read(size === 'thumb' ? photo.thumb! : photo.key),
   };
 }
