@@ -104,12 +104,16 @@ const SEEDED: { key: SettingKey; value: unknown; source: string }[] = [
 
 /** Inserts the seeded values that are missing; each checked against its key's schema first (a bad file fails loudly). */
 export async function seedSettings(tx: Executor): Promise<void> {
-  const rows = SEEDED.map((s) => ({
-    key: s.key,
-    validFrom: SEEDED_FROM,
-    value: SETTING_VALUE_SCHEMAS[settingDefinition(s.key)!.type].parse(s.value),
-    source: s.source,
-    note: NOTE,
-  }));
+  // The source shown is the definition's (in Spanish, as the screen is); the file's English citation goes in the note.
+  const rows = SEEDED.map((s) => {
+    const definition = settingDefinition(s.key)!;
+    return {
+      key: s.key,
+      validFrom: SEEDED_FROM,
+      value: SETTING_VALUE_SCHEMAS[definition.type].parse(s.value),
+      source: definition.source,
+      note: `${NOTE} (${s.source})`,
+    };
+  });
   await insertMissing(tx, rows);
 }

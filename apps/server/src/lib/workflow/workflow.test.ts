@@ -14,6 +14,8 @@ import {
 } from './workflow.ts';
 import { workflowHistory } from './workflow.table.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
+import { updateVersioned } from '../versioned.ts';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * The workflow library on its own (issue 12), on a table of its own made for
@@ -45,7 +47,7 @@ let failAfter = false;
 let approveHookRuns = 0;
 let approvePause = 0;
 
-const wf = defineWorkflow<Item, S>({
+const wf = defineWorkflow<Item, S, typeof items>({
   name: 'wf_test',
   table: items,
   states: ['raised', 'review', 'approved', 'assigned', 'working', 'held', 'done', 'rejected'],
@@ -74,7 +76,7 @@ const wf = defineWorkflow<Item, S>({
       from: ['approved'],
       to: 'assigned',
       permission: 'poblacion_poblacion',
-      set: (ctx) => ({ assigneeId: ctx.input.assigneeId }),
+      set: (ctx) => ({ assigneeId: ctx.input.assigneeId as string }),
       before: async (ctx) => {
         await ctx.tx.insert(notes).values({ itemId: ctx.record.id, text: 'assigned' });
       },
@@ -421,10 +423,37 @@ describe('allowedTransitions', () => {
 describe('defineWorkflow', () => {
   it('refuses a transition naming an unknown state or a name used twice', () => {
     expect(() =>
-      defineWorkflow<Item, S>({ ...wf, transitions: [{ name: 'x', from: ['nowhere' as S], to: 'done' }] }),
+      defineWorkflow<Item, S, typeof items>({
+        ...wf,
+        transitions: [{ name: 'x', from: ['nowhere' as S], to: 'done' }],
+      }),
     ).toThrow(/unknown state nowhere/);
-    expect(() => defineWorkflow<Item, S>({ ...wf, transitions: [wf.transitions[0]!, wf.transitions[0]!] })).toThrow(
-      /defined twice/,
-    );
+    expect(() =>
+      defineWorkflow<Item, S, typeof items>({ ...wf, transitions: [wf.transitions[0]!, wf.transitions[0]!] }),
+    ).toThrow(/defined twice/);
   });
 });
+
+/**
+ * Issue 25 section 1, typed writes, checked by the compiler (`npm run typecheck`): a column that does not exist, in a
+ * transition's `set` or in `updateVersioned`'s values, does not compile. Were either accepted again, the
+ * `@ts-expect-error` lines below would be unused, which is itself a compile error. Never called.
+ */
+export function typedWritesDoNotCompileMisspelt(tx: Executor) {
+  defineWorkflow<Item, S, typeof items>({
+    ...wf,
+    transitions: [
+      {
+        name: 'misspelt',
+        from: ['raised'],
+        to: 'done',
+        // @ts-expect-error `asigneeId` is not a column of the table (today's `set({ asigneeId })` was dropped silently)
+        set: () => ({ asigneeId: 'x' }),
+      },
+    ],
+  });
+  // @ts-expect-error `asigneeId` is not a column of the table
+  void updateVersioned(tx, items, 'id', 1, { asigneeId: 'x' });
+  // @ts-expect-error the version is updateVersioned's own
+  void updateVersioned(tx, items, 'id', 1, { version: 3 });
+}

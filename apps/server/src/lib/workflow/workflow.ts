@@ -1,4 +1,4 @@
-import { asc, and, eq, sql } from 'drizzle-orm';
+import { asc, and, eq, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hasPermission, type PermissionKey } from '@amparo/shared/permissions';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -51,7 +51,16 @@ export interface TransitionContext<R, S extends string> {
   input: Record<string, unknown>;
 }
 
-export interface TransitionDef<R, S extends string> {
+/**
+ * The columns a transition's `set` may write besides the state (issue 25 section 1: typed by the table, so a
+ * misspelt column fails to compile instead of being dropped); the state, version and updated_at are the workflow's.
+ */
+export type TransitionSet<T extends WorkflowTable> = Omit<
+  Partial<InferInsertModel<T>>,
+  'id' | 'status' | 'version' | 'updatedAt'
+>;
+
+export interface TransitionDef<R, S extends string, T extends WorkflowTable = WorkflowTable> {
   /** Stable name (`assign`, `resolve`): the API takes it, the history keeps it, the locales label it. */
   name: string;
   from: readonly S[];
@@ -70,7 +79,7 @@ export interface TransitionDef<R, S extends string> {
    */
   route?: (record: R) => { to: S; skipped?: S[] };
   /** More columns of the record to write with the state (an assignee, a resolution date). */
-  set?: (ctx: TransitionContext<R, S>) => Record<string, unknown>;
+  set?: (ctx: TransitionContext<R, S>) => TransitionSet<T>;
   /** Runs before the state changes, in the transaction: checks that need the database; throw an AppError to refuse. */
   before?: (ctx: TransitionContext<R, S>) => Promise<void>;
   /**
@@ -81,12 +90,12 @@ export interface TransitionDef<R, S extends string> {
   after?: (ctx: TransitionContext<R, S>, history: WorkflowHistoryRow) => Promise<void>;
 }
 
-export interface WorkflowDef<R extends WorkflowRecord<S>, S extends string> {
+export interface WorkflowDef<R extends WorkflowRecord<S>, S extends string, T extends WorkflowTable = WorkflowTable> {
   /** The history's `workflow` value (`support_ticket`). */
   name: string;
-  table: WorkflowTable;
+  table: T;
   states: readonly S[];
-  transitions: readonly TransitionDef<R, S>[];
+  transitions: readonly TransitionDef<R, S, T>[];
   /**
    * Whether `actorId` may stand in for `principalId` at `at` (a delegation in a
    * date range). Without it nobody acts for anybody.
@@ -121,9 +130,9 @@ export interface RefusedTransition<S extends string> {
 }
 
 /** A workflow's table, from its transitions (for documentation and the board's columns). */
-export function defineWorkflow<R extends WorkflowRecord<S>, S extends string>(
-  def: WorkflowDef<R, S>,
-): WorkflowDef<R, S> {
+export function defineWorkflow<R extends WorkflowRecord<S>, S extends string, T extends WorkflowTable>(
+  def: WorkflowDef<R, S, T>,
+): WorkflowDef<R, S, T> {
   for (const t of def.transitions) {
     for (const s of [...t.from, t.to]) {
       if (!def.states.includes(s))

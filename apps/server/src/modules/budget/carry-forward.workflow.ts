@@ -39,7 +39,7 @@ export async function checkUnspent(
     ]);
 }
 
-export const carryForwardWorkflow = defineWorkflow<Row, CarryForwardStatus>({
+export const carryForwardWorkflow = defineWorkflow<Row, CarryForwardStatus, typeof budgetCarryForwards>({
   name: 'budget_carry_forward',
   table: budgetCarryForwards,
   states: ['requested', 'approved', 'rejected'],

@@ -33,7 +33,7 @@ async function recordRevision(ctx: Ctx) {
      where l.year = ${r.year}`);
 }
 
-export const planWorkflow = defineWorkflow<Row, PlanStatus>({
+export const planWorkflow = defineWorkflow<Row, PlanStatus, typeof planYears>({
   name: 'plan_year',
   table: planYears,
   states: ['draft', 'submitted', 'approved', 'closed'],

@@ -95,7 +95,7 @@ const toAssignee = async (ctx: Ctx) => {
   await tell(ctx, 'support.ticket_status', [ctx.record.assigneeId]);
 };
 
-export const ticketWorkflow = defineWorkflow<Row, TicketStatus>({
+export const ticketWorkflow = defineWorkflow<Row, TicketStatus, typeof supportTickets>({
   name: 'support_ticket',
   table: supportTickets,
   states: TICKET_STATUSES,
@@ -105,7 +105,8 @@ export const ticketWorkflow = defineWorkflow<Row, TicketStatus>({
       from: ['generado', 'asignado'],
       to: 'asignado',
       permission: SUPPORT,
-      set: (ctx) => ({ assigneeId: ctx.input.assigneeId }),
+      // `before` has checked it is a support staff member's id.
+      set: (ctx) => ({ assigneeId: ctx.input.assigneeId as string }),
       before: async (ctx) => {
         const assigneeId = ctx.input.assigneeId;
         if (typeof assigneeId !== 'string') throw invalidField('assigneeId', 'required');
