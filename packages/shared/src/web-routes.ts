@@ -27,6 +27,7 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
   configuracion_catalogos: ['/configuration/catalogs'],
   configuracion_seguridad: ['/configuration/security-log'],
   configuracion_calendario: ['/configuration/working-calendar'],
+  configuracion_parametros: ['/configuration/settings'],
   soporte: ['/support/*'],
   soporte_tickets: ['/support/tickets/list', '/support/tickets/add', '/support/tickets/$id'],
   soporte_gestion: ['/support/tickets/list', '/support/tickets/$id', '/support/board', '/support/settings'],

@@ -16,6 +16,7 @@ import {
   IconLayoutDashboard,
   IconReportAnalytics,
   IconReportMoney,
+  IconScale,
   IconTransferIn,
   IconSettings,
   IconShieldCheck,
@@ -130,6 +131,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/configuration/catalogs', permission: 'configuracion_catalogos', icon: IconCategory },
       { to: '/configuration/security-log', permission: 'configuracion_seguridad', icon: IconShieldCheck },
       { to: '/configuration/working-calendar', permission: 'configuracion_calendario', icon: IconCalendarTime },
+      { to: '/configuration/settings', permission: 'configuracion_parametros', icon: IconScale },
     ],
   },
 ];

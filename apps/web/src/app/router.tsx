@@ -18,6 +18,7 @@ import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
+import { settingsRoutes } from '../modules/settings/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { budgetRoutes } from '../modules/budget/routes';
@@ -70,6 +71,7 @@ const routeTree = rootRoute.addChildren([
     ...documentationRoutes,
     ...notificationsRoutes,
     ...workingCalendarRoutes,
+    ...settingsRoutes,
     ...supportRoutes,
     ...cooperatingRoutes,
     ...budgetRoutes,

@@ -1,0 +1,222 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Input,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Table,
+  TextInput,
+  VisuallyHidden,
+  type TextInputProps,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEPRECIATION_ASSET_TYPES, type SettingType } from '@amparo/shared/modules/settings.schema';
+import { MoneyInput } from '../../../shared/ui/money-input';
+import { newBand, type BandValues, type SettingFormValues } from '../lib/setting-values';
+
+type Form = UseFormReturnType<SettingFormValues>;
+
+/** A rate typed as a percentage ('4.83' for 4.83 %); the form converts it to the API's fraction on save. */
+function PercentInput(props: TextInputProps) {
+  return <TextInput inputMode="decimal" autoComplete="off" rightSection="%" {...props} />;
+}
+
+/** At most this many bands (the shared schema's limit). */
+const MAX_BANDS = 20;
+
+/**
+ * The bands of a progressive scale, a row each: up to (Q; empty in the last), rate (%), fixed amount (Q) and the
+ * amount the rate applies over (Q), which is where the band before ends. Changing a ceiling moves the next band's
+ * start with it while the two still matched.
+ */
+function BandsEditor({ form }: { form: Form }) {
+  const { t } = useTranslation('settings');
+  const bands = form.values.value as BandValues[];
+  const setUpTo = (i: number, upTo: string) => {
+    const next = bands[i + 1];
+    const old = bands[i]!.upTo;
+    form.setFieldValue(`value.${i}.upTo`, upTo);
+    if (next && (next.over === old || next.over === '')) form.setFieldValue(`value.${i + 1}.over`, upTo);
+  };
+  const add = () => form.insertListItem('value', newBand(bands.at(-1)?.upTo ?? ''));
+  return (
+    <Input.Wrapper
+      label={t('form.value')}
+      labelElement="div"
+      withAsterisk
+      description={t('bands.help')}
+      error={typeof form.errors.value === 'string' ? form.errors.value : undefined}
+      inputWrapperOrder={['label', 'description', 'input', 'error']}
+    >
+      <Table.ScrollContainer minWidth={640} mt="xs">
+        <Table aria-label={t('bands.label')} verticalSpacing={4} style={{ tableLayout: 'fixed' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>{t('bands.band')}</Table.Th>
+              <Table.Th>{t('bands.upTo')}</Table.Th>
+              <Table.Th>{t('bands.rate')}</Table.Th>
+              <Table.Th>{t('bands.fixed')}</Table.Th>
+              <Table.Th>{t('bands.over')}</Table.Th>
+              <Table.Th w={56}>
+                <VisuallyHidden>{t('bands.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {bands.map((band, i) => {
+              const n = i + 1;
+              const last = i === bands.length - 1;
+              return (
+                <Table.Tr key={i}>
+                  <Table.Th scope="row" fw={500}>
+                    {n}
+                  </Table.Th>
+                  <Table.Td>
+                    <MoneyInput
+                      aria-label={t('bands.upToOf', { n })}
+                      placeholder={last ? t('bands.noCeiling') : undefined}
+                      size="sm"
+                      {...form.getInputProps(`value.${i}.upTo`)}
+                      onChange={(v) => setUpTo(i, v)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <PercentInput
+                      aria-label={t('bands.rateOf', { n })}
+                      size="sm"
+                      {...form.getInputProps(`value.${i}.rate`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <MoneyInput
+                      aria-label={t('bands.fixedOf', { n })}
+                      size="sm"
+                      {...form.getInputProps(`value.${i}.fixed`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <MoneyInput
+                      aria-label={t('bands.overOf', { n })}
+                      size="sm"
+                      {...form.getInputProps(`value.${i}.over`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('bands.remove', { n })}
+                      disabled={bands.length === 1}
+                      onClick={() => form.removeListItem('value', i)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Button
+        variant="light"
+        size="xs"
+        mt="xs"
+        leftSection={<IconPlus size={14} />}
+        onClick={add}
+        disabled={bands.length >= MAX_BANDS}
+      >
+        {t('bands.add')}
+      </Button>
+    </Input.Wrapper>
+  );
+}
+
+/** One rate a depreciation asset type, each a percentage. */
+function RatesEditor({ form }: { form: Form }) {
+  const { t } = useTranslation('settings');
+  return (
+    <Input.Wrapper
+      label={t('form.value')}
+      labelElement="div"
+      withAsterisk
+      description={t('typeHints.rates')}
+      inputWrapperOrder={['label', 'description', 'input', 'error']}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+        {DEPRECIATION_ASSET_TYPES.map((asset) => (
+          <PercentInput
+            key={asset}
+            label={t(`assetTypes.${asset}`)}
+            withAsterisk
+            {...form.getInputProps(`value.${asset}`)}
+          />
+        ))}
+      </SimpleGrid>
+    </Input.Wrapper>
+  );
+}
+
+/** The value's input by the key's type: a percentage, an amount in Q, a whole number, yes/no, bands or rates. */
+export function ValueEditor({ type, form }: { type: SettingType; form: Form }) {
+  const { t } = useTranslation('settings');
+  const label = t('form.value');
+  const hint = t(`typeHints.${type}`);
+  const order: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+  switch (type) {
+    case 'rate':
+      return (
+        <PercentInput
+          label={label}
+          description={hint}
+          inputWrapperOrder={order}
+          withAsterisk
+          styles={{ wrapper: { maxWidth: 220 } }}
+          {...form.getInputProps('value')}
+        />
+      );
+    case 'money':
+      return (
+        <MoneyInput
+          label={label}
+          description={hint}
+          inputWrapperOrder={order}
+          withAsterisk
+          styles={{ wrapper: { maxWidth: 260 } }}
+          {...form.getInputProps('value')}
+        />
+      );
+    case 'count':
+      return (
+        <NumberInput
+          label={label}
+          description={hint}
+          inputWrapperOrder={order}
+          withAsterisk
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          styles={{ wrapper: { maxWidth: 220 } }}
+          {...form.getInputProps('value')}
+          onChange={(v) => form.setFieldValue('value', String(v))}
+        />
+      );
+    case 'flag':
+      return (
+        <Radio.Group label={label} description={hint} withAsterisk {...form.getInputProps('value')}>
+          <Group mt="xs">
+            <Radio value="yes" label={t('yes')} />
+            <Radio value="no" label={t('no')} />
+          </Group>
+        </Radio.Group>
+      );
+    case 'brackets':
+      return <BandsEditor form={form} />;
+    case 'rates':
+      return <RatesEditor form={form} />;
+  }
+}
