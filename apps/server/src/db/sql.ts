@@ -71,3 +71,8 @@ export function preparedFor<T>(db: Executor, key: string, build: () => T): T {
 export function statementName(prefix: string, key: string): string {
   return `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
 }
+
+/** Whether the database answers a trivial statement (the liveness check); throws the driver's error otherwise. */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   appInfoResponse,
@@ -26,6 +25,7 @@ import { revokePasswordResets, revokeUserSessions } from './sessions.service.ts'
 import { getProfile } from '../users/users.service.ts';
 import { assertRoleAssignable, usernameTaken } from '../users/users.service.ts';
 import { actorOf, requestActor } from '../../plugins/actor.ts';
+import { pingDatabase } from '../../db/sql.ts';
 
 /** Sign-in, session and self-registration (spec sections 2, 7 and 8). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -250,7 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.db.db.execute(sql`select 1`);
+      await pingDatabase(app.db.db);
       return { success: true as const, data: { database: 'up' as const } };
     },
   );

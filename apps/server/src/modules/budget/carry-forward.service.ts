@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CarryForward,
@@ -16,6 +15,7 @@ import * as cooperating from '../cooperating/cooperating.service.ts';
 import { budgetCarryForwards } from './assignment.table.ts';
 import { carryForwardWorkflow, checkUnspent } from './carry-forward.workflow.ts';
 import * as plans from './plan.service.ts';
+import * as repo from './carry-forward.repository.ts';
 
 /*
  * Carry-forwards (issue 13 section 4, 'Multi-year agreements'): an item's unspent amount of a closed year
@@ -28,42 +28,8 @@ export async function listCarryForwards(
   db: Executor,
   q: z.output<typeof carryForwardListQuery> & { id?: string },
 ): Promise<CarryForward[]> {
-  const result = await db.execute<{
-    id: string;
-    item_id: string;
-    item_code: string;
-    item_name: string;
-    cooperating_id: string;
-    cooperating_code: string;
-    from_year: number;
-    to_year: number;
-    amount: string;
-    reason: string;
-    status: CarryForward['status'];
-    requested_by_name: string | null;
-    decided_by_name: string | null;
-    decided_at: string | Date | null;
-    decision_reason: string | null;
-    created_at: string | Date;
-    version: number;
-  }>(sql`
-    select f.id, f.item_id, i.code as item_code, i.name as item_name, f.cooperating_id, c.code as cooperating_code,
-           f.from_year, f.to_year, f.amount::text, f.reason, f.status, ru.full_name as requested_by_name,
-           du.full_name as decided_by_name, h.at as decided_at, h.reason as decision_reason, f.created_at, f.version
-      from budget_carry_forwards f
-      join cooperating_items i on i.id = f.item_id
-      join cooperating c on c.id = f.cooperating_id
-      left join users ru on ru.id = f.requested_by
-      left join lateral (
-        select actor_id, at, reason from workflow_history
-         where workflow = ${carryForwardWorkflow.name} and record_id = f.id order by id desc limit 1
-      ) h on true
-      left join users du on du.id = h.actor_id
-     where (${q.year ?? null}::int is null or f.from_year = ${q.year ?? null}::int or f.to_year = ${q.year ?? null}::int)
-       and (${q.itemId ?? null}::uuid is null or f.item_id = ${q.itemId ?? null}::uuid)
-       and (${q.id ?? null}::uuid is null or f.id = ${q.id ?? null}::uuid)
-     order by f.created_at desc, f.id`);
-  return result.rows.map((r) => ({
+  const rows = await repo.carryForwardRows(db, q, carryForwardWorkflow.name);
+  return rows.map((r) => ({
     id: r.id,
     itemId: r.item_id,
     itemCode: r.item_code,

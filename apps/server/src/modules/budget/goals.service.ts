@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FieldErrorCode } from '@amparo/shared/errors';
 import { toGuatemalaLocal } from '@amparo/shared/format';
 import { MONTHS, type LineGoals } from '@amparo/shared/modules/budget.schema';
@@ -6,6 +5,7 @@ import { moneyString, sumMoney } from '@amparo/shared/money';
 import type { Executor } from '../../db/client.ts';
 import type { PlanLinks } from '../../lib/plan-links.ts';
 import * as repo from './assignment.repository.ts';
+import * as planningRepo from './planning.repository.ts';
 import { getLine } from './planning.service.ts';
 
 /**
@@ -52,12 +52,8 @@ export async function lineGoals(db: Executor, links: PlanLinks, lineId: string):
  */
 export async function planLineOptions(db: Executor, year: number, q: string | null) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const result = await db.execute<{ id: string; strategic_axis: string; program: string; description: string }>(sql`
-    select id, strategic_axis, program, description from planning_lines
-     where year = ${year}
-       and (${pattern}::text is null or description ilike ${pattern} or program ilike ${pattern} or strategic_axis ilike ${pattern})
-     order by strategic_axis, program, description, id limit 20`);
-  return result.rows.map((r) => ({
+  const rows = await planningRepo.lineOptionRows(db, year, pattern);
+  return rows.map((r) => ({
     value: r.id,
     label: `${r.strategic_axis} / ${r.program} – ${r.description}`,
     year,

@@ -1,12 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PlanStatus, PlanYear, planTransitionInput } from '@amparo/shared/modules/plan.schema';
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { users, workflowHistory } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { allowedTransitions, applyTransition, refusedTransitions } from '../../lib/workflow/workflow.ts';
-import { planRevisions, planYears } from './plan.table.ts';
+import type { planYears } from './plan.table.ts';
+import * as repo from './plan.repository.ts';
 import { planWorkflow } from './plan.workflow.ts';
 
 /*
@@ -19,9 +18,7 @@ import { planWorkflow } from './plan.workflow.ts';
 
 type Row = typeof planYears.$inferSelect & { status: PlanStatus };
 
-async function ensure(db: Executor, year: number): Promise<void> {
-  await db.insert(planYears).values({ year }).onConflictDoNothing({ target: planYears.year });
-}
+const ensure = repo.ensureYear;
 
 /**
  * Refuses a change to a line of `year` unless the year's plan is a draft (a first draft, or a revision opened
@@ -43,22 +40,11 @@ export async function assertEditable(tx: Executor, year: number): Promise<void> 
  */
 export async function lockedYears(db: Executor, years: number[]): Promise<Map<number, string>> {
   if (years.length === 0) return new Map();
-  const rows = await db
-    .select({ year: planYears.year, status: planYears.status })
-    .from(planYears)
-    .where(inArray(planYears.year, years));
+  const rows = await repo.statusOfYears(db, years);
   return new Map(rows.filter((r) => r.status !== 'draft').map((r) => [r.year, r.status]));
 }
 
-/** The year's status (undefined without a row), under a share lock on its row until the transaction ends. */
-async function sharedStatus(tx: Executor, year: number): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ status: planYears.status })
-    .from(planYears)
-    .where(eq(planYears.year, year))
-    .for('share');
-  return row?.status;
-}
+const sharedStatus = repo.sharedStatus;
 
 /**
  * Refuses money moving on a closed year (assignments, transfers, copies, new commitments): 409 `year_closed`
@@ -99,34 +85,10 @@ const UNWRITTEN_YEAR: Omit<Row, 'year'> = {
 export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<PlanYear> {
   // A read never writes (issue 25 section 8): a year nobody has written to is a first draft, as its row would be
   // when a write creates it (the table's defaults), with no revisions and no history.
-  const [stored] = (await db.select().from(planYears).where(eq(planYears.year, year))) as Row[];
+  const stored = (await repo.findYear(db, year)) as Row | undefined;
   const row: Row = stored ?? { ...UNWRITTEN_YEAR, year };
-  const revisions = await db.execute<{
-    revision: number;
-    reason: string | null;
-    approved_by_name: string | null;
-    approved_at: Date | string;
-    total: string;
-    line_count: number;
-  }>(sql`
-    select r.revision, r.reason, u.full_name as approved_by_name, r.approved_at,
-           coalesce((select sum(amount) from plan_revision_months where revision_id = r.id), 0)::numeric(20,2)::text as total,
-           (select count(distinct line_id)::int from plan_revision_months where revision_id = r.id) as line_count
-      from plan_revisions r left join users u on u.id = r.approved_by
-     where r.year = ${year} order by r.revision`);
-  const history = await db
-    .select({
-      transition: workflowHistory.transition,
-      from: workflowHistory.fromState,
-      to: workflowHistory.toState,
-      actorName: users.fullName,
-      reason: workflowHistory.reason,
-      at: workflowHistory.at,
-    })
-    .from(workflowHistory)
-    .leftJoin(users, eq(users.id, workflowHistory.actorId))
-    .where(and(eq(workflowHistory.workflow, planWorkflow.name), eq(workflowHistory.recordId, row.id)))
-    .orderBy(desc(workflowHistory.id));
+  const revisions = await repo.revisionsOf(db, year);
+  const history = await repo.historyOf(db, planWorkflow.name, row.id);
   return {
     year,
     status: row.status,
@@ -135,7 +97,7 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
     version: row.version,
     allowed: allowedTransitions(planWorkflow, row, actor),
     refused: refusedTransitions(planWorkflow, row, actor),
-    revisions: revisions.rows.map((r) => ({
+    revisions: revisions.map((r) => ({
       revision: Number(r.revision),
       reason: r.reason,
       approvedByName: r.approved_by_name,
@@ -159,7 +121,7 @@ export async function transitionPlanYear(
   body: z.output<typeof planTransitionInput>,
 ): Promise<PlanYear> {
   await ensure(db, year);
-  const [row] = await db.select({ id: planYears.id }).from(planYears).where(eq(planYears.year, year));
+  const row = await repo.findYear(db, year);
   await applyTransition(db, planWorkflow, actor, {
     recordId: row!.id,
     transition: body.transition,
@@ -170,10 +132,4 @@ export async function transitionPlanYear(
 }
 
 /** The id and approval instant of a year's revision, or null. */
-export async function findRevision(db: Executor, year: number, revision: number) {
-  const [row] = await db
-    .select({ id: planRevisions.id, approvedAt: planRevisions.approvedAt })
-    .from(planRevisions)
-    .where(and(eq(planRevisions.year, year), eq(planRevisions.revision, revision)));
-  return row ?? null;
-}
+export const findRevision = repo.findRevision;

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
 import { AppError } from '../../lib/errors.ts';
 import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
-import { planRevisions, planYears } from './plan.table.ts';
+import { planYears } from './plan.table.ts';
+import * as repo from './plan.repository.ts';
 
 /**
  * The year plan's workflow (issue 13 section 3, 'Versions'; the spec does not show it, so these are the
@@ -22,15 +22,12 @@ const notSubmitter: ActorRule<Row> = { name: 'not_the_submitter', test: (r, user
 async function recordRevision(ctx: Ctx) {
   const r = ctx.record;
   if (!ctx.actor.userId) throw new AppError(403, 'forbidden');
-  const [revision] = await ctx.tx
-    .insert(planRevisions)
-    .values({ year: r.year, revision: r.revision + 1, reason: r.revisionReason, approvedBy: ctx.actor.userId })
-    .returning({ id: planRevisions.id });
-  await ctx.tx.execute(sql`
-    insert into plan_revision_months (revision_id, line_id, strategic_axis, program, expense_type, month, goal, amount)
-    select ${revision!.id}, l.id, l.strategic_axis, l.program, l.expense_type, m.month, m.goal, m.amount
-      from planning_lines l join planning_months m on m.line_id = l.id
-     where l.year = ${r.year}`);
+  await repo.insertRevision(ctx.tx, {
+    year: r.year,
+    revision: r.revision + 1,
+    reason: r.revisionReason,
+    approvedBy: ctx.actor.userId,
+  });
 }
 
 export const planWorkflow = defineWorkflow<Row, PlanStatus, typeof planYears>({

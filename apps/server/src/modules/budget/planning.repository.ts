@@ -239,3 +239,16 @@ export function listWhere(q: {
     q.headquarterId ? eq(l.headquarterId, q.headquarterId) : undefined,
   );
 }
+
+/**
+ * Up to 20 lines of `year` whose description, program or axis code matches `pattern` (an ILIKE pattern, already
+ * escaped; null: any), by axis, program and description: what an activity or attention form offers.
+ */
+export async function lineOptionRows(db: Executor, year: number, pattern: string | null) {
+  const result = await db.execute<{ id: string; strategic_axis: string; program: string; description: string }>(sql`
+    select id, strategic_axis, program, description from planning_lines
+     where year = ${year}
+       and (${pattern}::text is null or description ilike ${pattern} or program ilike ${pattern} or strategic_axis ilike ${pattern})
+     order by strategic_axis, program, description, id limit 20`);
+  return result.rows;
+}

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import * as repo from './totals.repository.ts';
+import type { TotalsDifference } from './totals.repository.ts';
 
 /*
  * The budget's kept totals (issue 24 section 1; decision 0019 as amended): kept by the database's triggers as
@@ -7,36 +8,10 @@ import type { Db, Executor } from '../../db/client.ts';
  * `totalsDifferences`, rebuilt by `rebuildTotals`. Nothing here writes a total from application code.
  */
 
-/** A key whose kept total is not what the plan and the ledgers add up to: `kind` item or poa, amounts in Q. */
-export interface TotalsDifference {
-  kind: 'item' | 'poa';
-  /** `item_id/year`, or `year/axis/program/month`. */
-  key: string;
-  /** The key's kept figures, space-separated: item = assigned committed executed carried; poa = planned assigned committed executed. */
-  kept: string;
-  expected: string;
-}
+export type { TotalsDifference } from './totals.repository.ts';
 
-/**
- * Folds each key's delta rows into one row (the `budget.compact-totals` job, every minute), so the summaries
- * read one row per key. Exact under concurrent writers: it deletes and sums exactly the rows its snapshot sees.
- * Returns how many rows it folded away.
- */
-export async function compactTotals(db: Executor): Promise<number> {
-  const result = await db.execute<{ folded: number }>(sql`select budget_totals_compact() as folded`);
-  return Number(result.rows[0]!.folded);
-}
-
-/**
- * Every key whose kept total differs from the plan and the ledgers recomputed (the nightly
- * `budget.verify-totals` job; an empty list when all is exact). Reads only: it never corrects.
- */
-export async function totalsDifferences(db: Executor): Promise<TotalsDifference[]> {
-  const result = await db.execute<{ kind: 'item' | 'poa'; key: string; kept: string; expected: string }>(
-    sql`select kind, key, kept, expected from budget_totals_differences() order by kind, key`,
-  );
-  return result.rows;
-}
+export const compactTotals = repo.compactTotals;
+export const totalsDifferences = repo.totalsDifferences;
 
 /**
  * Recomputes every kept total from the plan and the ledgers, in one transaction holding a SHARE lock on the
@@ -46,7 +21,7 @@ export async function totalsDifferences(db: Executor): Promise<TotalsDifference[
 export async function rebuildTotals(db: Db): Promise<TotalsDifference[]> {
   return db.transaction(async (tx) => {
     const before = await totalsDifferences(tx);
-    await tx.execute(sql`select budget_totals_rebuild()`);
+    await repo.rebuildAll(tx);
     return before;
   });
 }

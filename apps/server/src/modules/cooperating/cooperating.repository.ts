@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
 import { createdWithin } from '../../lib/item-age.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 
 /*
  * Amounts are numeric(14,2) in the tables; aggregates are cast to numeric(20,2) so a long history of sums and
@@ -419,4 +420,15 @@ export function cooperatingOptions(db: Executor) {
     .select({ code: C.code, cname: C.name, value: C.id, active: C.active })
     .from(C)
     .orderBy(asc(sql`upper(${C.code})`));
+}
+
+/** Updates an item of `cooperatingId` at `version` (409 `version_conflict`; 404 when the item is not that cooperating's). */
+export async function updateItem(
+  tx: Executor,
+  cooperatingId: string,
+  itemId: string,
+  version: number,
+  values: { code: string; name: string; initialAmount: string; updatedBy: string },
+): Promise<void> {
+  await updateVersioned(tx, I, itemId, version, values, eq(I.cooperatingId, cooperatingId));
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Cooperating,
@@ -25,7 +24,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { cooperating, cooperatingItems } from '../../db/schema.ts';
+import { cooperating } from '../../db/schema.ts';
 import * as repo from './cooperating.repository.ts';
 
 /*
@@ -310,14 +309,12 @@ export async function updateItem(
       await checkCommitted(tx, commitments, 'initialAmount', itemId, moneyString(current));
       const delta = moneyString(current.minus(before.currentAmount));
       checkCeiling('initialAmount', locked.ceiling, await repo.itemsTotal(tx, cooperatingId), delta);
-      await updateVersioned(
-        tx,
-        cooperatingItems,
-        itemId,
-        body.version,
-        { code: body.code, name: body.name, initialAmount: body.initialAmount, updatedBy: actor.userId },
-        eq(cooperatingItems.cooperatingId, cooperatingId),
-      );
+      await repo.updateItem(tx, cooperatingId, itemId, body.version, {
+        code: body.code,
+        name: body.name,
+        initialAmount: body.initialAmount,
+        updatedBy: actor.userId,
+      });
       await repo.replaceGoals(tx, itemId, body.goals, actor.userId);
       const after = await getItem(tx, cooperatingId, itemId);
       await writeAudit(tx, actor, {

@@ -520,3 +520,8 @@ export function openByStatusAndPriority(db: Executor, statuses: readonly string[
     .where(inArray(supportTickets.status, [...statuses]))
     .groupBy(supportTickets.status, supportTickets.priority);
 }
+
+/** Writes `set`'s columns of a ticket (the service targets a transition keeps; the caller holds the row lock). */
+export async function updateTicketColumns(tx: Executor, id: string, set: Partial<typeof supportTickets.$inferInsert>) {
+  await tx.update(supportTickets).set(set).where(eq(supportTickets.id, id));
+}

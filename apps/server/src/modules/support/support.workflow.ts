@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import type { NotificationKind } from '@amparo/shared/modules/notifications.schema';
 import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
@@ -7,7 +6,7 @@ import { invalidField } from '../../lib/errors.ts';
 import { workingTimeFor, type WorkingTime } from '../../lib/working-time.ts';
 import { loadTargets, WORKING_DAY_MINUTES } from './support.sla.ts';
 import { supportTickets, type SupportTicketRow } from './support.table.ts';
-import { isSupportStaff } from './support.repository.ts';
+import { isSupportStaff, updateTicketColumns } from './support.repository.ts';
 
 /**
  * The ticket workflow (issue 12; spec section 4 names the statuses, "allowed
@@ -81,7 +80,7 @@ async function keepTargets(ctx: Ctx) {
   if (ctx.to === 'rechazado' || ctx.to === 'cancelado') set.resolvedAt = now;
   if (ctx.transition === 'reopen') Object.assign(set, { resolvedAt: null, resolutionWorkingMinutes: null });
   if (ctx.from === 'resuelto') set.autoCloseAt = null;
-  if (Object.keys(set).length) await ctx.tx.update(supportTickets).set(set).where(eq(supportTickets.id, r.id));
+  if (Object.keys(set).length) await updateTicketColumns(ctx.tx, r.id, set);
 }
 
 /** Support acted: the requester hears of it. */
