@@ -1,7 +1,9 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ItemAge } from '@amparo/shared/validation';
 import type { Executor } from '../../db/client.ts';
 import { documentFiles, documents, persons, users } from '../../db/schema.ts';
 import { untiedOrGranted } from '../../lib/access.ts';
+import { createdWithin } from '../../lib/item-age.ts';
 import { col } from '../../db/sql.ts';
 import { matches, wordsText } from '../../lib/search.ts';
 import { documentSearchVector } from './documentation.table.ts';
@@ -17,6 +19,33 @@ const fileCount = sql<number>`(select count(*)::int from ${documentFiles} where 
  */
 export function visibleDocuments(userId: string): SQL {
   return untiedOrGranted(userId, documents.personId);
+}
+
+/**
+ * The list's conditions: the documents `userId` may see (general ones and those of persons they hold a grant on),
+ * matching the search words, type, person and age given (spec section 9, `lib/item-age.ts`).
+ */
+export function listWhere(
+  userId: string,
+  q: { q?: string | null; documentType?: string | null; personId?: string | null; age?: ItemAge | null },
+): SQL {
+  const filters: (SQL | undefined)[] = [visibleDocuments(userId)];
+  if (q.q) filters.push(searchWhere(q.q));
+  if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
+  if (q.personId) filters.push(eq(documents.personId, q.personId));
+  if (q.age) filters.push(createdWithin(documents.createdAt, q.age));
+  return and(...filters)!;
+}
+
+/** The documents of one person. */
+export const ofPerson = (personId: string): SQL => eq(documents.personId, personId);
+
+/** Marks a document as changed now by `userId` (a file added or replaced). */
+export async function touchDocument(tx: Executor, id: string, userId: string | null): Promise<void> {
+  await tx
+    .update(documents)
+    .set({ updatedAt: sql`now()`, updatedBy: userId })
+    .where(eq(documents.id, id));
 }
 
 const SORTS = { documentDate: documents.documentDate, title: documents.title, updatedAt: documents.updatedAt } as const;

@@ -1,7 +1,6 @@
 import type { UserActor } from '../../lib/actor.ts';
 import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
 import type { z } from 'zod';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_TYPES,
   type Document,
@@ -20,7 +19,6 @@ import { abandonStaged, commitStaged, removeUnreferenced } from '../../lib/file-
 import { documents } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { createdWithin } from '../../lib/item-age.ts';
 import { auditListed, auditRead } from '../../lib/read-audit.ts';
 import * as repo from './documentation.repository.ts';
 
@@ -109,12 +107,8 @@ async function checkInput(
  * Persons named by the page are audited as seen (`document_list`).
  */
 export async function listDocuments(db: Db, actor: UserActor, q: z.output<typeof documentListQuery>) {
-  const filters: (SQL | undefined)[] = [repo.visibleDocuments(actor.userId)];
-  if (q.q) filters.push(repo.searchWhere(q.q));
-  if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
-  if (q.personId) filters.push(eq(documents.personId, q.personId));
-  if (q.age) filters.push(createdWithin(documents.createdAt, q.age));
-  const { items, total } = await repo.listDocuments(db, and(...filters)!, q.sort, q.order, q.page, q.pageSize);
+  const where = repo.listWhere(actor.userId, q);
+  const { items, total } = await repo.listDocuments(db, where, q.sort, q.order, q.page, q.pageSize);
   // Persons named by the results are audited as seen (issue 9 item 5).
   await auditListed(
     db,
@@ -133,7 +127,7 @@ export async function personDocuments(db: Db, actor: UserActor, personId: string
   await requireAccess(db, personId, actor.userId, 'canRead');
   const { items, total } = await repo.listDocuments(
     db,
-    eq(documents.personId, personId),
+    repo.ofPerson(personId),
     'documentDate',
     'desc',
     page,
@@ -273,10 +267,7 @@ async function recordFile(
         replacesId: replacing,
         uploadedBy: actor.userId,
       });
-      await tx
-        .update(documents)
-        .set({ updatedAt: sql`now()`, updatedBy: actor.userId })
-        .where(eq(documents.id, documentId));
+      await repo.touchDocument(tx, documentId, actor.userId);
       await writeAudit(tx, actor, {
         action: replacing ? 'file_replace' : 'file_add',
         entity: ENTITY,
