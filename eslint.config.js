@@ -57,7 +57,6 @@ if (unmapped.length)
 const DRIZZLE_NOT_YET_MOVED = [
   'population/persons/persons.rules.ts',
   'support/support.service.ts',
-  'support/support.sla.ts',
 ];
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */

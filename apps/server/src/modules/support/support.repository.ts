@@ -5,9 +5,12 @@ import { allOf, col, preparedFor, sqlCte, statementName } from '../../db/sql.ts'
 import { headquarters, roles, users } from '../../db/schema.ts';
 import { workflowHistory } from '../../lib/workflow/workflow.table.ts';
 import { foldedQuery, headline, prefixQuery, toSegments, type Segment } from '../../lib/search.ts';
+import { OPEN_TICKET_STATUSES } from '@amparo/shared/modules/support.schema';
 import {
   supportComments,
   supportFiles,
+  supportSettings,
+  supportTargets,
   supportTicketCounters,
   supportTicketSearch,
   supportTickets,
@@ -524,4 +527,27 @@ export function openByStatusAndPriority(db: Executor, statuses: readonly string[
 /** Writes `set`'s columns of a ticket (the service targets a transition keeps; the caller holds the row lock). */
 export async function updateTicketColumns(tx: Executor, id: string, set: Partial<typeof supportTickets.$inferInsert>) {
   await tx.update(supportTickets).set(set).where(eq(supportTickets.id, id));
+}
+
+/** The configured targets per priority and the settings row (auto-close delay), for `loadTargets`. */
+export async function targetsAndSettings(db: Executor) {
+  const rows = await db.select().from(supportTargets);
+  const [settings] = await db.select().from(supportSettings).where(eq(supportSettings.id, 1));
+  return { rows, settings };
+}
+
+const open = sql.raw(`(${OPEN_TICKET_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
+/**
+ * SQL: the ticket missed a target, met late or still running late (the same
+ * rule as `slaOf`'s `breached`; a paused resolution clock does not run).
+ */
+export function breachedSql(): SQL {
+  const t = supportTickets;
+  return sql`(
+    (${t.respondedAt} is null and ${t.status} in ${open} and ${t.responseDueAt} < now())
+    or ${t.respondedAt} > ${t.responseDueAt}
+    or ${t.resolvedAt} > ${t.resolutionDueAt}
+    or (${t.resolvedAt} is null and ${t.pausedAt} is null and ${t.status} in ${open} and ${t.resolutionDueAt} < now())
+  )`;
 }

@@ -1,4 +1,3 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   OPEN_TICKET_STATUSES,
   type TicketLevel,
@@ -7,7 +6,8 @@ import {
 } from '@amparo/shared/modules/support.schema';
 import type { Executor } from '../../db/client.ts';
 import { workingTimesFor, type WorkingTime } from '../../lib/working-time.ts';
-import { supportSettings, supportTargets, supportTickets, type SupportTicketRow } from './support.table.ts';
+import type { SupportTicketRow } from './support.table.ts';
+import * as repo from './support.repository.ts';
 
 /**
  * Service targets of tickets (issue 12), in working time (lib/working-time.ts:
@@ -27,8 +27,7 @@ export interface Targets {
 
 /** The configured targets per priority and the auto-close delay. */
 export async function loadTargets(db: Executor): Promise<Targets> {
-  const rows = await db.select().from(supportTargets);
-  const [settings] = await db.select().from(supportSettings).where(eq(supportSettings.id, 1));
+  const { rows, settings } = await repo.targetsAndSettings(db);
   return {
     byPriority: new Map(rows.map((r) => [r.priority, r])),
     autoCloseDays: settings?.autoCloseDays ?? 5,
@@ -103,18 +102,5 @@ export function slaOf(wt: WorkingTime, t: SupportTicketRow, now: Date): TicketSl
   };
 }
 
-const open = sql.raw(`(${OPEN_TICKET_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-
-/**
- * SQL: the ticket missed a target, met late or still running late (the same
- * rule as `slaOf`'s `breached`; a paused resolution clock does not run).
- */
-export function breachedSql(): SQL {
-  const t = supportTickets;
-  return sql`(
-    (${t.respondedAt} is null and ${t.status} in ${open} and ${t.responseDueAt} < now())
-    or ${t.respondedAt} > ${t.responseDueAt}
-    or ${t.resolvedAt} > ${t.resolutionDueAt}
-    or (${t.resolvedAt} is null and ${t.pausedAt} is null and ${t.status} in ${open} and ${t.resolutionDueAt} < now())
-  )`;
-}
+/** SQL: the ticket missed a target, met late or still running late (see the repository's `breachedSql`). */
+export const breachedSql = repo.breachedSql;
