@@ -55,7 +55,6 @@ if (unmapped.length)
  * each comes off this list when its queries move to its module's repository; nothing may be added to it.
  */
 const DRIZZLE_NOT_YET_MOVED = [
-  'population/persons/persons.rules.ts',
   'support/support.service.ts',
 ];
 

@@ -6,6 +6,7 @@ import { auditPlaceholders, auditPlaceholderValues, auditRowsSql, type ReadPart 
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { ItemAge } from '@amparo/shared/validation';
 import { createdWithin } from '../../../lib/item-age.ts';
+import { birthWindow, type AgeGroup } from './persons.rules.ts';
 import { accessLevel, grantedTo, liveGrant, toAccess, visiblePersons } from '../../../lib/access.ts';
 import { auditLog, headquarters, personAccessRequests, personGrants, persons, users } from '../../../db/schema.ts';
 
@@ -476,4 +477,16 @@ export async function fullNameOf(db: Executor, userId: string): Promise<string |
 export async function fileNumberOf(db: Executor, personId: string): Promise<number | null> {
   const [row] = await db.select({ n: persons.fileNumber }).from(persons).where(eq(persons.id, personId));
   return row?.n ?? null;
+}
+
+/** SQL CASE giving the age group code of `persons.birth_date` on `today`. */
+export function ageGroupCase(groups: AgeGroup[], today: string): SQL {
+  if (groups.length === 0) return sql`null::text`;
+  const whens = groups.map((g) => {
+    const w = birthWindow(g, today);
+    return w.bornAfter
+      ? sql`when ${persons.birthDate} <= ${w.bornOnOrBefore} and ${persons.birthDate} > ${w.bornAfter} then ${g.code}`
+      : sql`when ${persons.birthDate} <= ${w.bornOnOrBefore} then ${g.code}`;
+  });
+  return sql`(case ${sql.join(whens, sql` `)} else null end)`;
 }

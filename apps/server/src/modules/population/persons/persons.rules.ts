@@ -1,6 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { ageFromBirthDate } from '@amparo/shared/format';
-import { persons } from '../../../db/schema.ts';
 
 /** An age group of the `age_group` catalog: ages `minAge`..`maxAge` inclusive (`maxAge` null = open). */
 export interface AgeGroup {
@@ -33,18 +31,6 @@ export function birthWindow(group: AgeGroup, today: string) {
     bornOnOrBefore: subtractYears(today, group.minAge ?? 0),
     bornAfter: group.maxAge === null ? null : subtractYears(today, group.maxAge + 1),
   };
-}
-
-/** SQL CASE giving the age group code of `persons.birth_date` on `today`. */
-export function ageGroupCase(groups: AgeGroup[], today: string): SQL {
-  if (groups.length === 0) return sql`null::text`;
-  const whens = groups.map((g) => {
-    const w = birthWindow(g, today);
-    return w.bornAfter
-      ? sql`when ${persons.birthDate} <= ${w.bornOnOrBefore} and ${persons.birthDate} > ${w.bornAfter} then ${g.code}`
-      : sql`when ${persons.birthDate} <= ${w.bornOnOrBefore} then ${g.code}`;
-  });
-  return sql`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
 /** Age in whole years from a birth date on `today` (Guatemala's date). */

@@ -28,7 +28,6 @@ import { updateVersioned } from '../../../lib/versioned.ts';
 import { persons } from '../../../db/schema.ts';
 import * as repo from './persons.repository.ts';
 import {
-  ageGroupCase,
   ageGroupOf,
   ageOn,
   birthWindow,
@@ -662,7 +661,7 @@ export async function personHistory(db: Db, actor: UserActor, personId: string, 
 /** Counts by sex, age group and thematic over the persons the user may see (dashboard). */
 export async function dashboardCounts(db: Db, userId: string) {
   const today = todayInGuatemala();
-  const rows = await repo.dashboardCounts(db, userId, today, ageGroupCase(await ageGroups(db), today));
+  const rows = await repo.dashboardCounts(db, userId, today, repo.ageGroupCase(await ageGroups(db), today));
   const pick = (kind: string) =>
     rows
       .filter((r) => r.kind === kind)
