@@ -54,9 +54,7 @@ if (unmapped.length)
  * Services and rules that still query with drizzle themselves (issue 25 section 5 asks that only repositories do):
  * each comes off this list when its queries move to its module's repository; nothing may be added to it.
  */
-const DRIZZLE_NOT_YET_MOVED = [
-  'support/support.service.ts',
-];
+const DRIZZLE_NOT_YET_MOVED = ['support/support.service.ts'];
 
 /** Throws when the module graph has a cycle, so the map itself cannot drift into one. */
 function assertAcyclic(deps) {
