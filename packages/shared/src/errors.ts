@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   'setting_in_force', // 409: a value in force or past is not changed; add a new value from a date instead
   // Issue 25 section 2: two writes met on the same rows (a deadlock or serialization failure), twice in a row.
   'write_conflict', // 409 with Retry-After (seconds): nothing was written; sending the same request again can succeed
+  // Issue 25 section 7: spreadsheet imports kept between preview and execution (lib/spreadsheet-import/import-uploads.ts).
+  'import_expired', // 409: the preview's token expired or was already used: upload the file again
+  'import_already_done', // 409: this very file (same SHA-256) was imported before (field error import_already_done, params at, by)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -157,6 +160,8 @@ export const FIELD_ERROR_CODES = [
   'inactive', // the catalog item, user or headquarter exists but is inactive
   'program_not_in_axis', // the program sits under another strategic axis
   'total_mismatch', // a row's total differs from the sum of its months: params.sum
+  // Issue 25 section 7: the same file imported twice (lib/spreadsheet-import/import-uploads.ts).
+  'import_already_done', // params.at (ISO instant), date (YYYY-MM-DD, Guatemala), by (full name): confirmDuplicate imports it again
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -23,3 +23,4 @@ export * from '../modules/cooperating/cooperating.table.ts';
 export * from '../modules/budget/assignment.table.ts';
 export * from '../modules/budget/plan.table.ts';
 export * from '../modules/budget/totals.table.ts';
+export * from '../lib/spreadsheet-import/import-uploads.table.ts';

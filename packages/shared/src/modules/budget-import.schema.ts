@@ -81,6 +81,9 @@ export const planTotals = z.object({ months: z.array(z.string()).length(12), tot
  * POST /api/budget/planning/import/preview: every row of the file checked,
  * nothing written. `line` is the row's line in the file (1 = the header);
  * `values` its cells as read, by column key; `errors` name column keys.
+ * `token` names the upload kept on the server until `expiresAt` (ISO
+ * instant, 30 minutes): `POST …/import/execute` takes it instead of the file
+ * (issue 25 section 7).
  */
 export const planningImportPreview = z.object({
   rows: z.number().int(),
@@ -95,10 +98,34 @@ export const planningImportPreview = z.object({
       errors: z.array(importFieldError),
     }),
   ),
+  token: z.string(),
+  expiresAt: z.string(),
 });
 export type PlanningImportPreview = z.infer<typeof planningImportPreview>;
 export const planningImportPreviewResponse = envelope(planningImportPreview);
-export const planningImportResponse = envelope(z.object({ created: z.number().int() }));
+/**
+ * An import's answer: `created` lines; `written` of `total` rows (all or none in one transaction, so equal on
+ * success: no intermediate progress is readable, decision 0018).
+ */
+export const planningImportResponse = envelope(
+  z.object({ created: z.number().int(), written: z.number().int(), total: z.number().int() }),
+);
+
+/**
+ * POST /api/budget/planning/import/execute: the preview's `token` instead of the file; `confirmDuplicate` imports
+ * a file already imported (409 `import_already_done` otherwise). The multipart import takes it as a query flag.
+ */
+export const planningImportExecuteInput = z.object({
+  /** base64url of 32 random bytes, as the preview gave it. */
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid'),
+  confirmDuplicate: z.boolean().default(false),
+});
+export const planningImportQuery = z.object({
+  confirmDuplicate: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 /** The year whose plan is copied into the next one (the next one must be a plan year too). */
 const sourceYear = (n: z.ZodNumber) =>

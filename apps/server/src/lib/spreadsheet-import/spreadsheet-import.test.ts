@@ -20,6 +20,8 @@ import {
   errorWorkbook,
   previewImport,
   readSpreadsheet,
+  SPREADSHEET_MIME,
+  spreadsheetKind,
   templateWorkbook,
   type ImportDefinition,
 } from './spreadsheet-import.ts';
@@ -219,6 +221,38 @@ describe('spreadsheet import (issue 13 section 0)', () => {
     expect(
       (await previewImport(definition, await readSpreadsheet(await templateWorkbook(definition, 'es')))).valid,
     ).toBe(1);
+  });
+
+  it('reads only legacy .xls when asked (the personnel execution), refusing an .xlsx by its content', async () => {
+    const only = { only: 'xls' } as const;
+    expect(await readSpreadsheet(xls(GOOD), 'file', DEFAULT_IMPORT_LIMITS, only)).toHaveLength(3);
+    expect(await refusal(readSpreadsheet(await xlsx(GOOD), 'archivo', DEFAULT_IMPORT_LIMITS, only))).toEqual({
+      status: 400,
+      field: { field: 'archivo', code: 'spreadsheet_type' },
+    });
+    // Without the option both are read.
+    expect(await readSpreadsheet(await xlsx(GOOD))).toHaveLength(3);
+  });
+
+  it('writes the error file of an .xls upload as .xls (BIFF8), read back the same', async () => {
+    const sheet = await readSpreadsheet(
+      xls([
+        ['Año', 'Eje estratégico', 'Monto', 'Fecha'],
+        [2027, 'EJ1', '12.345', '2027-01-31'],
+        [2027, 'EJ3', 5, '2027-01-31'],
+      ]),
+    );
+    const preview = await previewImport(definition, sheet);
+    const file = await errorWorkbook(definition, preview, 'en', (e) => fieldErrorText('en', e), 'xls');
+    expect(spreadsheetKind(file)).toBe('xls');
+    expect(SPREADSHEET_MIME.xls).toBe('application/vnd.ms-excel');
+    // It reads back through the import's own reader (an .xls-only import takes its error file back).
+    const back = await readSpreadsheet(file, 'file', DEFAULT_IMPORT_LIMITS, { only: 'xls' });
+    expect(back).toEqual([
+      ['Year', 'Strategic axis', 'Amount', 'Date', 'Errors'],
+      ['2027', 'EJ1', '12.345', '2027-01-31', 'Amount: At most two decimals'],
+      ['2027', 'EJ3', '5', '2027-01-31', 'Strategic axis: Invalid'],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import type { z } from 'zod';
 import type { FieldError } from '@amparo/shared/errors';
 import { toFieldErrors } from '@amparo/shared/validation';
@@ -75,6 +76,18 @@ export function importLimits(
   };
 }
 
+/** Options of a read: `only: 'xls'` accepts legacy .xls (BIFF) alone and refuses an .xlsx (`spreadsheet_type`). */
+export interface ReadOptions {
+  only?: 'xls';
+}
+
+/** The two formats read, and the MIME type and extension of a file written back in each. */
+export type SpreadsheetFormat = 'xlsx' | 'xls';
+export const SPREADSHEET_MIME: Record<SpreadsheetFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+};
+
 /** A sheet as text: row i is line i + 1 of the file; its first non-blank row is the header. */
 export type SheetRows = (string | null)[][];
 
@@ -108,6 +121,7 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
  * `spreadsheet_too_large_unpacked`, `spreadsheet_compression_ratio`,
  * `spreadsheet_size_mismatch`: see `repackWorkbookZip` and
  * `checkCompoundFile`); 400 `spreadsheet_unreadable` for a damaged workbook;
+ * 400 `spreadsheet_type` also for an .xlsx when `options.only` is 'xls';
  * 400 `spreadsheet_too_complex` when parsing passes `maxMillis` or
  * `maxMemoryMb` (the worker is stopped); 400 `too_many_rows` (params.max) over
  * `maxRows` data rows; 400 `required` for a sheet without rows.
@@ -116,11 +130,12 @@ export async function readSpreadsheet(
   data: Buffer,
   field = 'file',
   limits: SpreadsheetLimits = DEFAULT_IMPORT_LIMITS,
+  options: ReadOptions = {},
 ): Promise<SheetRows> {
   if (data.length > limits.maxBytes)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
   const kind = spreadsheetKind(data);
-  if (!kind) throw invalidField(field, 'spreadsheet_type');
+  if (!kind || (options.only && kind !== options.only)) throw invalidField(field, 'spreadsheet_type');
   if (kind === 'xls') checkCompoundFile(data, field, limits);
   // On its own ArrayBuffer either way, handed over to the worker rather than copied.
   const input = kind === 'xlsx' ? await repackWorkbookZip(data, field, limits) : new Uint8Array(data);
@@ -186,10 +201,23 @@ export class SpreadsheetReader {
    * then those of `readUploadBytes` (400 `required`, 413 `file_too_large`) and
    * `readSpreadsheet`.
    */
-  read(upload: UploadSource, field = 'file'): Promise<SheetRows> {
+  async read(upload: UploadSource, field = 'file', options: ReadOptions = {}): Promise<SheetRows> {
+    return (await this.readFile(upload, field, options)).rows;
+  }
+
+  /** As `read`, with the uploaded bytes and their format (to keep, hash, or answer an error file in the same format). */
+  readFile(
+    upload: UploadSource,
+    field = 'file',
+    options: ReadOptions = {},
+  ): Promise<{ rows: SheetRows; data: Buffer; format: SpreadsheetFormat }> {
     return this.queue.run(
       () => readUploadBytes(upload, field, this.limits.maxBytes),
-      (data) => readSpreadsheet(data, field, this.limits),
+      async (data) => {
+        // The worker takes its own copy (`readSpreadsheet` hands over a new buffer), so `data` stays whole.
+        const rows = await readSpreadsheet(data, field, this.limits, options);
+        return { rows, data, format: spreadsheetKind(data)! };
+      },
     );
   }
 }
@@ -349,21 +377,39 @@ export function templateWorkbook<T>(
 /**
  * The uploaded rows as they were read, with a last column giving each row's
  * errors as sentences ('Columna: error; …', empty for a good row), in
- * `locale`: the user fixes them there and uploads the file again (xlsx).
+ * `locale`: the user fixes them there and uploads the file again. In the
+ * upload's `format`: an .xlsx (ExcelJS, the errors in red), or for an .xls
+ * upload a legacy .xls (SheetJS's BIFF8 writer, no styles), so an import that
+ * takes .xls only takes its own error file back.
  */
 export function errorWorkbook<T>(
   definition: ImportDefinition<T>,
   preview: ImportPreview<T>,
   locale: 'es' | 'en',
   describe: DescribeError,
+  format: SpreadsheetFormat = 'xlsx',
 ): Promise<Buffer> {
   const headerOf = new Map(definition.columns.map((c) => [c.key, c.header[locale]]));
-  return workbook(definition.columns, locale, locale === 'es' ? 'Errores' : 'Errors', (sheet) => {
+  const errorsHeader = locale === 'es' ? 'Errores' : 'Errors';
+  const sentences = (r: PreviewRow<T>) =>
+    r.errors.map((e) => `${headerOf.get(e.field) ?? e.field}: ${describe(e)}`).join('; ');
+  if (format === 'xls') {
+    const aoa = [
+      [...definition.columns.map((c) => c.header[locale]), errorsHeader],
+      ...preview.rows.map((r) => [...definition.columns.map((c) => r.values[c.key] ?? null), sentences(r)]),
+    ];
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet(aoa);
+    sheet['!cols'] = [
+      ...definition.columns.map((c) => ({ wch: c.width ?? Math.max(12, c.header[locale].length + 2) })),
+      { wch: 60 },
+    ];
+    XLSX.utils.book_append_sheet(book, sheet, locale === 'es' ? 'Datos' : 'Data');
+    return Promise.resolve(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+  }
+  return workbook(definition.columns, locale, errorsHeader, (sheet) => {
     for (const r of preview.rows) {
-      const row = sheet.addRow({
-        ...r.values,
-        __errors: r.errors.map((e) => `${headerOf.get(e.field) ?? e.field}: ${describe(e)}`).join('; '),
-      });
+      const row = sheet.addRow({ ...r.values, __errors: sentences(r) });
       if (r.errors.length) row.getCell('__errors').font = { color: { argb: 'FFB00020' } };
     }
   });

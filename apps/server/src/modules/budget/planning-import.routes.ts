@@ -5,7 +5,9 @@ import {
   copyYearPreviewResponse,
   copyYearResponse,
   importLang,
+  planningImportExecuteInput,
   planningImportPreviewResponse,
+  planningImportQuery,
   planningImportResponse,
 } from '@amparo/shared/modules/budget-import.schema';
 import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
@@ -30,9 +32,10 @@ const UPLOAD =
 /**
  * The POA's spreadsheet import and the copy of a year's plan to the next
  * (issue 13 section 3), under `/api/budget/planning`, permission
- * `presupuesto_planificacion`. The import is stateless: preview, error file
- * and import each take the same upload again (decision 0018), so no file
- * waits on the server between the steps and any instance answers any step.
+ * `presupuesto_planificacion`. The preview keeps the sheet as read in the
+ * database under a token (30 minutes, the uploader's, single use: issue 25
+ * section 7), which `…/import/execute` takes instead of the file; the error
+ * file and the multipart import still take the upload.
  */
 export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
@@ -58,7 +61,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'previewPlanningImport',
         tags,
         summary:
-          'Checks every row of a POA file, nothing written: counts, totals of the valid rows (Q), errors per cell',
+          'Checks every row of a POA file, nothing written: counts, totals of the valid rows (Q), errors per cell, and a token for …/import/execute (30 minutes)',
         description: UPLOAD,
         consumes: ['multipart/form-data'],
         response: { 200: planningImportPreviewResponse },
@@ -66,7 +69,7 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await importing.previewPlanningImport(db(), app.spreadsheets, uploadSource(request)),
+      data: await importing.previewPlanningImport(db(), app.spreadsheets, actorOf(request), uploadSource(request)),
     }),
   );
   app.post(
@@ -76,7 +79,8 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'planningImportErrors',
         tags,
-        summary: "The uploaded POA file back (xlsx) with a last column giving each row's errors in `lang`",
+        summary:
+          "The uploaded POA file back (xlsx, or xls for an .xls) with a last column giving each row's errors in `lang`",
         description: UPLOAD,
         consumes: ['multipart/form-data'],
         querystring: importLang,
@@ -91,20 +95,51 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/budget/planning/import',
     {
-      config: uploadConfig,
+      config: { ...uploadConfig, problems: { ...uploadConfig.problems, 409: ['import_already_done'] } },
       schema: {
         operationId: 'importPlanning',
         tags,
         summary:
-          'Creates every row of a POA file as a line in one transaction (audited), or none: 400 import_has_errors',
+          'Creates every row of a POA file as a line in one transaction (audited), or none: 400 import_has_errors; 409 import_already_done for a file imported before unless confirmDuplicate=true',
         description: UPLOAD,
         consumes: ['multipart/form-data'],
+        querystring: planningImportQuery,
         response: { 200: planningImportResponse },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await importing.importPlanning(db(), app.spreadsheets, actorOf(request), uploadSource(request)),
+      data: await importing.importPlanning(
+        db(),
+        app.spreadsheets,
+        actorOf(request),
+        { upload: uploadSource(request) },
+        request.query.confirmDuplicate,
+      ),
+    }),
+  );
+  app.post(
+    '/api/budget/planning/import/execute',
+    {
+      config: { ...config, problems: { 404: ['not_found'], 409: ['import_already_done', 'import_expired'] } },
+      schema: {
+        operationId: 'executePlanningImport',
+        tags,
+        summary:
+          "Imports the file of a preview's token (the uploader's, once, within 30 minutes) as …/import does: 404 not_found, 409 import_expired, 409 import_already_done unless confirmDuplicate",
+        body: planningImportExecuteInput,
+        response: { 200: planningImportResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await importing.importPlanning(
+        db(),
+        app.spreadsheets,
+        actorOf(request),
+        { token: request.body.token },
+        request.body.confirmDuplicate,
+      ),
     }),
   );
 

@@ -13,13 +13,23 @@ import {
   assertImportable,
   errorWorkbook,
   previewImport,
+  SPREADSHEET_MIME,
   templateWorkbook,
   type ImportDefinition,
   type ImportPreview,
   type PreviewRow,
   type ReferenceSheet,
+  type SheetRows,
+  type SpreadsheetFormat,
   type SpreadsheetReader,
 } from '../../lib/spreadsheet-import/spreadsheet-import.ts';
+import {
+  assertNotImported,
+  fileHash,
+  keepUpload,
+  recordExecution,
+  takeUpload,
+} from '../../lib/spreadsheet-import/import-uploads.ts';
 import type { UploadSource } from '../../lib/uploads.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
@@ -34,12 +44,15 @@ import { lockedYears } from './plan.service.ts';
  * its 12 monthly amounts (Q) and goals, and a total that must equal the sum
  * of the amounts (the columns: `PLANNING_IMPORT_COLUMNS` in the shared
  * contract). Every row is checked as the planning form's line is
- * (`planning.lineProblems`), and the file is read again on each step
- * (preview, error file, import): nothing is kept on the server between them.
+ * (`planning.lineProblems`). The preview keeps the sheet as read under a
+ * token (`import-uploads.ts`, issue 25 section 7) that the import takes
+ * instead of the file; the import also still takes the file itself.
  */
 
 const FIELD = 'file';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = SPREADSHEET_MIME.xlsx;
+/** The import's kind in `import_uploads`. */
+const KIND = 'planning';
 
 /** A catalog code as typed in a cell: upper-cased ('ej1' is EJ1). */
 const code = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), catalogCode);
@@ -260,11 +273,14 @@ function totalsOf(preview: ImportPreview<ImportRow>) {
 export async function previewPlanningImport(
   db: Db,
   spreadsheets: SpreadsheetReader,
+  actor: UserActor,
   upload: UploadSource,
 ): Promise<PlanningImportPreview> {
-  const sheet = await spreadsheets.read(upload, FIELD);
-  const preview = await previewImport(definition(db), sheet, FIELD);
+  const file = await spreadsheets.readFile(upload, FIELD);
+  const preview = await previewImport(definition(db), file.rows, FIELD);
+  const kept = await keepUpload(db, { kind: KIND, userId: actor.userId, ...file });
   return {
+    ...kept,
     rows: preview.rows.length,
     valid: preview.valid,
     invalid: preview.invalid,
@@ -274,7 +290,7 @@ export async function previewPlanningImport(
 }
 
 /**
- * The uploaded file back as xlsx: its rows as read, with a last column
+ * The uploaded file back in its own format (xlsx, or xls for an .xls): its rows as read, with a last column
  * ('Errores' / 'Errors') giving each row's errors as sentences in `lang`
  * ('Total: No coincide con la suma de los meses (Q 1200.00)'), to fix and
  * upload again. Same errors as the preview.
@@ -285,14 +301,17 @@ export async function planningImportErrorFile(
   upload: UploadSource,
   lang: 'es' | 'en',
 ): Promise<Content> {
-  const sheet = await spreadsheets.read(upload, FIELD);
+  const file = await spreadsheets.readFile(upload, FIELD);
   const def = definition(db);
-  const preview = await previewImport(def, sheet, FIELD);
-  const body = await errorWorkbook(def, preview, lang, (e) => fieldErrorText(lang, e));
+  const preview = await previewImport(def, file.rows, FIELD);
+  const body = await errorWorkbook(def, preview, lang, (e) => fieldErrorText(lang, e), file.format);
   return {
-    mime: XLSX,
+    mime: SPREADSHEET_MIME[file.format],
     headers: {
-      'content-disposition': disposition('attachment', lang === 'es' ? 'poa-errores.xlsx' : 'poa-errors.xlsx'),
+      'content-disposition': disposition(
+        'attachment',
+        `${lang === 'es' ? 'poa-errores' : 'poa-errors'}.${file.format}`,
+      ),
       'content-length': body.length,
       'cache-control': 'no-store',
     },
@@ -305,25 +324,60 @@ export async function planningImportErrorFile(
  * transaction: the file is checked again inside it (the catalogs may have
  * changed since the preview) and, with any row in error, nothing is written
  * (400 `import_has_errors`, params.count; decision 0018). One `create` audit
- * entry per line, as the form's. Returns how many lines were created.
- * Errors: those of the preview, then `import_has_errors`.
+ * entry per line, as the form's. The file comes as an upload or as the
+ * preview's token (its kept sheet, not parsed again; used up by a successful
+ * import). A file whose SHA-256 was imported before is refused unless
+ * `confirmDuplicate`. Returns the lines created, as `written` of `total`
+ * rows (equal: all or none).
+ * Errors: those of the preview; for a token 404 `not_found` (unknown, another
+ * user's) and 409 `import_expired` (expired or used); 409
+ * `import_already_done` (params at, date, by); then `import_has_errors`.
  */
 export async function importPlanning(
   db: Db,
   spreadsheets: SpreadsheetReader,
   actor: UserActor,
-  upload: UploadSource,
-): Promise<{ created: number }> {
+  source: { upload: UploadSource } | { token: string },
+  confirmDuplicate = false,
+): Promise<{ created: number; written: number; total: number }> {
   // Read before the transaction: no transaction waits on an upload, a parse or the queue.
-  const sheet = await spreadsheets.read(upload, FIELD);
+  const file = 'upload' in source ? await spreadsheets.readFile(source.upload, FIELD) : null;
   return db.transaction(async (tx) => {
-    const rows = assertImportable(await previewImport(definition(tx), sheet, FIELD), FIELD);
+    let rows: SheetRows;
+    let hash: string;
+    let kept: string | null = null;
+    if (file) {
+      rows = file.rows;
+      hash = fileHash(file.data);
+    } else {
+      const taken = await takeUpload(tx, {
+        kind: KIND,
+        userId: actor.userId,
+        token: (source as { token: string }).token,
+      });
+      ({ rows, fileHash: hash } = taken);
+      kept = taken.id;
+    }
+    await assertNotImported(tx, KIND, hash, confirmDuplicate);
+    const values = assertImportable(await previewImport(definition(tx), rows, FIELD), FIELD);
     await planning.insertLines(
       tx,
       actor,
-      rows.map((r) => ({ body: r.input! })),
+      values.map((r) => ({ body: r.input! })),
     );
-    return { created: rows.length };
+    await recordExecution(
+      tx,
+      kept
+        ? { id: kept, written: values.length }
+        : {
+            kind: KIND,
+            userId: actor.userId,
+            data: file!.data,
+            format: file!.format as SpreadsheetFormat,
+            written: values.length,
+          },
+    );
+    return { created: values.length, written: values.length, total: values.length };
   });
 }
 

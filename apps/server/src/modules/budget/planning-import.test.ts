@@ -351,7 +351,7 @@ describe('POA import from a spreadsheet', () => {
     ];
     const res = await upload('/api/budget/planning/import', await xlsx(rows));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ created: 3 });
+    expect(res.json().data).toEqual({ created: 3, written: 3, total: 3 });
 
     const list = (await admin.get('/api/budget/planning?year=2030&pageSize=100&sort=totalAmount')).json().data;
     expect(list.total).toBe(3);
@@ -393,7 +393,7 @@ describe('POA import from a spreadsheet', () => {
       'application/vnd.ms-excel',
     );
     expect(old.statusCode, old.body).toBe(200);
-    expect(old.json().data).toEqual({ created: 1 });
+    expect(old.json().data).toEqual({ created: 1, written: 1, total: 1 });
     expect((await admin.get('/api/budget/planning?year=2031')).json().data.totals.total).toBe('1200.00');
   });
 
@@ -484,11 +484,151 @@ describe('POA import from a spreadsheet', () => {
     }
   });
 
+  // Issue 25 section 7: the upload kept between preview and import under a token, and the same file twice.
+  const execute = (body: Record<string, unknown>, client = admin) =>
+    client.post('/api/budget/planning/import/execute', body);
+  const linesOf = async (year: number) =>
+    (await admin.get(`/api/budget/planning?year=${year}&pageSize=1`)).json().data.total as number;
+
+  it('imports a previewed file by its token, once, only for its uploader and only before it expires', async () => {
+    const file = await xlsx([row({ year: 2034 }), row({ year: 2034, description: 'Segunda' })]);
+    const previewed = await preview(file);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const { token, expiresAt } = previewed.json().data as { token: string; expiresAt: string };
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // About 30 minutes from now.
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    // Another planner's token is not theirs: 404, nothing written.
+    const other = await createUser(t.app, adminToken, ['presupuesto', 'presupuesto_planificacion'], 'otroplan');
+    const stolen = await execute({ token }, as(t.app, other.token));
+    expect(stolen.statusCode, stolen.body).toBe(404);
+    expect(stolen.headers['content-type']).toContain('application/problem+json');
+    expect(stolen.json()).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await linesOf(2034)).toBe(0);
+    expect((await execute({ token: 'A'.repeat(43) })).statusCode).toBe(404);
+    // A token that cannot be one is a 400 on the field.
+    expect((await execute({ token: 'no-such-token' })).json().errors).toEqual([{ field: 'token', code: 'invalid' }]);
+
+    // The uploader's import: no file sent, the rows written of the rows read.
+    const done = await execute({ token });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ created: 2, written: 2, total: 2 });
+    expect(await linesOf(2034)).toBe(2);
+    // Single use.
+    const again = await execute({ token, confirmDuplicate: true });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ status: 409, code: 'import_expired' });
+    expect(await linesOf(2034)).toBe(2);
+
+    // An expired token: 409 import_expired, nothing written.
+    const late = (await preview(await xlsx([row({ year: 2035 })]))).json().data.token as string;
+    await t.database.db.execute(
+      sql`update import_uploads set expires_at = now() - interval '1 second' where token = ${late}`,
+    );
+    const expired = await execute({ token: late });
+    expect(expired.statusCode, expired.body).toBe(409);
+    expect(expired.json()).toMatchObject({ code: 'import_expired' });
+    expect(await linesOf(2035)).toBe(0);
+    // Swept by the next preview (never executed and expired); executed uploads stay as the record of the import.
+    await preview(await xlsx([row({ year: 2035, description: 'otra' })]));
+    const left = await t.database.db.execute<{ token: string; rows: unknown }>(
+      sql`select token, rows from import_uploads where token in (${late}, ${token})`,
+    );
+    expect(left.rows).toEqual([{ token, rows: null }]);
+
+    // A token whose rows have errors refuses as the upload does, and is not used up by the refusal.
+    const bad = (await preview(await xlsx([row({ year: 2036, total: 5 })]))).json().data.token as string;
+    const refused = await execute({ token: bad });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: 'file', code: 'import_has_errors', params: { count: 1 } }]);
+    expect((await execute({ token: bad })).statusCode).toBe(400);
+    // A body without a token is a 400 on the field, never a 500.
+    const none = await execute({});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'token', code: 'required' });
+  });
+
+  it('refuses to import the same file twice unless confirmed, by upload or by token', async () => {
+    const file = await xlsx([row({ year: 2037, description: `Una vez ${Date.now()}` })]);
+    const first = await upload('/api/budget/planning/import', file);
+    expect(first.statusCode, first.body).toBe(200);
+    const name = (await admin.post('/api/user-check', {})).json().data.user.fullName as string;
+
+    // The very same bytes again: 409 with when and by whom, nothing written.
+    const twice = await upload('/api/budget/planning/import', file);
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.headers['content-type']).toContain('application/problem+json');
+    const problem = twice.json();
+    expect(problem).toMatchObject({ status: 409, code: 'import_already_done' });
+    expect(problem.errors).toEqual([
+      {
+        field: 'file',
+        code: 'import_already_done',
+        params: { at: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), by: name },
+      },
+    ]);
+    expect(Date.now() - Date.parse(problem.errors[0].params.at)).toBeLessThan(60_000);
+    expect(await linesOf(2037)).toBe(1);
+    // Through a preview's token too.
+    const token = (await preview(file)).json().data.token as string;
+    const byToken = await execute({ token });
+    expect(byToken.statusCode, byToken.body).toBe(409);
+    expect(byToken.json().code).toBe('import_already_done');
+    expect(await linesOf(2037)).toBe(1);
+
+    // Intended: confirmed, by token (the refusal did not use it up) and by upload.
+    const confirmed = await execute({ token, confirmDuplicate: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const uploaded = await upload('/api/budget/planning/import?confirmDuplicate=true', file);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(await linesOf(2037)).toBe(3);
+    // A file that differs by one cell is another file.
+    const changed = await upload(
+      '/api/budget/planning/import',
+      await xlsx([row({ year: 2037, description: `Otra vez ${Date.now()}` })]),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await upload('/api/budget/planning/import?confirmDuplicate=maybe', file)).statusCode).toBe(400);
+  });
+
+  it('gives the error file of an .xls upload as .xls', async () => {
+    const res = await upload(
+      '/api/budget/planning/import/errors?lang=es',
+      xls([row(), row({ total: 1 })]),
+      'poa.xls',
+      'application/vnd.ms-excel',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/vnd.ms-excel');
+    expect(res.headers['content-disposition']).toContain('poa-errores.xls');
+    expect(res.headers['content-disposition']).not.toContain('.xlsx');
+    // A legacy compound file (BIFF8), not a zip.
+    expect(res.rawPayload.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      defval: null,
+    });
+    expect(rows[0]).toEqual([...HEADERS, 'Errores']);
+    expect(rows[1]!.slice(0, 2)).toEqual(['2029', codes.axis]);
+    expect(rows[1]![HEADERS.length]).toBe('');
+    expect(rows[2]![HEADERS.length]).toBe('Total: No coincide con la suma de los meses (Q 1,200.00)');
+    // The xlsx upload still gets an xlsx back (the test above reads it).
+    const x = await upload('/api/budget/planning/import/errors?lang=en', await xlsx([row()]));
+    expect(x.headers['content-type']).toContain(XLSX_TYPE);
+    expect(x.headers['content-disposition']).toContain('poa-errors.xlsx');
+  });
+
   it('needs presupuesto_planificacion', async () => {
     const other = await createUser(t.app, adminToken, ['poblacion_poblacion'], 'sinpoa');
     const m = multipartFile('file', 'poa.xlsx', await xlsx([row()]), XLSX_TYPE);
     const res = await as(t.app, other.token).post('/api/budget/planning/import', m.payload, { headers: m.headers });
     expect(res.statusCode).toBe(403);
     expect((await as(t.app, other.token).get('/api/budget/planning/import/template')).statusCode).toBe(403);
+    expect((await as(t.app, other.token).post('/api/budget/planning/import/execute', { token: 'x' })).statusCode).toBe(
+      403,
+    );
   });
 });
