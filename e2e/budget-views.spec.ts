@@ -192,10 +192,14 @@ test.describe('budget views', () => {
       version: moved.version,
       reason: 'Falta el programa de escuelas',
     });
-    await transition(page, P.actions.submit);
-    await expect(panel.getByText(P.staleTitle)).toBeVisible();
-    await panel.getByRole('button', { name: P.reload }).click();
-    await expect(panel.getByText(P.staleTitle)).toHaveCount(0);
+    // The shared workflow dialog says so in place of its form, and reloads the plan (issue 25 section 1).
+    await panel.getByRole('button', { name: P.actions.submit, exact: true }).click();
+    const staleDialog = page.getByRole('dialog');
+    await staleDialog.getByRole('button', { name: P.actions.submit, exact: true }).click();
+    await expect(staleDialog.getByText(esCommon.workflow.staleTitle)).toBeVisible();
+    await expect(staleDialog.getByText(esErrors.problem.stale_transition)).toBeVisible();
+    await staleDialog.getByRole('button', { name: esCommon.workflow.reload }).click();
+    await expect(staleDialog).toHaveCount(0);
     await expect(page.getByTestId('plan-status-badge')).toHaveText(P.status.draft);
     await transition(page, P.actions.submit);
     await expect(page.getByText(fill(P.done.submit, { year: YEAR }))).toBeVisible();
@@ -246,15 +250,15 @@ test.describe('budget views', () => {
       'Q 2,000.00',
       '2',
     ]);
-    const history = approverPanel.getByRole('table', { name: P.history.title });
-    // Submitted, returned, submitted again, approved: four entries under the header.
-    await expect(history.getByRole('row')).toHaveCount(5);
-    const approval = history.getByRole('row', { name: new RegExp(P.history.actions.approve) });
+    // The shared workflow history (issue 25 section 1): submitted, returned, submitted again, approved.
+    const history = approverPanel.getByRole('list', { name: P.history.title });
+    await expect(history.getByRole('listitem')).toHaveCount(4);
+    const approval = history.getByRole('listitem').filter({ hasText: new RegExp(`^${P.history.actions.approve}`) });
     await expect(approval).toContainText(APPROVER.fullName);
     await expect(approval).toContainText('Aprobado en la reunión de junta');
-    await expect(history.getByRole('row', { name: new RegExp(P.history.actions.return) })).toContainText(
-      'Falta el programa de escuelas',
-    );
+    await expect(
+      history.getByRole('listitem').filter({ hasText: new RegExp(`^${P.history.actions.return}`) }),
+    ).toContainText('Falta el programa de escuelas');
     expect(await axeViolations(approver)).toEqual([]);
     await approver.screenshot({ path: join(ARTIFACTS, 'plan-approved.png'), fullPage: true });
 

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, ARTIFACTS, failOnPageErrors, login } from './fixtures';
 import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import { PLANNING_IMPORT_COLUMNS } from '../packages/shared/src/modules/budget-import.schema.ts';
 
 /**
@@ -133,7 +134,8 @@ test.describe('POA import and copy', () => {
     expect(sheet.getRow(2).getCell(errorsColumn).value ?? '').toBe('');
 
     // Fixed: both rows import.
-    await choose(page, 'poa-corregido.xlsx', await workbook([line('Talleres de crianza'), line('Kits escolares')]));
+    const fixed = await workbook([line('Talleres de crianza'), line('Kits escolares')]);
+    await choose(page, 'poa-corregido.xlsx', fixed);
     await expect(preview.getByText(count(esBudget.import.preview.valid_other, 2))).toBeVisible();
     await expect(preview.getByText(count(esBudget.import.preview.invalid_other, 0))).toBeVisible();
     await preview.getByRole('button', { name: count(esBudget.import.submit_other, 2) }).click();
@@ -146,6 +148,15 @@ test.describe('POA import and copy', () => {
     expect(created.total).toBe(2);
     expect(created.totals.total).toBe('2400.00');
     expect(created.items.map((i) => i.description).sort()).toEqual(['Kits escolares', 'Talleres de crianza']);
+
+    // The very same file again: the server kept its hash, so the page asks before importing it twice; cancelled.
+    await choose(page, 'poa-corregido.xlsx', fixed);
+    await preview.getByRole('button', { name: count(esBudget.import.submit_other, 2) }).click();
+    const again = page.getByRole('dialog', { name: esBudget.import.duplicate.title });
+    await expect(again).toContainText(esErrors.field.import_already_done.split(' el ')[0]!);
+    await again.getByRole('button', { name: esCommon.actions.cancel }).click();
+    await expect(again).toBeHidden();
+    expect(((await api('get', `/api/budget/planning?year=${YEAR}`)) as { total: number }).total).toBe(2);
 
     // The year's plan copied to the next one.
     await page.goto('/budget/planning/copy-year');

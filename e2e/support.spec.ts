@@ -181,24 +181,24 @@ test.describe('support tickets', () => {
     const holdDialog = agent.getByRole('dialog');
     // The reason is required: sending without one says so beside the field.
     await holdDialog.getByRole('button', { name: esSupport.transition.hold }).click();
-    await expect(holdDialog.getByRole('textbox', { name: labelRe(esSupport.transitionDialog.reason) })).toHaveAttribute(
+    await expect(holdDialog.getByRole('textbox', { name: labelRe(esCommon.workflow.reason) })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
     await holdDialog
-      .getByRole('textbox', { name: labelRe(esSupport.transitionDialog.reason) })
+      .getByRole('textbox', { name: labelRe(esCommon.workflow.reason) })
       .fill('Esperamos el tóner del proveedor');
     await holdDialog.getByRole('button', { name: esSupport.transition.hold }).click();
     await expect(holdDialog).toBeHidden();
     await expect(agent.getByText(esSupport.status.pendiente, { exact: true }).first()).toBeVisible();
-    await expect(agent.getByRole('table', { name: esSupport.view.history })).toContainText(
+    await expect(agent.getByRole('list', { name: esSupport.view.history })).toContainText(
       'Esperamos el tóner del proveedor',
     );
 
     await agent.getByRole('button', { name: esSupport.transition.resolve }).click();
     const resolveDialog = agent.getByRole('dialog');
     await resolveDialog
-      .getByRole('textbox', { name: labelRe(esSupport.transitionDialog.reasonOptional) })
+      .getByRole('textbox', { name: labelRe(esCommon.workflow.reasonOptional) })
       .fill('Se cambió el tóner');
     await resolveDialog.getByRole('button', { name: esSupport.transition.resolve }).click();
     await expect(resolveDialog).toBeHidden();

@@ -23,33 +23,18 @@ import { errorsPlugin, sendProblem } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { compiledSerializerCompiler, type ResponseWriter } from './plugins/serializer.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { headquartersRoutes } from './modules/headquarters/headquarters.routes.ts';
-import { budgetRoutes } from './modules/budget/budget.routes.ts';
-import { catalogsRoutes } from './modules/catalogs/catalogs.routes.ts';
-import { populationRoutes } from './modules/population/persons/persons.routes.ts';
-import { caseRoutes } from './modules/population/case-file/case.routes.ts';
-import { activitiesRoutes } from './modules/population/activities/activities.routes.ts';
-import { personFileRoutes } from './modules/population/case-file/person-file.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { documentationRoutes } from './modules/documentation/documentation.routes.ts';
-import { securityLogRoutes } from './modules/security-log/security-log.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { workingCalendarRoutes } from './modules/working-calendar/working-calendar.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { supportRoutes } from './modules/support/support.routes.ts';
-import { cooperatingRoutes } from './modules/cooperating/cooperating.routes.ts';
 import { DiskFileStore, TEMPORARY_MAX_AGE_MS, type FileStore } from './lib/storage.ts';
-import { CatalogColumns } from './lib/catalog-usage.ts';
-import { OptionSources } from './lib/option-sources.ts';
-import { UserEvents } from './lib/user-events.ts';
-import { ItemCommitments } from './lib/item-commitments.ts';
-import { PlanLinks } from './lib/plan-links.ts';
-import { PersonBlockers } from './lib/person-blockers.ts';
+import { CatalogColumns, catalogColumnsPoint } from './lib/catalog-usage.ts';
+import { OptionSources, optionReadersPoint, optionSourcesPoint } from './lib/option-sources.ts';
+import { UserEvents, userEventsPoint } from './lib/user-events.ts';
+import { ItemCommitments, itemCommitmentsPoint } from './lib/item-commitments.ts';
+import { PlanLinks, achievementsPoint, planLineRulesPoint } from './lib/plan-links.ts';
+import { PersonBlockers, personBlockersPoint } from './lib/person-blockers.ts';
+import { Extensions } from './lib/extension-points.ts';
+import { fileReferencesPoint, useFileReferences } from './lib/file-gc.ts';
+import { contributionsOf, type ServerModule } from './lib/module.ts';
+import { notificationKindsPoint, useNotificationKinds } from './lib/notification-kinds.ts';
+import { APP_MODULES } from './app-modules.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { importLimits, SpreadsheetReader } from './lib/spreadsheet-import/spreadsheet-import.ts';
 import { WorkQueue } from './lib/work-queue.ts';
@@ -66,7 +51,9 @@ declare module 'fastify' {
     background: BackgroundTasks;
     /** Uploaded files (documents); on disk under DATA_DIR/files. */
     files: FileStore;
-    /** Columns holding catalog codes, registered by each module at start-up (an item in use cannot be deleted). */
+    /** Every module's contributions to the extension points (issue 25 section 4), from the manifests. */
+    extensions: Extensions;
+    /** Columns holding catalog codes, contributed by each module (an item in use cannot be deleted). */
     catalogColumns: CatalogColumns;
     /** Option lists other modules serve through the generic catalog call (headquarter, role, ...). */
     optionSources: OptionSources;
@@ -95,6 +82,8 @@ export interface BuildOptions {
   database: Database;
   /** Pino options or false (tests). */
   logger?: boolean | object;
+  /** Modules assembled after the app's own (tests: a contributor from outside, as a new module would be). */
+  extraModules?: readonly ServerModule[];
 }
 
 /**
@@ -102,7 +91,12 @@ export interface BuildOptions {
  * errors, session and permission enforcement, OpenAPI at /api/docs, every
  * module's routes, and the built web app with SPA fallback.
  */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  extraModules = [],
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -137,12 +131,24 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const swept = await files.sweepTemporary(TEMPORARY_MAX_AGE_MS);
   if (swept > 0) app.log.info({ swept }, 'removed partial uploads left in files/tmp');
   app.decorate('files', files);
-  app.decorate('catalogColumns', new CatalogColumns());
-  app.decorate('optionSources', new OptionSources());
-  app.decorate('userEvents', new UserEvents());
-  app.decorate('personBlockers', new PersonBlockers());
-  app.decorate('itemCommitments', new ItemCommitments());
-  app.decorate('planLinks', new PlanLinks());
+  // The manifests (issue 25 section 4): every contribution first, so each point's readers are complete before any
+  // route or job exists; then the jobs; the routes come after the permission guard, below.
+  const modules = [...APP_MODULES, ...extraModules];
+  const extensions = new Extensions(modules.map(contributionsOf));
+  app.decorate('extensions', extensions);
+  app.decorate('catalogColumns', new CatalogColumns(extensions.all(catalogColumnsPoint)));
+  app.decorate(
+    'optionSources',
+    new OptionSources(extensions.all(optionSourcesPoint), extensions.all(optionReadersPoint)),
+  );
+  app.decorate('userEvents', new UserEvents(extensions.all(userEventsPoint)));
+  app.decorate('personBlockers', new PersonBlockers(extensions.all(personBlockersPoint)));
+  app.decorate('itemCommitments', new ItemCommitments(extensions.all(itemCommitmentsPoint)));
+  app.decorate('planLinks', new PlanLinks(extensions.one(planLineRulesPoint), extensions.all(achievementsPoint)));
+  useFileReferences(extensions.all(fileReferencesPoint));
+  useNotificationKinds(extensions.all(notificationKindsPoint));
+  for (const m of modules)
+    for (const job of m.jobs ?? []) jobs.define(job.type, { ...job.options, handler: (data) => job.run(app, data) });
   app.decorate('spreadsheets', new SpreadsheetReader(importLimits(config), config.SPREADSHEET_QUEUE_MAX));
   app.decorate('reports', new WorkQueue(config.REPORT_QUEUE_MAX, 'busy_try_later', config.REPORT_CONCURRENCY));
   configurePdf({ queueMax: config.PDF_QUEUE_MAX, timeoutMs: config.PDF_TIMEOUT_MS });
@@ -231,30 +237,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     sessionCacheSeconds: config.SESSION_CACHE_SECONDS,
   });
 
-  for (const routes of [
-    authRoutes,
-    accountRoutes,
-    rolesRoutes,
-    permissionsRoutes,
-    usersRoutes,
-    headquartersRoutes,
-    budgetRoutes,
-    catalogsRoutes,
-    populationRoutes,
-    caseRoutes,
-    personFileRoutes,
-    activitiesRoutes,
-    documentationRoutes,
-    dashboardRoutes,
-    securityLogRoutes,
-    notificationsRoutes,
-    workingCalendarRoutes,
-    settingsRoutes,
-    supportRoutes,
-    cooperatingRoutes,
-  ]) {
-    await app.register(routes);
-  }
+  for (const m of modules) for (const routes of m.routes) await app.register(routes);
 
   if (serveWeb) {
     await app.register(fastifyStatic, {

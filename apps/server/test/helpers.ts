@@ -1,3 +1,4 @@
+import type { ServerModule } from '../src/lib/module.ts';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -49,11 +50,16 @@ export interface TestApp {
  * A real app on a real, private database: PGlite loaded from the template
  * dump, or (TEST_ENGINE=postgres) a PostgreSQL database cloned from the
  * template. `env` overrides configuration variables; `opts.logger`: pino's options (silent by
- * default); `opts.beforeReady` may add test-only routes.
+ * default); `opts.beforeReady` may add test-only routes; `opts.modules` adds test-only manifests.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { logger?: object; beforeReady?: (app: FastifyInstance, database: Database) => void } = {},
+  opts: {
+    logger?: object;
+    beforeReady?: (app: FastifyInstance, database: Database) => void;
+    /** Test-only modules assembled after the app's own (a contributor from outside, issue 25 section 4). */
+    modules?: readonly ServerModule[];
+  } = {},
 ): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE ?? 'pglite';
   let database: Database;
@@ -97,7 +103,7 @@ export async function buildTestApp(
     ...env,
   };
   const config = loadConfig(configEnv);
-  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, extraModules: opts.modules });
   recordRouteCoverage(app);
   opts.beforeReady?.(app, database);
   await app.ready();

@@ -128,6 +128,8 @@ export const FIELD_ERROR_CODES = [
   'transition_from_state', // issue 12: the transition does not leave the record's state (params.state)
   'transition_not_yours', // issue 12: the user lacks the key, or is not whom the transition is for (requester, assignee)
   'delegation_not_valid', // issue 12: no delegation in force lets the user act for that person
+  'delegation_self', // issue 25 section 1: a user cannot delegate to themselves
+  'delegation_cycle', // issue 25 section 1: the other user already delegates to this one over an overlapping range
   'assignee_not_support', // issue 12: a ticket's assignee must hold soporte_gestion
   // Issue 13 section 2 (cooperating). Money params are decimal strings ('150.00'), quetzales.
   'ceiling_exceeded', // the items of a cooperating would pass its ceiling: params.ceiling, available, excess

@@ -1,12 +1,13 @@
 import { getTableName, sql, type AnyColumn, type Table } from 'drizzle-orm';
 import type { CatalogName } from '@amparo/shared/modules/catalogs.schema';
 import type { Executor } from '../db/client.ts';
+import { extensionPoint } from './extension-points.ts';
 
 /**
  * Which columns hold which catalog's codes (issue 9 item 9; architecture rule
- * 6b). Each module registers its own columns at start-up, in its routes
- * plugin; the catalogs module asks the registry whether an item is in use, so
- * a new module never edits the catalogs module to protect its codes.
+ * 6b). Each module contributes its own columns to `catalogColumnsPoint` in its
+ * manifest; the catalogs module asks whether an item is in use, so a new
+ * module never edits the catalogs module to protect its codes.
  */
 export interface CatalogColumn {
   catalog: CatalogName;
@@ -16,17 +17,22 @@ export interface CatalogColumn {
   array?: boolean;
 }
 
-export class CatalogColumns {
-  private readonly entries = new Map<string, CatalogColumn>();
+const columnKey = (c: CatalogColumn) => `${c.catalog}:${getTableName(c.table)}.${c.column.name}`;
 
-  /** Adds columns (idempotent per table, column and catalog). */
-  register(...columns: CatalogColumn[]) {
-    for (const c of columns) this.entries.set(`${c.catalog}:${getTableName(c.table)}.${c.column.name}`, c);
+/** The columns holding catalog codes, one contribution per column (issue 25 section 4). */
+export const catalogColumnsPoint = extensionPoint<CatalogColumn>('catalog-columns', { key: columnKey });
+
+/** The contributed catalog columns, asked whether an item is in use. */
+export class CatalogColumns {
+  private readonly entries: CatalogColumn[];
+
+  constructor(columns: readonly CatalogColumn[]) {
+    this.entries = [...columns];
   }
 
   /** Every registered column, as `{ catalog, table, column, array }` with SQL names (tests, docs). */
   list() {
-    return [...this.entries.values()].map((c) => ({
+    return this.entries.map((c) => ({
       catalog: c.catalog,
       table: getTableName(c.table),
       column: c.column.name,
@@ -40,7 +46,7 @@ export class CatalogColumns {
    * each branch stopping at its first match.
    */
   async inUse(db: Executor, catalog: string, code: string): Promise<boolean> {
-    const columns = [...this.entries.values()].filter((c) => c.catalog === catalog);
+    const columns = this.entries.filter((c) => c.catalog === catalog);
     if (columns.length === 0) return false;
     const branches = columns.map((c) => {
       const target = sql.raw(`"${getTableName(c.table)}"."${c.column.name}"`);

@@ -2,6 +2,7 @@ import { getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import type { FileStore, StagedFile } from './storage.ts';
+import { extensionPoint } from './extension-points.ts';
 
 /**
  * Collection of stored files (issue 9 item 4, decision 0006). The store is
@@ -17,21 +18,27 @@ import type { FileStore, StagedFile } from './storage.ts';
  * stays), or the file is removed before the upload moves its copy into place.
  */
 
-const references: PgColumn[] = [];
+const columnName = (c: PgColumn) => `${getTableName(c.table)}.${c.name}`;
 
 /**
- * Declares a column that holds file store keys (architecture rule 6b: each
- * module registers its file references, so collection never deletes a file in
- * use). Called by the table files next to their tables, so the registry is
- * complete whenever the schema is loaded (db/schema.ts imports every table).
+ * The columns that hold file store keys (architecture rule 6b): each module contributes its own in its manifest,
+ * so collection never deletes a file in use (issue 25 section 4).
  */
-export function registerFileReferences(...columns: PgColumn[]) {
-  for (const column of columns) if (!references.includes(column)) references.push(column);
+export const fileReferencesPoint = extensionPoint<PgColumn>('file-references', { key: columnName });
+
+let references: readonly PgColumn[] = [];
+
+/**
+ * The columns collection counts, set by `app.ts` from the manifests' contributions before the app serves (one
+ * set per process: every app of a process has the same modules). Until then collection refuses to run.
+ */
+export function useFileReferences(columns: readonly PgColumn[]) {
+  references = [...columns];
 }
 
 /** The registered columns, as `table.column` names (for the guard test). */
 export function fileReferenceNames(): string[] {
-  return references.map((c) => `${getTableName(c.table)}.${c.name}`);
+  return references.map(columnName);
 }
 
 /** Advisory locks in the two-int form: this namespace, then 32 bits of the key (a SHA-256, so already uniform). */

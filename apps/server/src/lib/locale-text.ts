@@ -34,3 +34,22 @@ export function fieldErrorText(locale: 'es' | 'en', error: FieldError): string {
     return format === 'money' ? formatMoney(value) : value;
   });
 }
+
+const namespaces = new Map<string, unknown>();
+
+/**
+ * The sentence at `path` (dots: `mail.support.ticket_created`) of the web's `namespace` file in `locale`, or null
+ * when there is none (a mail line, a document's heading).
+ */
+export function localeText(locale: 'es' | 'en', namespace: string, path: string): string | null {
+  const file = `${locale}/${namespace}`;
+  let tree = namespaces.get(file);
+  if (tree === undefined) {
+    tree = JSON.parse(readFileSync(join(LOCALES, locale, `${namespace}.json`), 'utf8')) as unknown;
+    namespaces.set(file, tree);
+  }
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  return typeof value === 'string' ? value : null;
+}

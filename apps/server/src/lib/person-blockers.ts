@@ -1,5 +1,6 @@
 import type { FieldError } from '@amparo/shared/errors';
 import type { Executor } from '../db/client.ts';
+import { extensionPoint } from './extension-points.ts';
 
 /** What keeps one person from being deleted, as field errors (`{ field, code: 'has_records', params: { count } }`). */
 export type PersonBlocker = (tx: Executor, personId: string) => Promise<FieldError[]>;
@@ -7,17 +8,20 @@ export type PersonBlocker = (tx: Executor, personId: string) => Promise<FieldErr
 /**
  * Modules holding a person's records say what keeps the person from being
  * deleted (spec section 3: a person with case-file records is not deleted),
- * so the persons sub-module never imports them. Each registers at start-up
- * in its routes plugin; deleting asks them all in its transaction and answers
- * 409 `in_use` with their reasons.
+ * so the persons sub-module never imports them. Each contributes to
+ * `personBlockersPoint` in its manifest; deleting asks them all in its
+ * transaction and answers 409 `in_use` with their reasons.
  */
-export class PersonBlockers {
-  private readonly blockers = new Map<string, PersonBlocker>();
+export const personBlockersPoint = extensionPoint<{ name: string; check: PersonBlocker }>('person-blockers', {
+  key: (b) => b.name,
+});
 
-  /** Adds `name`'s check (once per name). */
-  register(name: string, blocker: PersonBlocker) {
-    if (this.blockers.has(name)) throw new Error(`person blocker ${name} registered twice`);
-    this.blockers.set(name, blocker);
+/** The contributed checks, in assembly order. */
+export class PersonBlockers {
+  private readonly blockers: ReadonlyMap<string, PersonBlocker>;
+
+  constructor(blockers: readonly { name: string; check: PersonBlocker }[]) {
+    this.blockers = new Map(blockers.map((b) => [b.name, b.check]));
   }
 
   /** Every reason any registered module gives, in registration order. */

@@ -1,6 +1,7 @@
 import type { FieldErrorCode } from '@amparo/shared/errors';
 import type { Executor } from '../db/client.ts';
 import { invalidField } from './errors.ts';
+import { extensionPoint } from './extension-points.ts';
 
 /** Why a record cannot execute a planning line (null: it can), given when the record happens. */
 export type PlanLinkCheck = (tx: Executor, lineId: string, at: Date) => Promise<FieldErrorCode | null>;
@@ -16,36 +17,38 @@ export type AchievementSource = (db: Executor, lineId: string) => Promise<{ mont
 /**
  * Links between the plan and what executes it (issue 13 section 3, 'Goals achieved'): an activity or an
  * attention picks the planning line it executes, so the plan shows goal against achieved per month. The budget
- * module says whether a line may be picked (`setChecker`); the modules holding the records register how many
- * they achieved per month (`register`: group activities, attentions; later administrative activities). Neither
- * imports the other.
+ * module contributes whether a line may be picked and which lines a form offers (`planLineRulesPoint`, one); the
+ * modules holding the records contribute how many they achieved per month (`achievementsPoint`: group
+ * activities, attentions; later administrative activities). Neither imports the other.
  */
+export const planLineRulesPoint = extensionPoint<{ check: PlanLinkCheck; options: PlanLineOptions }>(
+  'plan-line-rules',
+  { single: true },
+);
+
+/** A module's achieved quantities of a line, one per name. */
+export const achievementsPoint = extensionPoint<{ name: string; achieved: AchievementSource }>('plan-achievements', {
+  key: (a) => a.name,
+});
+
+/** The plan's rules for a pick and the contributed achievements. */
 export class PlanLinks {
-  private checker: PlanLinkCheck | null = null;
-  private optionsOf: PlanLineOptions | null = null;
-  private readonly sources = new Map<string, AchievementSource>();
+  private readonly checker: PlanLinkCheck | null;
+  private readonly optionsOf: PlanLineOptions | null;
+  private readonly sources: ReadonlyMap<string, AchievementSource>;
 
-  /** The budget's rule for a pick (once). */
-  setChecker(checker: PlanLinkCheck) {
-    if (this.checker) throw new Error('plan link checker set twice');
-    this.checker = checker;
-  }
-
-  /** The budget's list of lines a form may offer (once). */
-  setOptions(options: PlanLineOptions) {
-    if (this.optionsOf) throw new Error('plan line options set twice');
-    this.optionsOf = options;
+  constructor(
+    rules: { check: PlanLinkCheck; options: PlanLineOptions } | null,
+    sources: readonly { name: string; achieved: AchievementSource }[],
+  ) {
+    this.checker = rules?.check ?? null;
+    this.optionsOf = rules?.options ?? null;
+    this.sources = new Map(sources.map((s) => [s.name, s.achieved]));
   }
 
   /** Lines of `year` a form may offer (none without the budget module). */
   options(db: Executor, year: number, q: string | null) {
     return this.optionsOf ? this.optionsOf(db, year, q) : Promise.resolve([]);
-  }
-
-  /** Adds `name`'s achieved quantities (once per name). */
-  register(name: string, source: AchievementSource) {
-    if (this.sources.has(name)) throw new Error(`achievement source ${name} registered twice`);
-    this.sources.set(name, source);
   }
 
   /**

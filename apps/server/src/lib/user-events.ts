@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client.ts';
+import { extensionPoint } from './extension-points.ts';
 
 /**
  * A change to a user's access that other modules must follow at once, inside
@@ -18,19 +19,28 @@ export type UserAccessListener = (tx: Executor, userId: string) => Promise<Recor
 /**
  * The registry through which the users module tells others that a user's
  * access changed, so users never imports auth or account (which depend on
- * users). Modules register their listeners at start-up in their routes plugin:
- * auth revokes sessions and reset links, account cancels pending e-mail
- * changes.
+ * users). Modules contribute their listeners (`userEventsPoint`) in their
+ * manifests: auth revokes sessions and reset links, account cancels pending
+ * e-mail changes.
  */
-export class UserEvents {
-  private readonly listeners = new Map<UserAccessChange, { name: string; run: UserAccessListener }[]>();
+export interface UserEventListener {
+  change: UserAccessChange;
+  /** Unique per change (`auth:sessions`). */
+  name: string;
+  run: UserAccessListener;
+}
 
-  /** Adds `name`'s listener for `change` (a name may register once per change). */
-  on(change: UserAccessChange, name: string, run: UserAccessListener) {
-    const list = this.listeners.get(change) ?? [];
-    if (list.some((l) => l.name === name)) throw new Error(`user listener ${name} registered twice for ${change}`);
-    list.push({ name, run });
-    this.listeners.set(change, list);
+/** A module's part of a change to a user's access. */
+export const userEventsPoint = extensionPoint<UserEventListener>('user-events', {
+  key: (l) => `${l.change}:${l.name}`,
+});
+
+/** The contributed listeners, run in the users module's transaction. */
+export class UserEvents {
+  private readonly listeners = new Map<UserAccessChange, UserEventListener[]>();
+
+  constructor(listeners: readonly UserEventListener[]) {
+    for (const l of listeners) this.listeners.set(l.change, [...(this.listeners.get(l.change) ?? []), l]);
   }
 
   /**

@@ -1,8 +1,5 @@
 import Holidays from 'date-holidays';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { fromGuatemalaLocal, TIME_ZONE } from '@amparo/shared/format';
-import type { Executor } from '../db/client.ts';
-import { workingHolidays } from './working-time.table.ts';
 
 /**
  * Working time in America/Guatemala (issue 12): the deadlines and clocks of
@@ -16,6 +13,11 @@ import { workingHolidays } from './working-time.table.ts';
  * Saturday from Easter; 24 and 31 December closed from noon), type `public`
  * only (not bank days or observances). Guatemala keeps UTC-6 all year, as
  * packages/shared/format assumes.
+ *
+ * This file is the calculation only, over the closed days it is given: the
+ * charity's own days (table `working_holidays`) are read, cached and turned
+ * into each headquarter's calendar by the working-calendar module
+ * (`workingTimeFor`, `workingTimesFor` in working-calendar.service.ts).
  */
 
 /** A weekday's working periods, local 'HH:MM' from/to, in order (0 Sunday … 6 Saturday). */
@@ -213,69 +215,4 @@ export class WorkingTime {
     }
     return total / 60_000;
   }
-}
-
-/**
- * The working calendar of a headquarter (or of the charity as a whole when
- * null): office hours, Guatemala's public holidays, and the charity's own days
- * for every headquarter and for that one (`working_holidays`).
- */
-export async function workingTimeFor(db: Executor, headquarterId: string | null): Promise<WorkingTime> {
-  return (await workingTimesFor(db))(headquarterId);
-}
-
-/** How long an instance reuses the charity's closed days it read: another instance may have changed them meanwhile. */
-export const CLOSED_DAYS_TTL_MS = 60_000;
-type Calendars = (headquarterId: string | null) => WorkingTime;
-let cached = new WeakMap<object, { until: number; calendars: Promise<Calendars> }>();
-
-/**
- * The working calendars of every headquarter from one read of the charity's
- * closed days: a function giving a headquarter's calendar (built once each),
- * for answers that count working time for many records. Outside a
- * transaction the read is reused by this instance for CLOSED_DAYS_TTL_MS
- * (the lists and the board count time left on every request; a day added
- * here clears it at once, `forgetClosedDays`, one added on another instance
- * shows within the minute). Inside a transaction (a ticket's due dates) it is
- * always read afresh.
- */
-export function workingTimesFor(db: Executor): Promise<Calendars> {
-  if (db instanceof PgTransaction) return readCalendars(db);
-  const now = Date.now();
-  const hit = cached.get(db);
-  if (hit && hit.until > now) return hit.calendars;
-  const calendars = readCalendars(db);
-  cached.set(db, { until: now + CLOSED_DAYS_TTL_MS, calendars });
-  // A failed read is not kept.
-  calendars.catch(() => cached.delete(db));
-  return calendars;
-}
-
-/** Forgets every instance-cached read of the closed days: call it once a change to them is committed. */
-export function forgetClosedDays(): void {
-  cached = new WeakMap();
-}
-
-async function readCalendars(db: Executor): Promise<Calendars> {
-  const rows = await db
-    .select({
-      date: workingHolidays.date,
-      name: workingHolidays.name,
-      from: workingHolidays.fromTime,
-      headquarterId: workingHolidays.headquarterId,
-    })
-    .from(workingHolidays);
-  const built = new Map<string, WorkingTime>();
-  return (headquarterId) => {
-    const key = headquarterId ?? '';
-    let wt = built.get(key);
-    if (!wt) {
-      const days = rows.filter((r) => r.headquarterId === null || r.headquarterId === headquarterId);
-      wt = new WorkingTime({
-        extraHolidays: days.map((r) => ({ date: r.date, name: r.name, ...(r.from ? { from: r.from } : {}) })),
-      });
-      built.set(key, wt);
-    }
-    return wt;
-  };
 }

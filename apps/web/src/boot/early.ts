@@ -86,7 +86,7 @@ export const EARLY_ROUTES: EarlyRoute[] = [
   },
   {
     path: '/budget/planning/list',
-    page: 'src/modules/budget/pages/planning-list-page.tsx',
+    page: 'src/modules/budget/planning/pages/planning-list-page.tsx',
     namespaces: ['budget'],
     requests: ({ lang, year }) => [
       {

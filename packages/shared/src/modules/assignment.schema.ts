@@ -3,6 +3,7 @@ import { moneyAmount } from '../money.ts';
 import { envelope, searchTerm, text, uuid } from '../validation.ts';
 import { planningLineSummary } from './budget.schema.ts';
 import { CONTROL_MODES } from './cooperating.schema.ts';
+import { allowedTransition, workflowHistoryEntry, workflowStep, workflowTransitionFields } from '../workflow.ts';
 
 /**
  * Assignment of planned expenses to funders' items (issue 13 section 4, spec
@@ -160,6 +161,8 @@ export const carryForwardTransitionInput = z.object({
   transition: z.enum(['approve', 'reject'], { error: 'invalid' }),
   version: z.number().int().min(1),
   reason: z.string().trim().max(1000).optional(),
+  /** The user the caller acts for (a delegation in force; issue 25 section 1). */
+  actingFor: workflowTransitionFields.actingFor,
 });
 export const carryForwardListQuery = z.object({
   /** Carry-forwards from or to this year. */
@@ -185,6 +188,12 @@ export const carryForward = z.object({
   decisionReason: z.string().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
+  /** What the caller may do now (approve, reject; for whom, through a delegation), by the workflow's table. */
+  allowed: z.array(allowedTransition),
+  /** The document's workflow history, oldest first. */
+  history: z.array(workflowHistoryEntry),
+  /** Its path for the Stepper (requested → approved, or rejected). */
+  steps: z.array(workflowStep),
 });
 export type CarryForward = z.infer<typeof carryForward>;
 export const carryForwardResponse = envelope(carryForward);

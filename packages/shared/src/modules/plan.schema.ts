@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { envelope, optionalText, version } from '../validation.ts';
-import { refusedTransition } from '../workflow.ts';
+import {
+  allowedTransition,
+  refusedTransition,
+  workflowHistoryEntry,
+  workflowStep,
+  workflowTransitionFields,
+} from '../workflow.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.schema.ts';
 
 /**
@@ -24,6 +30,8 @@ export const planTransitionInput = z.object({
   transition: z.enum(PLAN_TRANSITIONS, { error: 'invalid' }),
   version,
   reason: optionalText(1000),
+  /** The user the caller acts for (a delegation in force; issue 25 section 1). */
+  actingFor: workflowTransitionFields.actingFor,
 });
 
 export const planRevision = z.object({
@@ -45,20 +53,13 @@ export const planYear = z.object({
   revisionReason: z.string().nullable(),
   version: z.number().int(),
   /** Transitions the caller may take now. */
-  allowed: z.array(z.object({ name: z.string(), to: z.string(), reason: z.enum(['required', 'optional', 'none']) })),
+  allowed: z.array(allowedTransition),
   /** Transitions open from this state the caller may not take, with why (shown disabled). */
   refused: z.array(refusedTransition),
   revisions: z.array(planRevision),
-  history: z.array(
-    z.object({
-      transition: z.string(),
-      from: z.string(),
-      to: z.string(),
-      actorName: z.string().nullable(),
-      reason: z.string().nullable(),
-      at: z.string(),
-    }),
-  ),
+  history: z.array(workflowHistoryEntry),
+  /** The year's path for the Stepper (draft → submitted → approved → closed). */
+  steps: z.array(workflowStep),
 });
 export type PlanYear = z.infer<typeof planYear>;
 export const planYearResponse = envelope(planYear);

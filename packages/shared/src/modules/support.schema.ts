@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { refusedTransition } from '../workflow.ts';
+import {
+  allowedTransition,
+  refusedTransition,
+  workflowHistoryEntry,
+  workflowStep,
+  workflowTransitionFields,
+} from '../workflow.ts';
 import {
   catalogCode,
   envelope,
@@ -78,6 +84,9 @@ export const ticketTransitionBody = z.object({
   reason: optionalText(2000),
   /** `assign`: the support user who takes the ticket (holding soporte_gestion). */
   assigneeId: uuid.optional(),
+  /** A return's earlier state, and the user the caller acts for (a delegation in force; issue 25 section 1). */
+  returnTo: workflowTransitionFields.returnTo,
+  actingFor: workflowTransitionFields.actingFor,
 });
 export type TicketTransitionBody = z.input<typeof ticketTransitionBody>;
 
@@ -117,10 +126,10 @@ export const ticketSlaLeft = ticketSla.pick({
 });
 export type TicketSlaLeft = z.infer<typeof ticketSlaLeft>;
 
-export const allowedTicketTransition = z.object({
+/** `allowedTransition` (shared workflow contract) with the ticket's names and states. */
+export const allowedTicketTransition = allowedTransition.extend({
   name: z.enum(TICKET_TRANSITIONS),
   to: z.enum(TICKET_STATUSES),
-  reason: z.enum(['required', 'optional', 'none']),
 });
 export type AllowedTicketTransition = z.infer<typeof allowedTicketTransition>;
 
@@ -196,15 +205,10 @@ export const ticketComment = z.object({
 });
 export type TicketComment = z.infer<typeof ticketComment>;
 
-export const ticketHistoryEntry = z.object({
-  transition: z.string(),
+/** `workflowHistoryEntry` (shared workflow contract) with the ticket's states; `system` names a job (`job:support-auto-close`). */
+export const ticketHistoryEntry = workflowHistoryEntry.extend({
   from: z.enum(TICKET_STATUSES),
   to: z.enum(TICKET_STATUSES),
-  actorName: z.string().nullable(),
-  /** A job's name when the system acted (`job:support-auto-close`). */
-  system: z.string().nullable(),
-  reason: z.string().nullable(),
-  at: z.string(),
 });
 
 export const ticket = ticketSummary.extend({
@@ -216,6 +220,8 @@ export const ticket = ticketSummary.extend({
   allowed: z.array(allowedTicketTransition),
   /** Transitions open from this state the caller may not take, with why (shown disabled). */
   refused: z.array(refusedTransition),
+  /** The ticket's path for the Stepper (generado → asignado → curso → resuelto → finalizado). */
+  steps: z.array(workflowStep),
   /** Whether the caller works tickets (soporte_gestion): edits, internal comments. */
   canManage: z.boolean(),
 });

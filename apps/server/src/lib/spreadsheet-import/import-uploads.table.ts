@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/users.table.ts';
 
 /**
  * Spreadsheet imports kept between their preview and their execution, and the
@@ -20,9 +19,8 @@ export const importUploads = pgTable(
     token: text('token').notNull().unique(),
     /** The import: 'planning', later 'personnel_execution'. */
     kind: text('kind').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The uploader (a user's id; no foreign key: lib knows no module's table, as audit_log's user_id). */
+    userId: uuid('user_id').notNull(),
     /** SHA-256 of the uploaded bytes, hex. */
     fileHash: text('file_hash').notNull(),
     /** 'xlsx' or 'xls': the format the error file is written in. */

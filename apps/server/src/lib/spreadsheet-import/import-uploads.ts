@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../modules/users/users.table.ts';
 import { AppError } from '../errors.ts';
 import { importUploads } from './import-uploads.table.ts';
 import type { SheetRows } from './spreadsheet-import.ts';
@@ -87,14 +86,20 @@ export async function takeUpload(
 /**
  * 409 `import_already_done` (field `file`, code `import_already_done`, params.at: ISO instant, params.date:
  * YYYY-MM-DD in Guatemala, params.by: the importer's full name) when a file with `hash` was executed before as
- * `kind`, unless `confirmed`.
+ * `kind`, unless `confirmed`. lib knows no module: the caller names the importer (`nameOf`, from the users
+ * module's service; '' when it has no name).
  */
-export async function assertNotImported(db: Executor, kind: string, hash: string, confirmed: boolean) {
+export async function assertNotImported(
+  db: Executor,
+  kind: string,
+  hash: string,
+  confirmed: boolean,
+  nameOf: (userId: string) => Promise<string | null | undefined>,
+) {
   if (confirmed) return;
   const [done] = await db
-    .select({ at: importUploads.executedAt, by: users.fullName })
+    .select({ at: importUploads.executedAt, userId: importUploads.userId })
     .from(importUploads)
-    .innerJoin(users, eq(users.id, importUploads.userId))
     .where(and(eq(importUploads.kind, kind), eq(importUploads.fileHash, hash), isNotNull(importUploads.executedAt)))
     .orderBy(desc(importUploads.executedAt))
     .limit(1);
@@ -103,7 +108,7 @@ export async function assertNotImported(db: Executor, kind: string, hash: string
       {
         field: 'file',
         code: 'import_already_done',
-        params: { at: done.at.toISOString(), date: todayInGuatemala(done.at), by: done.by },
+        params: { at: done.at.toISOString(), date: todayInGuatemala(done.at), by: (await nameOf(done.userId)) ?? '' },
       },
     ]);
 }

@@ -17,15 +17,10 @@ import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as account from './account.service.ts';
 import * as users from '../users/users.service.ts';
-import { cancelPendingEmailChanges } from './email-changes.service.ts';
 import { actorOf, requestActor, uploadSource } from '../../plugins/actor.ts';
 
 /** The signed-in user's own account (spec sections 2 '/account', 5 and 7 'update_user'). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An address changed by an administrator spends the user's own pending change to another address (issue 9 item 1).
-  app.userEvents.on('email_changed', 'account:email-changes', async (tx, userId) => {
-    await cancelPendingEmailChanges(tx, userId);
-  });
   app.post(
     '/api/update_user',
     {

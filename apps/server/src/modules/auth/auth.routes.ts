@@ -21,7 +21,6 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { revokeSession } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
 import { takeAttempt } from './attempts.service.ts';
-import { revokePasswordResets, revokeUserSessions } from './sessions.service.ts';
 import { getProfile } from '../users/users.service.ts';
 import { assertRoleAssignable, usernameTaken } from '../users/users.service.ts';
 import { actorOf, requestActor } from '../../plugins/actor.ts';
@@ -29,15 +28,6 @@ import { pingDatabase } from '../../db/sql.ts';
 
 /** Sign-in, session and self-registration (spec sections 2, 7 and 8). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A switched-off account, or one whose address an administrator changed, loses its sessions at once; a changed
-  // address also loses its reset links (issue 9 item 1). Users tells us through lib/user-events.ts.
-  app.userEvents.on('deactivated', 'auth:sessions', async (tx, userId) => {
-    await revokeUserSessions(tx, userId);
-  });
-  app.userEvents.on('email_changed', 'auth:sessions', async (tx, userId) => {
-    await revokeUserSessions(tx, userId);
-    return { sessionsRevoked: true, resetTokensRevoked: await revokePasswordResets(tx, userId) };
-  });
   const cookieOptions = {
     path: '/',
     httpOnly: true,

@@ -54,7 +54,9 @@ export interface CellFigures {
 }
 
 /** Assigned, committed and executed per (item, month) of a line (only the cells with ledger rows). */
-export async function lineCells(db: Executor, lineId: string): Promise<CellFigures[]> {
+export async function lineCells(db: Executor, lineId: string, itemId?: string): Promise<CellFigures[]> {
+  // A write asks for its own item's cells only: fewer rows read while it holds the line's and the cooperating's locks.
+  const ofItem = itemId ? sql` and item_id = ${itemId}` : sql``;
   const result = await db.execute<{
     item_id: string;
     month: number;
@@ -68,12 +70,12 @@ export async function lineCells(db: Executor, lineId: string): Promise<CellFigur
            sum(executed)::numeric(20,2)::text as executed
       from (
         select item_id, month, amount as assigned, 0 as committed, 0 as executed
-          from budget_assignments where line_id = ${lineId}
+          from budget_assignments where line_id = ${lineId}${ofItem}
         union all
         select item_id, month, 0,
                case when kind in ('commit', 'release') then amount else 0 end,
                case when kind = 'execute' then amount else 0 end
-          from budget_commitments where line_id = ${lineId}
+          from budget_commitments where line_id = ${lineId}${ofItem}
       ) ledger
      group by item_id, month`);
   return result.rows.map((r) => ({

@@ -31,8 +31,6 @@ const LIMITS =
  * cooperating module (`app.itemCommitments`).
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.itemCommitments.register('budget', assignment.heldOnItem);
-
   app.get(
     '/api/budget/assignment-items',
     {

@@ -153,7 +153,7 @@ async function decrease(
   reason: string,
   transferId: string | null = null,
 ) {
-  const cells = await repo.lineCells(tx, line.id);
+  const cells = await repo.lineCells(tx, line.id, terms.itemId);
   const errors: FieldError[] = [];
   for (const a of amounts) {
     const c = cells.find((x) => x.itemId === terms.itemId && x.month === a.month);
@@ -216,13 +216,14 @@ export async function getLineAssignment(db: Executor, lineId: string): Promise<L
     () => repo.lineCells(db, lineId),
   ]);
   const itemIds = [...new Set(cells.map((c) => c.itemId))];
-  const [onItems, ...termsOf] = await allOf(db, [
+  // The items' terms in one statement, not one per item.
+  const [onItems, termsOf] = await allOf(db, [
     () => repo.assignedOnItems(db, itemIds),
-    ...itemIds.map((itemId) => () => cooperating.itemTerms(db, itemId)),
+    () => cooperating.itemsTerms(db, itemIds),
   ]);
   const items: ItemAssignment[] = [];
-  for (const [n, itemId] of itemIds.entries()) {
-    const terms = termsOf[n] as Awaited<ReturnType<typeof cooperating.itemTerms>>;
+  for (const itemId of itemIds) {
+    const terms = termsOf.get(itemId);
     if (!terms) continue;
     const months = MONTHS.map((m) => {
       const c = cells.find((x) => x.itemId === itemId && x.month === m);
@@ -321,9 +322,9 @@ export async function copy(
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound();
     await plans.assertOpen(tx, line.year);
-    const cells = await repo.lineCells(tx, lineId);
+    const cells = await repo.lineCells(tx, lineId, itemId);
     const amounts = cells
-      .filter((c) => c.itemId === itemId && c.month >= body.fromMonth && c.month <= body.toMonth)
+      .filter((c) => c.month >= body.fromMonth && c.month <= body.toMonth)
       .filter((c) => money(c.assigned).greaterThan(0))
       .sort((a, b) => a.month - b.month)
       .map((c) => ({ month: c.month + shift, amount: c.assigned, field: 'targetFromMonth' }));

@@ -14,17 +14,14 @@ import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { uuid } from '@amparo/shared/validation';
 import { actorOf, sendContent } from '../../plugins/actor.ts';
 import { searchUserOptions } from '../users/users.service.ts';
-import { planningLines } from './budget.table.ts';
 import { exportLines } from './planning.export.ts';
 import * as planning from './planning.service.ts';
 import * as goals from './goals.service.ts';
-import * as totals from './totals.service.ts';
 import { assignmentRoutes } from './assignment.routes.ts';
 import { summaryRoutes } from './summary.routes.ts';
 import { planRoutes } from './plan.routes.ts';
 import { carryForwardRoutes } from './carry-forward.routes.ts';
 import { planningImportRoutes } from './planning-import.routes.ts';
-import { scheduled } from '../../lib/jobs/runner.ts';
 
 const params = z.object({ id: uuid });
 const config = { permission: 'presupuesto_planificacion' as const };
@@ -38,30 +35,6 @@ const tags = ['budget'];
  * two decimals (numbers in the xlsx); months 1–12.
  */
 export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The kept totals (issue 24 section 1): folded every minute, checked against the ledgers every night at 02:30
-  // (a difference fails the job, listed where administrators see failed jobs; never corrected silently).
-  app.jobs.define(scheduled('budget.compact-totals'), {
-    cron: '* * * * *',
-    retryLimit: 0,
-    handler: async () => void (await totals.compactTotals(app.db.db)),
-  });
-  app.jobs.define(scheduled('budget.verify-totals'), {
-    cron: '30 2 * * *',
-    retryLimit: 0,
-    handler: async () => totals.verifyTotals(app.db.db),
-  });
-  // Planning lines and their filters, and the assignment screens, name headquarters and cooperating (issue 23 item 4).
-  app.optionSources.allow('headquarter', ['presupuesto_planificacion', 'asignacion']);
-  app.optionSources.allow('cooperating', ['presupuesto_planificacion', 'asignacion']);
-  // A line's classification keeps its catalog items in use (they can be deactivated, not deleted).
-  app.catalogColumns.register(
-    { catalog: 'strategic_axis', table: planningLines, column: planningLines.strategicAxis },
-    { catalog: 'program', table: planningLines, column: planningLines.program },
-    { catalog: 'expense_type', table: planningLines, column: planningLines.expenseType },
-  );
-  // Activities and attentions pick the line they execute; the budget says which lines they may pick.
-  app.planLinks.setChecker(goals.planLinkCheck);
-  app.planLinks.setOptions(goals.planLineOptions);
   await app.register(assignmentRoutes);
   await app.register(summaryRoutes);
   await app.register(planRoutes);

@@ -25,6 +25,7 @@ export async function carryForwardRows(
     amount: string;
     reason: string;
     status: CarryForward['status'];
+    requested_by: string | null;
     requested_by_name: string | null;
     decided_by_name: string | null;
     decided_at: string | Date | null;
@@ -33,7 +34,8 @@ export async function carryForwardRows(
     version: number;
   }>(sql`
     select f.id, f.item_id, i.code as item_code, i.name as item_name, f.cooperating_id, c.code as cooperating_code,
-           f.from_year, f.to_year, f.amount::text, f.reason, f.status, ru.full_name as requested_by_name,
+           f.from_year, f.to_year, f.amount::text, f.reason, f.status, f.requested_by,
+           ru.full_name as requested_by_name,
            du.full_name as decided_by_name, h.at as decided_at, h.reason as decision_reason, f.created_at, f.version
       from budget_carry_forwards f
       join cooperating_items i on i.id = f.item_id

@@ -31,7 +31,10 @@ export const carryForwardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: carryForwardListResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await carry.listCarryForwards(app.db.db, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await carry.listCarryForwards(app.db.db, actorOf(request), request.query),
+    }),
   );
   app.post(
     '/api/budget/carry-forwards',

@@ -5,12 +5,18 @@ import type {
   carryForwardListQuery,
   carryForwardTransitionInput,
 } from '@amparo/shared/modules/assignment.schema';
-import type { UserActor } from '../../lib/actor.ts';
+import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { applyTransition } from '../../lib/workflow/workflow.ts';
+import {
+  allowedTransitions,
+  applyTransition,
+  historyEntries,
+  principalsOf,
+  workflowSteps,
+} from '../../lib/workflow/workflow.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
 import { budgetCarryForwards } from './assignment.table.ts';
 import { carryForwardWorkflow, checkUnspent } from './carry-forward.workflow.ts';
@@ -23,35 +29,59 @@ import * as repo from './carry-forward.repository.ts';
  * document. Requests and approvals run under the item's cooperating lock, like every write on its amounts.
  */
 
-/** The documents from or to `year` (and of `itemId`, or the one `id`), with their item, cooperating and people; newest first. */
+/**
+ * The documents from or to `year` (and of `itemId`, or the one `id`), with their item, cooperating and people;
+ * newest first. Each carries what `actor` may do with it now (`allowed`, with what they may do for whoever
+ * delegated to them), its workflow history and its steps (issue 25 section 1).
+ */
 export async function listCarryForwards(
   db: Executor,
+  actor: Actor,
   q: z.output<typeof carryForwardListQuery> & { id?: string },
 ): Promise<CarryForward[]> {
   const rows = await repo.carryForwardRows(db, q, carryForwardWorkflow.name);
-  return rows.map((r) => ({
-    id: r.id,
-    itemId: r.item_id,
-    itemCode: r.item_code,
-    itemName: r.item_name,
-    cooperatingId: r.cooperating_id,
-    cooperatingCode: r.cooperating_code,
-    fromYear: Number(r.from_year),
-    toYear: Number(r.to_year),
-    amount: r.amount,
-    reason: r.reason,
-    status: r.status,
-    requestedByName: r.requested_by_name,
-    decidedByName: r.decided_by_name,
-    decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
-    decisionReason: r.decision_reason,
-    createdAt: new Date(r.created_at).toISOString(),
-    version: Number(r.version),
-  }));
+  const principals = actor.userId
+    ? await principalsOf(db, carryForwardWorkflow.people, actor.userId, carryForwardWorkflow.name)
+    : [];
+  return Promise.all(
+    rows.map(async (r) => {
+      // The workflow's checks read the state, the version and the requester (its approval's column).
+      const record = { id: r.id, status: r.status, version: Number(r.version), requestedBy: r.requested_by };
+      const history = await historyEntries(db, carryForwardWorkflow, r.id);
+      return {
+        id: r.id,
+        itemId: r.item_id,
+        itemCode: r.item_code,
+        itemName: r.item_name,
+        cooperatingId: r.cooperating_id,
+        cooperatingCode: r.cooperating_code,
+        fromYear: Number(r.from_year),
+        toYear: Number(r.to_year),
+        amount: r.amount,
+        reason: r.reason,
+        status: r.status,
+        requestedByName: r.requested_by_name,
+        decidedByName: r.decided_by_name,
+        decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+        decisionReason: r.decision_reason,
+        createdAt: new Date(r.created_at).toISOString(),
+        version: Number(r.version),
+        allowed: await allowedTransitions(
+          db,
+          carryForwardWorkflow,
+          record as unknown as typeof budgetCarryForwards.$inferSelect & { status: CarryForward['status'] },
+          actor,
+          { principals },
+        ),
+        history,
+        steps: workflowSteps(carryForwardWorkflow, r.status, history),
+      };
+    }),
+  );
 }
 
-async function one(db: Executor, id: string): Promise<CarryForward> {
-  const [row] = await listCarryForwards(db, { id });
+async function one(db: Executor, actor: Actor, id: string): Promise<CarryForward> {
+  const [row] = await listCarryForwards(db, actor, { id });
   if (!row) throw notFound();
   return row;
 }
@@ -101,7 +131,7 @@ export async function requestCarryForward(
         reason: body.reason,
       }),
     });
-    return one(tx, row!.id);
+    return one(tx, actor, row!.id);
   });
 }
 
@@ -121,6 +151,7 @@ export async function decideCarryForward(
     transition: body.transition,
     version: body.version,
     reason: body.reason ?? null,
+    actingFor: body.actingFor,
   });
-  return one(db, id);
+  return one(db, actor, id);
 }

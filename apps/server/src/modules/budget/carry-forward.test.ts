@@ -117,6 +117,12 @@ describe('closed years and carry-forwards', () => {
       params: { available: '700.00', excess: '100.00' },
     });
     const doc = asked.json().data;
+    // The requester is offered only the rejection (no self-approval, issue 25 section 1).
+    expect(doc.allowed.map((a: { name: string }) => a.name)).toEqual(['reject']);
+    expect(doc.steps).toEqual([
+      { state: 'requested', status: 'current' },
+      { state: 'approved', status: 'pending' },
+    ]);
     const own = await admin.post(`/api/budget/carry-forwards/${doc.id}/transition`, {
       transition: 'approve',
       version: 1,
@@ -145,7 +151,10 @@ describe('closed years and carry-forwards', () => {
       version: 1,
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data).toMatchObject({ status: 'approved', decidedByName: expect.any(String) });
+    expect(approved.json().data).toMatchObject({ status: 'approved', decidedByName: expect.any(String), allowed: [] });
+    expect(approved.json().data.history).toEqual([
+      expect.objectContaining({ transition: 'approve', from: 'requested', to: 'approved', actingForName: null }),
+    ]);
     expect((await assign(next, itemId, months, '100')).statusCode).toBe(200);
     expect((await assign(next, itemId, [9], '0.01')).json().errors[0]).toMatchObject({ code: 'item_exceeded' });
 

@@ -1,7 +1,8 @@
 import { money, moneyString } from '@amparo/shared/money';
 import type { CarryForwardStatus } from '@amparo/shared/modules/assignment.schema';
 import { AppError } from '../../lib/errors.ts';
-import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { defineWorkflow, textOf, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { workflowPeople } from '../users/users.service.ts';
 import * as cooperating from '../cooperating/cooperating.service.ts';
 import * as repo from './assignment.repository.ts';
 import { budgetCarryForwards } from './assignment.table.ts';
@@ -15,8 +16,6 @@ import { budgetCarryForwards } from './assignment.table.ts';
 
 type Row = typeof budgetCarryForwards.$inferSelect & { status: CarryForwardStatus };
 type Ctx = TransitionContext<Row, CarryForwardStatus>;
-
-const notRequester: ActorRule<Row> = { name: 'not_the_requester', test: (r, userId) => r.requestedBy !== userId };
 
 /** 409 `limit_exceeded` (`amount`, `carry_exceeded`: params unspent, excess) when `amount` passes what is left. */
 export async function checkUnspent(
@@ -43,13 +42,31 @@ export const carryForwardWorkflow = defineWorkflow<Row, CarryForwardStatus, type
   name: 'budget_carry_forward',
   table: budgetCarryForwards,
   states: ['requested', 'approved', 'rejected'],
+  // A rejection is off the path: the Stepper shows it as the last, current step.
+  path: ['requested', 'approved'],
+  people: workflowPeople,
+  // A requested carry-forward waits for its approvers.
+  inbox: {
+    title: textOf(
+      'Arrastre ',
+      budgetCarryForwards.fromYear,
+      ' → ',
+      budgetCarryForwards.toYear,
+      ': Q ',
+      budgetCarryForwards.amount,
+    ),
+    href: textOf('/budget/carry-forwards?year=', budgetCarryForwards.fromYear),
+    transitions: ['approve'],
+  },
   transitions: [
     {
       name: 'approve',
       from: ['requested'],
       to: 'approved',
       permission: 'presupuesto_aprobacion',
-      who: [notRequester],
+      // Not the requester nor anyone acting for them; when the requester is the only approver, administration
+      // (configuracion_roles) approves (decision 0026).
+      approval: { requester: budgetCarryForwards.requestedBy, fallback: { holders: 'configuracion_roles' } },
       reason: 'optional',
       before: async (ctx) => {
         await cooperating.lockItemTerms(ctx.tx, ctx.record.itemId);

@@ -1,6 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users, workflowHistory } from '../../db/schema.ts';
 import { planRevisions, planYears } from './plan.table.ts';
 
 /** A year's plan row and its revisions, read and written for plan.service.ts and plan.workflow.ts (issue 13 section 3). */
@@ -50,23 +49,6 @@ export async function revisionsOf(db: Executor, year: number) {
       from plan_revisions r left join users u on u.id = r.approved_by
      where r.year = ${year} order by r.revision`);
   return result.rows;
-}
-
-/** A workflow record's history, newest first, with the actor's name. */
-export async function historyOf(db: Executor, workflow: string, recordId: string) {
-  return db
-    .select({
-      transition: workflowHistory.transition,
-      from: workflowHistory.fromState,
-      to: workflowHistory.toState,
-      actorName: users.fullName,
-      reason: workflowHistory.reason,
-      at: workflowHistory.at,
-    })
-    .from(workflowHistory)
-    .leftJoin(users, eq(users.id, workflowHistory.actorId))
-    .where(and(eq(workflowHistory.workflow, workflow), eq(workflowHistory.recordId, recordId)))
-    .orderBy(desc(workflowHistory.id));
 }
 
 /** The id and approval instant of a year's revision, or null. */

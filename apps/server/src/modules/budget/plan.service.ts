@@ -3,7 +3,13 @@ import type { PlanStatus, PlanYear, planTransitionInput } from '@amparo/shared/m
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { allowedTransitions, applyTransition, refusedTransitions } from '../../lib/workflow/workflow.ts';
+import {
+  allowedTransitions,
+  applyTransition,
+  historyEntries,
+  refusedTransitions,
+  workflowSteps,
+} from '../../lib/workflow/workflow.ts';
 import type { planYears } from './plan.table.ts';
 import * as repo from './plan.repository.ts';
 import { planWorkflow } from './plan.workflow.ts';
@@ -88,15 +94,15 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
   const stored = (await repo.findYear(db, year)) as Row | undefined;
   const row: Row = stored ?? { ...UNWRITTEN_YEAR, year };
   const revisions = await repo.revisionsOf(db, year);
-  const history = await repo.historyOf(db, planWorkflow.name, row.id);
+  const history = stored ? await historyEntries(db, planWorkflow, row.id) : [];
   return {
     year,
     status: row.status,
     revision: row.revision,
     revisionReason: row.revisionReason,
     version: row.version,
-    allowed: allowedTransitions(planWorkflow, row, actor),
-    refused: refusedTransitions(planWorkflow, row, actor),
+    allowed: await allowedTransitions(db, planWorkflow, row, actor),
+    refused: await refusedTransitions(db, planWorkflow, row, actor),
     revisions: revisions.map((r) => ({
       revision: Number(r.revision),
       reason: r.reason,
@@ -105,7 +111,8 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
       total: r.total,
       lineCount: Number(r.line_count),
     })),
-    history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    history,
+    steps: workflowSteps(planWorkflow, row.status, history),
   };
 }
 
@@ -127,6 +134,7 @@ export async function transitionPlanYear(
     transition: body.transition,
     version: body.version,
     reason: body.reason,
+    actingFor: body.actingFor,
   });
   return getPlanYear(db, actor, year);
 }

@@ -113,12 +113,19 @@ describe("a year's plan: approval and revisions", () => {
       [1, '1200.00', null],
       [2, '1140.00', 'Recorte del donante'],
     ]);
+    // Oldest first, as every workflow's history (the shared `workflowHistoryEntry`, issue 25 section 1).
     expect(second.history.map((h: { transition: string }) => h.transition)).toEqual([
-      'approve',
       'submit',
+      'approve',
       'revise',
-      'approve',
       'submit',
+      'approve',
+    ]);
+    expect(second.steps).toEqual([
+      { state: 'draft', status: 'completed' },
+      { state: 'submitted', status: 'completed' },
+      { state: 'approved', status: 'current' },
+      { state: 'closed', status: 'pending' },
     ]);
 
     // Every figure as of a revision.

@@ -1,6 +1,7 @@
 import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
 import { AppError } from '../../lib/errors.ts';
-import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { defineWorkflow, textOf, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { workflowPeople } from '../users/users.service.ts';
 import { planYears } from './plan.table.ts';
 import * as repo from './plan.repository.ts';
 
@@ -15,8 +16,6 @@ import * as repo from './plan.repository.ts';
 
 type Row = typeof planYears.$inferSelect & { status: PlanStatus };
 type Ctx = TransitionContext<Row, PlanStatus>;
-
-const notSubmitter: ActorRule<Row> = { name: 'not_the_submitter', test: (r, userId) => r.submittedBy !== userId };
 
 /** Writes revision N + 1 and a copy of the year's lines' months as they stand. */
 async function recordRevision(ctx: Ctx) {
@@ -34,6 +33,13 @@ export const planWorkflow = defineWorkflow<Row, PlanStatus, typeof planYears>({
   name: 'plan_year',
   table: planYears,
   states: ['draft', 'submitted', 'approved', 'closed'],
+  people: workflowPeople,
+  // A submitted plan waits for its approvers.
+  inbox: {
+    title: textOf('POA ', planYears.year),
+    href: textOf('/budget/planning?year=', planYears.year),
+    transitions: ['approve'],
+  },
   // Who opens a plan plans or approves it: a planner is told that approving needs the approval key.
   explainMissingKey: true,
   transitions: [
@@ -51,7 +57,13 @@ export const planWorkflow = defineWorkflow<Row, PlanStatus, typeof planYears>({
       from: ['submitted'],
       to: 'approved',
       permission: 'presupuesto_aprobacion',
-      who: [notSubmitter],
+      // Not the one who submitted it, nor anyone acting for them; when the submitter is the only approver, the
+      // holders of configuracion_roles (administration, who can grant the key) approve it (decision 0026).
+      approval: {
+        requester: planYears.submittedBy,
+        because: 'not_the_submitter',
+        fallback: { holders: 'configuracion_roles' },
+      },
       reason: 'optional',
       set: (ctx) => ({ revision: ctx.record.revision + 1 }),
       after: recordRevision,

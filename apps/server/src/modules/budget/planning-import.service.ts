@@ -33,6 +33,7 @@ import {
 import type { UploadSource } from '../../lib/uploads.ts';
 import * as catalogs from '../catalogs/catalogs.service.ts';
 import * as headquartersService from '../headquarters/headquarters.service.ts';
+import { userNames } from '../users/users.service.ts';
 import * as planning from './planning.service.ts';
 import { lockedYears } from './plan.service.ts';
 
@@ -358,7 +359,7 @@ export async function importPlanning(
       ({ rows, fileHash: hash } = taken);
       kept = taken.id;
     }
-    await assertNotImported(tx, KIND, hash, confirmDuplicate);
+    await assertNotImported(tx, KIND, hash, confirmDuplicate, async (id) => (await userNames(tx, [id])).get(id));
     const values = assertImportable(await previewImport(definition(tx), rows, FIELD), FIELD);
     await planning.insertLines(
       tx,

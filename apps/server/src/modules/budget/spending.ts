@@ -306,28 +306,9 @@ function planCell(kind: Kind, cell: Cell, ledgers: Ledgers, errors: FieldError[]
 const availableOf = (f: repo.CellFigures | undefined) =>
   f ? money(f.assigned).minus(f.committed).minus(f.executed) : money(0);
 
-/** Locks the cooperatings of `itemIds` in id order and returns each item's terms read under its lock. */
-async function lockItems(tx: Executor, itemIds: string[]): Promise<Map<string, ItemTerms>> {
-  const unlocked = new Map<string, ItemTerms>();
-  for (const id of itemIds) {
-    const t = await cooperating.itemTerms(tx, id);
-    if (t) unlocked.set(id, t);
-  }
-  const byCooperating = new Map<string, string[]>();
-  for (const [id, t] of unlocked)
-    byCooperating.set(t.cooperatingId, [...(byCooperating.get(t.cooperatingId) ?? []), id]);
-  const terms = new Map<string, ItemTerms>();
-  for (const cooperatingId of [...byCooperating.keys()].sort()) {
-    const [first, ...rest] = byCooperating.get(cooperatingId)!;
-    const locked = await cooperating.lockItemTerms(tx, first!);
-    if (locked) terms.set(first!, locked);
-    for (const id of rest) {
-      const t = await cooperating.itemTerms(tx, id);
-      if (t) terms.set(id, t);
-    }
-  }
-  return terms;
-}
+/** Locks the cooperatings of `itemIds` in id order and returns each item's terms read under the locks. */
+const lockItems = (tx: Executor, itemIds: string[]): Promise<Map<string, ItemTerms>> =>
+  cooperating.lockItemsTerms(tx, itemIds);
 
 /**
  * Runs the control over the parts drawn anew, summed per (line, item, month): within the available amount `ok`;

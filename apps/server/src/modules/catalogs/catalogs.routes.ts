@@ -12,7 +12,6 @@ import {
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { catalogItems } from '../../db/schema.ts';
 import * as service from './catalogs.service.ts';
 import { actorOf } from '../../plugins/actor.ts';
 
@@ -22,8 +21,6 @@ const itemParams = z.object({ id: uuid });
 
 /** The generic catalog call and the catalog editor (permission `configuracion_catalogos`). */
 export const catalogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A strategic axis with programs under it is in use (issue 13 section 1).
-  app.catalogColumns.register({ catalog: 'strategic_axis', table: catalogItems, column: catalogItems.parent });
   app.post(
     '/api/catalog/:name',
     {

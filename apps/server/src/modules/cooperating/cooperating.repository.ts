@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemAge } from '@amparo/shared/validation';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -298,8 +298,15 @@ export async function lockCooperatingOfItem(tx: Executor, itemId: string): Promi
  * active flag; null when there is no such item.
  */
 export async function findItemTerms(db: Executor, itemId: string) {
-  const rows = await db
+  return (await findItemsTerms(db, [itemId]))[0] ?? null;
+}
+
+/** `findItemTerms` of several items in one statement (the order is not kept; `itemId` says whose). */
+export async function findItemsTerms(db: Executor, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return [];
+  return db
     .select({
+      itemId: I.id,
       itemCode: I.code,
       itemName: I.name,
       currentAmount: sql<string>`(${I.initialAmount} + coalesce((
@@ -315,9 +322,7 @@ export async function findItemTerms(db: Executor, itemId: string) {
     })
     .from(I)
     .innerJoin(C, eq(C.id, I.cooperatingId))
-    .where(eq(I.id, itemId))
-    .limit(1);
-  return rows[0] ?? null;
+    .where(inArray(I.id, [...itemIds]));
 }
 
 /** The cooperating an item belongs to, or null when there is no such item. */

@@ -35,7 +35,6 @@ const LIMITS =
  * agreed amount and a disbursement's amount, in the agreement's currency; rates are Q per unit ('7.750000').
  */
 export const cooperatingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.optionSources.register('cooperating', ['configuracion_cooperantes'], service.cooperatingOptions);
   app.get(
     '/api/cooperating',
     {

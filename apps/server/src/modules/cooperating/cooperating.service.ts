@@ -442,10 +442,29 @@ export async function lockItemTerms(tx: Executor, itemId: string): Promise<ItemT
   return itemTerms(tx, itemId);
 }
 
+/**
+ * Locks the cooperatings of `itemIds` (the lock `lockItemTerms` takes), one after the other in cooperating id order
+ * so two writers over the same cooperatings never deadlock, and returns every item's terms read under those locks
+ * in one statement, by item id (an unknown item is absent). Used by spending over several lines and items.
+ */
+export async function lockItemsTerms(tx: Executor, itemIds: readonly string[]): Promise<Map<string, ItemTerms>> {
+  const unlocked = await itemsTerms(tx, itemIds);
+  const firstOf = new Map<string, string>();
+  for (const t of unlocked.values()) if (!firstOf.has(t.cooperatingId)) firstOf.set(t.cooperatingId, t.itemId);
+  for (const cooperatingId of [...firstOf.keys()].sort())
+    await repo.lockCooperatingOfItem(tx, firstOf.get(cooperatingId)!);
+  return itemsTerms(tx, [...unlocked.keys()]);
+}
+
 /** Like `lockItemTerms` without the lock (reads). */
 export async function itemTerms(db: Executor, itemId: string): Promise<ItemTerms | null> {
-  const row = await repo.findItemTerms(db, itemId);
-  return row ? { itemId, ...row, controlMode: row.controlMode as Cooperating['controlMode'] } : null;
+  return (await itemsTerms(db, [itemId])).get(itemId) ?? null;
+}
+
+/** `itemTerms` of several items in one statement, by item id (an unknown id is absent). */
+export async function itemsTerms(db: Executor, itemIds: readonly string[]): Promise<Map<string, ItemTerms>> {
+  const rows = await repo.findItemsTerms(db, itemIds);
+  return new Map(rows.map((r) => [r.itemId, { ...r, controlMode: r.controlMode as Cooperating['controlMode'] }]));
 }
 
 // ---------------------------------------------------------------- disbursements

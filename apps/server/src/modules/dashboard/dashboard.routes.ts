@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse } from '@amparo/shared/modules/dashboard.schema';
 import { dashboardOf } from './dashboard.service.ts';
 import { actorOf } from '../../plugins/actor.ts';
+import { dashboardCardsPoint } from '../../lib/dashboard-cards.ts';
 
 /** The dashboard (`dashboardOf`): population counts the user may see, why they are empty, and the cards of their areas. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +17,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await dashboardOf(app.db.db, actorOf(request)) }),
+    async (request) => ({
+      success: true as const,
+      data: await dashboardOf(app.db.db, actorOf(request), app.extensions.all(dashboardCardsPoint)),
+    }),
   );
 };

@@ -12,7 +12,6 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { personDocumentsQuery, personDocumentsResponse } from '@amparo/shared/modules/documentation.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './documentation.service.ts';
-import { documents } from './documentation.table.ts';
 import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
 
@@ -26,7 +25,6 @@ const fileParams = z.object({ id: uuid, fileId: uuid });
 /** Documentation (issue 4), permission `documentacion_documentacion`; person documents also need the person's grant. */
 export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
-  app.catalogColumns.register({ catalog: 'document_type', table: documents, column: documents.documentType });
   const max = () => app.config.DOCUMENT_MAX_BYTES;
 
   app.get(

@@ -1,6 +1,5 @@
 import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerFileReferences } from '../../lib/file-gc.ts';
 import { editableColumns } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 import { persons } from '../population/persons/persons.table.ts';
@@ -67,6 +66,3 @@ export const documentFiles = pgTable(
       .where(sql`${t.previewKey} is not null`),
   ],
 );
-
-// Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
-registerFileReferences(documentFiles.storageKey, documentFiles.previewKey);

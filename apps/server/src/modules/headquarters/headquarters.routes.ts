@@ -17,11 +17,6 @@ const tags = ['headquarters'];
 
 /** Headquarters (sedes), permission `configuracion_sede`. */
 export const headquartersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The headquarter picker of every module: the generic catalog call `headquarter` (value = the id); each module
-  // using it adds its screens' keys (issue 23 item 4).
-  app.optionSources.register('headquarter', ['configuracion_sede'], async (db, { includeInactive }) =>
-    (await service.headquarterOptions(db)).filter((h) => includeInactive || h.active),
-  );
   app.get(
     '/api/headquarters',
     {

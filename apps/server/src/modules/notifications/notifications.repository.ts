@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { notificationPreferences, notifications } from '../../lib/notifications/notifications.table.ts';
+import { users } from '../users/users.table.ts';
+import { notificationPreferences, notifications } from './notifications.table.ts';
 
 const own = (userId: string) => eq(notifications.recipientId, userId);
 
@@ -72,4 +73,43 @@ export async function upsertPreferences(db: Executor, userId: string, rows: { ki
       .set({ email })
       .where(and(own(userId), inArray(notifications.kind, kinds), isNull(notifications.emailedAt)));
   }
+}
+
+/** Of `ids`, the active users, each with their own e-mail choice for `kind` (null: none, the kind's default holds). */
+export function activeRecipients(db: Executor, ids: readonly string[], kind: string) {
+  return db
+    .select({ id: users.id, email: notificationPreferences.email })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
+    )
+    .where(and(inArray(users.id, [...ids]), eq(users.active, true)));
+}
+
+/** Writes notifications (one row per recipient). */
+export async function insertNotifications(db: Executor, rows: (typeof notifications.$inferInsert)[]) {
+  if (rows.length) await db.insert(notifications).values(rows);
+}
+
+/**
+ * Unread notifications not mailed yet whose choice is `choice`, of active users, with the recipient's address,
+ * by recipient then oldest first (at most 5,000: the next run takes the rest).
+ */
+export function pendingMail(db: Executor, choice: string) {
+  return db
+    .select({ id: notifications.id, kind: notifications.kind, to: users.email })
+    .from(notifications)
+    .innerJoin(users, and(eq(users.id, notifications.recipientId), eq(users.active, true)))
+    .where(and(eq(notifications.email, choice), isNull(notifications.emailedAt), isNull(notifications.readAt)))
+    .orderBy(notifications.recipientId, notifications.createdAt)
+    .limit(5_000);
+}
+
+/** Marks notifications mailed now. */
+export async function markEmailed(db: Executor, ids: readonly string[]) {
+  await db
+    .update(notifications)
+    .set({ emailedAt: sql`now()` })
+    .where(inArray(notifications.id, [...ids]));
 }

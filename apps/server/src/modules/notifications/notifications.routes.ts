@@ -8,10 +8,8 @@ import {
   unreadCountResponse,
 } from '@amparo/shared/modules/notifications.schema';
 import { uuid } from '@amparo/shared/validation';
-import { mailPendingNotifications } from '../../lib/notifications/notify.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import * as service from './notifications.service.ts';
-import { scheduled } from '../../lib/jobs/runner.ts';
 
 /**
  * The signed-in user's own notifications (issue 12): list, unread count, mark
@@ -20,16 +18,6 @@ import { scheduled } from '../../lib/jobs/runner.ts';
  * `digest` ones each morning at 07:00 (America/Guatemala).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.define(scheduled('notifications.mail-immediate'), {
-    cron: '* * * * *',
-    retryLimit: 0,
-    handler: async () => void (await mailPendingNotifications(app.db.db, app.mailer, app.config, 'immediate')),
-  });
-  app.jobs.define(scheduled('notifications.mail-digest'), {
-    cron: '0 7 * * *',
-    handler: async () => void (await mailPendingNotifications(app.db.db, app.mailer, app.config, 'digest')),
-  });
-
   app.get(
     '/api/notifications',
     {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, personBody, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox } from '../../lib/mail.table.ts';
-import { mailPendingNotifications, notify } from '../../lib/notifications/notify.ts';
+import { mailPendingNotifications, notify } from './notifications.service.ts';
 import { systemActor } from '../../lib/actor.ts';
 
 /**
@@ -95,6 +95,33 @@ describe('notifications', () => {
     expect(told).toBe(1);
     expect(await unread(actorUser.token)).toBe(0);
     expect(await unread(other.token)).toBe(1);
+  });
+
+  it('tells the active holders of a key (with its parents), never the actor among them, and refuses an undeclared kind', async () => {
+    const STAFF = ['soporte', 'soporte_gestion'];
+    const holder = await createUser(t.app, adminToken, STAFF, 'holder');
+    const actorUser = await createUser(t.app, adminToken, STAFF, 'holder-actor');
+    const parentless = await createUser(t.app, adminToken, ['soporte_gestion'], 'no-parent');
+    const outsider = await createUser(t.app, adminToken, POBLACION, 'outsider');
+    const actor = {
+      ...systemActor('test'),
+      system: null,
+      userId: actorUser.id,
+      sessionId: null,
+      permissions: new Set<string>(STAFF),
+    };
+    const send = (kind: string) =>
+      t.database.db.transaction((tx) =>
+        notify(tx, actor, { kind, recipients: [{ holders: 'soporte_gestion' }], link: '/support/board' }),
+      );
+    expect(await send('support.ticket_created')).toBeGreaterThanOrEqual(1);
+    expect(await unread(holder.token)).toBe(1);
+    expect(await unread(actorUser.token)).toBe(0);
+    // A key without its parent is not held (spec section 6), and another area's user is not a holder.
+    expect(await unread(parentless.token)).toBe(0);
+    expect(await unread(outsider.token)).toBe(0);
+    await expect(send('support.never_declared')).rejects.toThrow('declared by no module');
+    expect(await unread(holder.token)).toBe(1);
   });
 
   it("marks one's own read, refuses another's as not found, and marks all read", async () => {

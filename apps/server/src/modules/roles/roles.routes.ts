@@ -12,11 +12,6 @@ const tags = ['roles'];
 
 /** Roles and their permission sets (spec sections 2 and 6), permission `configuracion_roles`. */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Roles for pickers (user form, invitations) without needing configuracion_roles: the generic catalog call `role`
-  // (the users module lets its screens' key read it).
-  app.optionSources.register('role', ['configuracion_roles'], async (db) =>
-    (await service.listRoles(db)).map((r) => ({ code: r.slug, cname: r.name, value: r.id, active: true })),
-  );
   app.get(
     '/api/roles',
     {

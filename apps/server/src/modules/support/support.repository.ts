@@ -3,9 +3,23 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { allOf, col, preparedFor, sqlCte, statementName } from '../../db/sql.ts';
 import { headquarters, roles, users } from '../../db/schema.ts';
-import { workflowHistory } from '../../lib/workflow/workflow.table.ts';
-import { foldedQuery, headline, prefixQuery, toSegments, type Segment } from '../../lib/search.ts';
-import { OPEN_TICKET_STATUSES } from '@amparo/shared/modules/support.schema';
+import {
+  foldedQuery,
+  headline,
+  onlyShortWords,
+  prefixQuery,
+  toSegments,
+  wordsText,
+  type Segment,
+} from '../../lib/search.ts';
+import { createdWithin } from '../../lib/item-age.ts';
+import type { z } from 'zod';
+import {
+  CLOSED_TICKET_STATUSES,
+  OPEN_TICKET_STATUSES,
+  type SupportSettings,
+  type ticketListQuery,
+} from '@amparo/shared/modules/support.schema';
 import {
   supportComments,
   supportFiles,
@@ -495,16 +509,6 @@ export async function findFile(db: Executor, fileId: string) {
   return rows[0] ?? null;
 }
 
-/** A ticket's history with the actors' names, oldest first. */
-export function historyOf(db: Executor, ticketId: string) {
-  return db
-    .select({ entry: workflowHistory, actorName: users.fullName })
-    .from(workflowHistory)
-    .leftJoin(users, eq(users.id, workflowHistory.actorId))
-    .where(and(eq(workflowHistory.workflow, 'support_ticket'), eq(workflowHistory.recordId, ticketId)))
-    .orderBy(asc(workflowHistory.id));
-}
-
 /** Resolved tickets whose auto-close instant has passed, oldest first (the job's batch). */
 export function dueForAutoClose(db: Executor, limit: number) {
   return db
@@ -550,4 +554,169 @@ export function breachedSql(): SQL {
     or ${t.resolvedAt} > ${t.resolutionDueAt}
     or (${t.resolvedAt} is null and ${t.pausedAt} is null and ${t.status} in ${open} and ${t.resolutionDueAt} < now())
   )`;
+}
+
+/** Whether a headquarter exists (undefined otherwise) and is active: where a ticket may be raised. */
+export async function headquarterState(db: Executor, id: string): Promise<{ active: boolean } | undefined> {
+  const [hq] = await db.select({ active: headquarters.active }).from(headquarters).where(eq(headquarters.id, id));
+  return hq;
+}
+
+/** The ticket's status under a row lock until the transaction ends (undefined when it does not exist). */
+export async function lockedStatus(tx: Executor, id: string): Promise<{ status: string } | undefined> {
+  const [r] = await tx
+    .select({ status: supportTickets.status })
+    .from(supportTickets)
+    .where(eq(supportTickets.id, id))
+    .for('update');
+  return r;
+}
+
+/** Writes a comment; returns its id. */
+export async function insertComment(tx: Executor, values: typeof supportComments.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(supportComments).values(values).returning({ id: supportComments.id });
+  return row!.id;
+}
+
+/** Writes a file's row (its bytes are in the store already); returns its id. */
+export async function insertFile(tx: Executor, values: typeof supportFiles.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(supportFiles).values(values).returning({ id: supportFiles.id });
+  return row!.id;
+}
+
+/** Marks a ticket changed now; `responded` also sets its first response now, unless it had one. */
+export async function touchTicket(tx: Executor, id: string, opts: { responded?: boolean } = {}) {
+  await tx
+    .update(supportTickets)
+    .set({
+      updatedAt: sql`now()`,
+      ...(opts.responded ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
+    })
+    .where(eq(supportTickets.id, id));
+}
+
+type TicketFilters = Omit<z.output<typeof ticketListQuery>, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/**
+ * The ticket number `typed` is, if it is one (issue 24 section 2): `TK-2026-000123` (any case; fewer digits are
+ * padded) exactly, or `123` (1 to 6 digits) as the number's end in any year (a LIKE pattern). Null otherwise.
+ */
+export function ticketNumberOf(typed: string): { exact: boolean; value: string } | null {
+  const full = /^\s*tk-(\d{4})-(\d{1,6})\s*$/i.exec(typed);
+  if (full) return { exact: true, value: `TK-${full[1]}-${full[2]!.padStart(6, '0')}` };
+  const digits = /^\s*#?(\d{1,6})\s*$/.exec(typed);
+  return digits ? { exact: false, value: `%-${digits[1]!.padStart(6, '0')}` } : null;
+}
+
+/** A list's WHERE, the values of its placeholders, and its shape (everything that changes the statement's text). */
+export interface TicketListWhere {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  shape: string;
+  /** The search alone (its pattern and whether internal comments count) and the other filters, for the list's search path. */
+  search: TicketSearch | null;
+  filters: SQL | undefined;
+}
+
+/**
+ * The WHERE of a ticket list (the service checks who may ask for which scope): `scope` mine (`who.userId`'s own
+ * tickets) or queue (every ticket), search (internal comments only when `who.internal`: support staff) and the
+ * filters. With `bind = 'placeholders'` every value is a named placeholder filled from `values`, so one prepared
+ * statement serves every list of the same `shape`; with 'values' the values are in the SQL (the board, the
+ * export, a count).
+ */
+export function listWhere(
+  q: Partial<TicketFilters> & { scope: TicketFilters['scope'] },
+  who: { userId: string; internal: boolean },
+  bind: 'values' | 'placeholders' = 'values',
+): TicketListWhere {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [q.scope];
+  const v = <T>(name: string, value: T): T | Placeholder => {
+    values[name] = value;
+    shape.push(name);
+    return bind === 'placeholders' ? sql.placeholder(name) : value;
+  };
+  const t = supportTickets;
+  const where: (SQL | undefined)[] = [];
+  if (q.scope === 'mine') where.push(eq(t.requesterId, v('requesterId', who.userId)));
+  let search: TicketSearch | null = null;
+  if (q.q) {
+    const number = ticketNumberOf(q.q);
+    if (number) shape.push(number.exact ? 'number:exact' : 'number:digits');
+    const common = onlyShortWords(q.q);
+    if (common) shape.push('common');
+    search = {
+      words: v('words', wordsText(q.q)),
+      number: number && { exact: number.exact, value: v('number', number.value) },
+      internal: who.internal,
+      common,
+    };
+  }
+  if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
+  else if (q.status === 'closed') where.push(inArray(t.status, [...CLOSED_TICKET_STATUSES]));
+  else if (q.status) where.push(eq(t.status, v('status', q.status)));
+  if (q.type) where.push(eq(t.type, v('type', q.type)));
+  if (q.priority) where.push(eq(t.priority, v('priority', q.priority)));
+  if (q.criticality) where.push(eq(t.criticality, v('criticality', q.criticality)));
+  if (q.assigneeId === 'none') where.push(sql`${t.assigneeId} is null`);
+  else if (q.assigneeId) where.push(eq(t.assigneeId, v('assigneeId', q.assigneeId)));
+  if (q.headquarterId) where.push(eq(t.headquarterId, v('headquarterId', q.headquarterId)));
+  // Constant SQL per value (no placeholder): the value is part of the shape.
+  if (q.status === 'open' || q.status === 'closed' || q.assigneeId === 'none')
+    shape.push(`${q.status}:${q.assigneeId}`);
+  if (q.age) {
+    where.push(createdWithin(t.createdAt, q.age));
+    shape.push(`age:${q.age}`);
+  }
+  if (q.breached) {
+    where.push(breachedSql());
+    shape.push('breached');
+  }
+  const filters = where.length ? and(...where) : undefined;
+  return {
+    where: search ? and(searchWhere(search), filters) : filters,
+    values,
+    shape: shape.join(','),
+    search,
+    filters,
+  };
+}
+
+/** How many tickets in `statuses` breached a target (`breachedSql`). */
+export async function countBreached(db: Executor, statuses: readonly string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(inArray(supportTickets.status, [...statuses]), breachedSql()));
+  return row?.n ?? 0;
+}
+
+/** The median working minutes to resolve (null when none) and how many tickets were resolved, in the last 90 days. */
+export async function medianResolution(db: Executor) {
+  const [median] = await db
+    .select({
+      minutes: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${supportTickets.resolutionWorkingMinutes})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(supportTickets)
+    .where(
+      and(
+        sql`${supportTickets.resolutionWorkingMinutes} is not null`,
+        sql`${supportTickets.resolvedAt} > now() - interval '90 days'`,
+      ),
+    );
+  return median;
+}
+
+/** Writes the service targets of the priorities given and the auto-close delay (the settings row). */
+export async function writeSettings(tx: Executor, settings: SupportSettings) {
+  for (const t of settings.targets)
+    await tx
+      .update(supportTargets)
+      .set({ responseHours: t.responseHours, resolutionHours: t.resolutionHours })
+      .where(eq(supportTargets.priority, t.priority));
+  await tx.update(supportSettings).set({ autoCloseDays: settings.autoCloseDays }).where(eq(supportSettings.id, 1));
 }

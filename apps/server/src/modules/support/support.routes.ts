@@ -22,8 +22,6 @@ import { actorOf, sendContent, uploadSource } from '../../plugins/actor.ts';
 import * as service from './support.service.ts';
 import { exportTickets } from './support.export.ts';
 import * as repo from './support.repository.ts';
-import { supportTickets } from './support.table.ts';
-import { scheduled } from '../../lib/jobs/runner.ts';
 
 /**
  * Support tickets (issue 12), under /api/support. Routes of the record and
@@ -41,14 +39,7 @@ const params = z.object({ id: uuid });
 const fileParams = z.object({ id: uuid, fileId: uuid });
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A ticket's classification and the queue's filters name headquarters (issue 23 item 4).
-  app.optionSources.allow('headquarter', ['soporte_tickets', 'soporte_gestion']);
   const db = () => app.db.db;
-  app.catalogColumns.register({ catalog: 'ticket_type', table: supportTickets, column: supportTickets.type });
-  app.jobs.define(scheduled('support.auto-close'), {
-    cron: '*/15 * * * *',
-    handler: async () => void (await service.autoCloseResolved(app.db.db)),
-  });
 
   app.get(
     '/api/support/tickets',

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { hasPermission } from '@amparo/shared/permissions';
 import { todayInGuatemala } from '@amparo/shared/format';
 import {
@@ -27,19 +26,23 @@ import { systemActor } from '../../lib/actor.ts';
 import { AppError, invalidField, invalidFields, notFound } from '../../lib/errors.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { createdWithin } from '../../lib/item-age.ts';
-import { allowedTransitions, applyTransition, refusedTransitions } from '../../lib/workflow/workflow.ts';
-import { notify } from '../../lib/notifications/notify.ts';
+import {
+  allowedTransitions,
+  applyTransition,
+  historyEntries,
+  principalsOf,
+  refusedTransitions,
+  workflowSteps,
+} from '../../lib/workflow/workflow.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { receiveUpload, type UploadSource } from '../../lib/uploads.ts';
 import { abandonStaged, commitStaged } from '../../lib/file-gc.ts';
 import { storedFileContent, type Content, type FileRequest } from '../../lib/content.ts';
-import { headquarters } from '../../db/schema.ts';
 import { codesByCatalog } from '../catalogs/catalogs.service.ts';
-import { onlyShortWords, wordsText } from '../../lib/search.ts';
 import * as repo from './support.repository.ts';
-import { breachedSql, calendars, dueDates, loadTargets, slaLeftOf, slaOf } from './support.sla.ts';
-import { supportComments, supportFiles, supportSettings, supportTargets, supportTickets } from './support.table.ts';
+import { calendars, dueDates, loadTargets, slaLeftOf, slaOf } from './support.sla.ts';
+import { supportTickets } from './support.table.ts';
 import { ticketWorkflow } from './support.workflow.ts';
 
 /**
@@ -121,10 +124,7 @@ async function checkClassification(
   const errors = [];
   if (active === undefined || (!active && before?.type !== body.type))
     errors.push({ field: 'type', code: 'unknown_code' });
-  const [hq] = await db
-    .select({ active: headquarters.active })
-    .from(headquarters)
-    .where(eq(headquarters.id, body.headquarterId));
+  const hq = await repo.headquarterState(db, body.headquarterId);
   if (!hq || (!hq.active && before?.headquarterId !== body.headquarterId))
     errors.push({ field: 'headquarterId', code: 'invalid' });
   if (errors.length) throw invalidFields(errors);
@@ -138,8 +138,9 @@ export async function getTicket(db: Executor, actor: UserActor, id: string): Pro
   const [comments, files, history] = await Promise.all([
     repo.commentsOf(db, id, manager),
     repo.filesOf(db, id, manager),
-    repo.historyOf(db, id),
+    historyEntries(db, ticketWorkflow, id),
   ]);
+  const record = r.ticket as Row['ticket'] & { status: TicketStatus };
   return {
     ...summary!,
     description: r.ticket.description,
@@ -161,27 +162,12 @@ export async function getTicket(db: Executor, actor: UserActor, id: string): Pro
       uploadedByName,
       uploadedAt: f.uploadedAt.toISOString(),
     })),
-    history: history.map(({ entry: h, actorName }) => ({
-      transition: h.transition,
-      from: h.fromState as TicketStatus,
-      to: h.toState as TicketStatus,
-      actorName,
-      system: h.system,
-      reason: h.reason,
-      at: h.at.toISOString(),
-    })),
-    allowed: allowedTicketTransitions(r, actor),
-    refused: refusedTransitions(ticketWorkflow, r.ticket as Row['ticket'] & { status: TicketStatus }, actor),
+    history: history as Ticket['history'],
+    allowed: (await allowedTransitions(db, ticketWorkflow, record, actor)) as Ticket['allowed'],
+    refused: await refusedTransitions(db, ticketWorkflow, record, actor),
+    steps: workflowSteps(ticketWorkflow, record.status, history),
     canManage: manager,
   };
-}
-
-function allowedTicketTransitions(r: Row, actor: Actor) {
-  return allowedTransitions(
-    ticketWorkflow,
-    r.ticket as Row['ticket'] & { status: TicketStatus },
-    actor,
-  ) as Ticket['allowed'];
 }
 
 /**
@@ -298,6 +284,8 @@ export async function moveTicket(
     transition: body.transition,
     version: body.version,
     reason: body.reason,
+    returnTo: body.returnTo,
+    actingFor: body.actingFor,
     input: body.assigneeId ? { assigneeId: body.assigneeId } : {},
   });
   return getTicket(db, actor, id);
@@ -325,25 +313,21 @@ export async function addComment(
     // Locked so a comment never lands on a ticket being closed at the same time.
     const current = await lockedStatus(tx, id);
     if (isClosed(current.status)) throw new AppError(409, 'ticket_closed');
-    const [comment] = await tx
-      .insert(supportComments)
-      .values({ ticketId: id, authorId: actor.userId, body: body.body, internal: body.internal })
-      .returning({ id: supportComments.id });
+    const commentId = await repo.insertComment(tx, {
+      ticketId: id,
+      authorId: actor.userId,
+      body: body.body,
+      internal: body.internal,
+    });
     const byRequester = actor.userId === t.requesterId;
     // A requester who is also the ticket's agent (support staff, its assignee) responds with a public comment.
     const responds = !body.internal && (!byRequester || (isManager(actor) && t.assigneeId === actor.userId));
-    await tx
-      .update(supportTickets)
-      .set({
-        updatedAt: sql`now()`,
-        ...(responds ? { respondedAt: sql`coalesce(${supportTickets.respondedAt}, now())` } : {}),
-      })
-      .where(eq(supportTickets.id, id));
+    await repo.touchTicket(tx, id, { responded: responds });
     await writeAudit(tx, actor, {
       action: 'comment',
       entity: ENTITY,
       entityId: id,
-      changes: { [`comment:${comment!.id}`]: { before: null, after: { internal: body.internal } } },
+      changes: { [`comment:${commentId}`]: { before: null, after: { internal: body.internal } } },
     });
     const recipients = body.internal
       ? [t.assigneeId]
@@ -396,28 +380,22 @@ export async function addFile(
       const current = await lockedStatus(tx, id);
       if (isClosed(current.status)) throw new AppError(409, 'ticket_closed');
       await commitStaged(tx, staged);
-      const [row] = await tx
-        .insert(supportFiles)
-        .values({
-          ticketId: id,
-          name: file.name,
-          mime: file.mime,
-          sizeBytes: file.sizeBytes,
-          storageKey: file.key,
-          previewKey: file.preview?.key ?? null,
-          internal,
-          uploadedBy: actor.userId,
-        })
-        .returning({ id: supportFiles.id });
-      await tx
-        .update(supportTickets)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(supportTickets.id, id));
+      const fileId = await repo.insertFile(tx, {
+        ticketId: id,
+        name: file.name,
+        mime: file.mime,
+        sizeBytes: file.sizeBytes,
+        storageKey: file.key,
+        previewKey: file.preview?.key ?? null,
+        internal,
+        uploadedBy: actor.userId,
+      });
+      await repo.touchTicket(tx, id);
       await writeAudit(tx, actor, {
         action: 'file_add',
         entity: ENTITY,
         entityId: id,
-        changes: { [`file:${row!.id}`]: { before: null, after: { name: file.name, mime: file.mime, internal } } },
+        changes: { [`file:${fileId}`]: { before: null, after: { name: file.name, mime: file.mime, internal } } },
       });
     });
   } catch (err) {
@@ -446,37 +424,12 @@ export async function fileContent(
 }
 
 /** The ticket's status under a row lock (what a comment or a file is added to). */
-async function lockedStatus(tx: Executor, id: string) {
-  const [r] = await tx
-    .select({ status: supportTickets.status })
-    .from(supportTickets)
-    .where(eq(supportTickets.id, id))
-    .for('update');
-  return r!;
-}
+const lockedStatus = async (tx: Executor, id: string) => (await repo.lockedStatus(tx, id))!;
 
 type Filters = Omit<z.output<typeof ticketListQuery>, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-/**
- * The ticket number `typed` is, if it is one (issue 24 section 2): `TK-2026-000123` (any case; fewer digits are
- * padded) exactly, or `123` (1 to 6 digits) as the number's end in any year (a LIKE pattern). Null otherwise.
- */
-export function ticketNumberOf(typed: string): { exact: boolean; value: string } | null {
-  const full = /^\s*tk-(\d{4})-(\d{1,6})\s*$/i.exec(typed);
-  if (full) return { exact: true, value: `TK-${full[1]}-${full[2]!.padStart(6, '0')}` };
-  const digits = /^\s*#?(\d{1,6})\s*$/.exec(typed);
-  return digits ? { exact: false, value: `%-${digits[1]!.padStart(6, '0')}` } : null;
-}
-
-/** A list's WHERE, the values of its placeholders, and its shape (everything that changes the statement's text). */
-export interface TicketListWhere {
-  where: SQL | undefined;
-  values: Record<string, unknown>;
-  shape: string;
-  /** The search alone (its pattern and whether internal comments count) and the other filters, for the list's search path. */
-  search: repo.TicketSearch | null;
-  filters: SQL | undefined;
-}
+/** A list's WHERE, the values of its placeholders, and its shape (the repository's `listWhere`). */
+export type TicketListWhere = repo.TicketListWhere;
 
 /**
  * The WHERE of a ticket list: `scope` mine (the caller's own tickets) or queue
@@ -493,57 +446,7 @@ export function listWhere(
 ): TicketListWhere {
   const manager = isManager(actor);
   if (q.scope === 'queue' ? !manager : !(manager || isRaiser(actor))) throw new AppError(403, 'forbidden');
-  const values: Record<string, unknown> = {};
-  const shape: string[] = [q.scope];
-  const v = <T>(name: string, value: T): T | Placeholder => {
-    values[name] = value;
-    shape.push(name);
-    return bind === 'placeholders' ? sql.placeholder(name) : value;
-  };
-  const t = supportTickets;
-  const where: (SQL | undefined)[] = [];
-  if (q.scope === 'mine') where.push(eq(t.requesterId, v('requesterId', actor.userId)));
-  let search: repo.TicketSearch | null = null;
-  if (q.q) {
-    const number = ticketNumberOf(q.q);
-    if (number) shape.push(number.exact ? 'number:exact' : 'number:digits');
-    const common = onlyShortWords(q.q);
-    if (common) shape.push('common');
-    search = {
-      words: v('words', wordsText(q.q)),
-      number: number && { exact: number.exact, value: v('number', number.value) },
-      internal: manager,
-      common,
-    };
-  }
-  if (q.status === 'open') where.push(inArray(t.status, [...OPEN_TICKET_STATUSES, 'resuelto']));
-  else if (q.status === 'closed') where.push(inArray(t.status, [...CLOSED_TICKET_STATUSES]));
-  else if (q.status) where.push(eq(t.status, v('status', q.status)));
-  if (q.type) where.push(eq(t.type, v('type', q.type)));
-  if (q.priority) where.push(eq(t.priority, v('priority', q.priority)));
-  if (q.criticality) where.push(eq(t.criticality, v('criticality', q.criticality)));
-  if (q.assigneeId === 'none') where.push(sql`${t.assigneeId} is null`);
-  else if (q.assigneeId) where.push(eq(t.assigneeId, v('assigneeId', q.assigneeId)));
-  if (q.headquarterId) where.push(eq(t.headquarterId, v('headquarterId', q.headquarterId)));
-  // Constant SQL per value (no placeholder): the value is part of the shape.
-  if (q.status === 'open' || q.status === 'closed' || q.assigneeId === 'none')
-    shape.push(`${q.status}:${q.assigneeId}`);
-  if (q.age) {
-    where.push(createdWithin(t.createdAt, q.age));
-    shape.push(`age:${q.age}`);
-  }
-  if (q.breached) {
-    where.push(breachedSql());
-    shape.push('breached');
-  }
-  const filters = where.length ? and(...where) : undefined;
-  return {
-    where: search ? and(repo.searchWhere(search), filters) : filters,
-    values,
-    shape: shape.join(','),
-    search,
-    filters,
-  };
+  return repo.listWhere(q, { userId: actor.userId, internal: manager }, bind);
 }
 
 /**
@@ -609,8 +512,9 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
   // Each distinct move once per board; a card names its moves by their index here.
   const transitions: AllowedTicketTransition[] = [];
   const indexOf = new Map<string, number>();
+  const principals = await principalsOf(db, ticketWorkflow.people, actor.userId, ticketWorkflow.name);
   const moveIndex = (m: AllowedTicketTransition) => {
-    const key = `${m.name}>${m.to}>${m.reason}`;
+    const key = `${m.name}>${m.to}>${m.reason}>${m.actingFor?.id ?? ''}`;
     let i = indexOf.get(key);
     if (i === undefined) indexOf.set(key, (i = transitions.push(m) - 1));
     return i;
@@ -629,11 +533,9 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
       sla: slaLeftOf(await calendarOf(r.headquarterId), r, now),
       // The workflow's rules read the ticket's status, requester and assignee, all on the card's row.
       allowed: (
-        allowedTransitions(
-          ticketWorkflow,
-          r as unknown as Row['ticket'] & { status: TicketStatus },
-          actor,
-        ) as AllowedTicketTransition[]
+        (await allowedTransitions(db, ticketWorkflow, r as unknown as Row['ticket'] & { status: TicketStatus }, actor, {
+          principals,
+        })) as AllowedTicketTransition[]
       ).map(moveIndex),
     })),
   );
@@ -650,24 +552,8 @@ export async function board(db: Db, actor: UserActor, q: z.output<typeof ticketB
 /** Support staff's cards: open tickets by status and priority, breached open ones, and the median working hours to resolve (last 90 days). */
 export async function dashboard(db: Db): Promise<SupportDashboard> {
   const open = await repo.openByStatusAndPriority(db, [...OPEN_TICKET_STATUSES, 'resuelto']);
-  const [breached] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(supportTickets)
-    .where(and(inArray(supportTickets.status, [...OPEN_TICKET_STATUSES]), breachedSql()));
-  const [median] = await db
-    .select({
-      minutes: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by ${supportTickets.resolutionWorkingMinutes})`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(supportTickets)
-    .where(
-      and(
-        sql`${supportTickets.resolutionWorkingMinutes} is not null`,
-        sql`${supportTickets.resolvedAt} > now() - interval '90 days'`,
-      ),
-    );
+  const breached = await repo.countBreached(db, [...OPEN_TICKET_STATUSES]);
+  const median = await repo.medianResolution(db);
   const minutes = median?.minutes === null || median?.minutes === undefined ? null : Number(median.minutes);
   return {
     open: open.map((o) => ({
@@ -675,7 +561,7 @@ export async function dashboard(db: Db): Promise<SupportDashboard> {
       priority: o.priority as SupportDashboard['open'][number]['priority'],
       count: o.count,
     })),
-    breached: breached?.n ?? 0,
+    breached,
     medianResolutionHours: minutes === null ? null : Math.round((minutes / 60) * 10) / 10,
     resolvedLast90Days: median?.n ?? 0,
   };
@@ -709,12 +595,7 @@ export async function updateSettings(db: Db, actor: UserActor, body: SupportSett
   if (errors.length) throw invalidFields(errors);
   return db.transaction(async (tx) => {
     const before = await getSettings(tx);
-    for (const t of body.targets)
-      await tx
-        .update(supportTargets)
-        .set({ responseHours: t.responseHours, resolutionHours: t.resolutionHours })
-        .where(eq(supportTargets.priority, t.priority));
-    await tx.update(supportSettings).set({ autoCloseDays: body.autoCloseDays }).where(eq(supportSettings.id, 1));
+    await repo.writeSettings(tx, body);
     const after = await getSettings(tx);
     await writeAudit(tx, actor, {
       action: 'update',

@@ -5,7 +5,8 @@ import {
   type TicketSlaLeft,
 } from '@amparo/shared/modules/support.schema';
 import type { Executor } from '../../db/client.ts';
-import { workingTimesFor, type WorkingTime } from '../../lib/working-time.ts';
+import type { WorkingTime } from '../../lib/working-time.ts';
+import { workingTimesFor } from '../working-calendar/working-calendar.service.ts';
 import type { SupportTicketRow } from './support.table.ts';
 import * as repo from './support.repository.ts';
 

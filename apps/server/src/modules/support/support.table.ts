@@ -2,7 +2,6 @@ import { boolean, check, date, index, integer, pgTable, smallint, text, timestam
 import { sql } from 'drizzle-orm';
 import { headquarters } from '../headquarters/headquarters.table.ts';
 import { users } from '../users/users.table.ts';
-import { registerFileReferences } from '../../lib/file-gc.ts';
 import { tsvector } from '../../lib/search.ts';
 
 /**
@@ -117,7 +116,6 @@ export const supportFiles = pgTable(
       .where(sql`${t.previewKey} is not null`),
   ],
 );
-registerFileReferences(supportFiles.storageKey, supportFiles.previewKey);
 
 /** Service targets per priority, in working hours (seeded by the migration; edited by support managers). */
 export const supportTargets = pgTable('support_targets', {

@@ -257,6 +257,21 @@ describe('transitions', () => {
       'confirm',
     ]);
     expect(confirmed.history[2].reason).toBe('Esperando el repuesto del proveedor');
+    // The shared history entry and the Stepper's path (issue 25 section 1): pendiente is off the main line.
+    expect(confirmed.history[2]).toMatchObject({
+      from: 'curso',
+      to: 'pendiente',
+      skipped: [],
+      actingForName: null,
+      details: null,
+    });
+    expect(confirmed.steps.map((st: { status: string }) => st.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'current',
+    ]);
     // Four moves by support reached the requester; her own confirmation did not.
     expect((await count(`notifications where recipient_id = '${alice.id}'`)) - noticesBefore).toBe(4);
   });

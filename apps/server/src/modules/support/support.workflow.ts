@@ -1,12 +1,14 @@
 import { TICKET_STATUSES, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import type { NotificationKind } from '@amparo/shared/modules/notifications.schema';
-import { defineWorkflow, type ActorRule, type TransitionContext } from '../../lib/workflow/workflow.ts';
-import { notify } from '../../lib/notifications/notify.ts';
+import { defineWorkflow, textOf, userIn, type TransitionContext } from '../../lib/workflow/workflow.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { workingTimeFor, type WorkingTime } from '../../lib/working-time.ts';
+import type { WorkingTime } from '../../lib/working-time.ts';
+import { workingTimeFor } from '../working-calendar/working-calendar.service.ts';
 import { loadTargets, WORKING_DAY_MINUTES } from './support.sla.ts';
 import { supportTickets, type SupportTicketRow } from './support.table.ts';
 import { isSupportStaff, updateTicketColumns } from './support.repository.ts';
+import { workflowPeople } from '../users/users.service.ts';
 
 /**
  * The ticket workflow (issue 12; spec section 4 names the statuses, "allowed
@@ -22,7 +24,7 @@ import { isSupportStaff, updateTicketColumns } from './support.repository.ts';
 type Row = SupportTicketRow & { status: TicketStatus };
 type Ctx = TransitionContext<Row, TicketStatus>;
 
-const requester: ActorRule<Row> = { name: 'requester', test: (r, userId) => r.requesterId === userId };
+const requester = userIn<Row>(supportTickets.requesterId, 'requester');
 const SUPPORT = 'soporte_gestion' as const;
 const OPEN_BEFORE_WORK = ['generado', 'asignado', 'curso', 'pendiente'] as const;
 
@@ -98,6 +100,16 @@ export const ticketWorkflow = defineWorkflow<Row, TicketStatus, typeof supportTi
   name: 'support_ticket',
   table: supportTickets,
   states: TICKET_STATUSES,
+  people: workflowPeople,
+  path: ['generado', 'asignado', 'curso', 'resuelto', 'finalizado'],
+  // Stage times in the headquarter's working time (the service targets' calendar).
+  workingTime: (tx, r) => workingTimeFor(tx, r.headquarterId),
+  // A resolved ticket waits for its requester's confirmation.
+  inbox: {
+    title: textOf(supportTickets.number, ' ', supportTickets.subject),
+    href: textOf('/support/tickets/', supportTickets.id),
+    transitions: ['confirm'],
+  },
   transitions: [
     {
       name: 'assign',

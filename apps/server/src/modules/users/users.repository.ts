@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { roles, userEmailChanges, userPhotos, users } from '../../db/schema.ts';
 import { col } from '../../db/sql.ts';
 import type { ItemAge } from '@amparo/shared/validation';
+import { requiredKeys, type PermissionKey } from '@amparo/shared/permissions';
 import { createdWithin } from '../../lib/item-age.ts';
 
 const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${col(userPhotos.userId)} = ${col(users.id)})`;
@@ -282,4 +283,29 @@ export async function setLock(db: Executor, id: string, hours: number | null, up
     .where(eq(users.id, id))
     .returning({ lockedUntil: users.lockedUntil });
   return rows[0]?.lockedUntil ?? null;
+}
+
+/**
+ * The users as the workflow library reads them (lib/workflow/people.ts, `WorkflowPeople`; issue 25 section 1):
+ * one row per user with `user_id`, `name`, `active` and `permissions` (the role's keys and the extra ones), so
+ * the library's rules, delegations and names never import this module's tables.
+ */
+export const workflowPeople = {
+  relation: sql`(select ${users.id} as user_id, ${users.fullName} as name, ${users.active} as active,
+    coalesce(${roles.permissions}, '{}'::text[]) || ${users.extraPermissions} as permissions
+    from ${users} left join ${roles} on ${roles.id} = ${users.roleId})`,
+};
+
+/**
+ * The ids of the active users holding `key` with every parent key (`hasPermission`'s rule, spec section 6), by
+ * their role's keys and their own extra keys: the recipients "holders of key X" of a notification.
+ */
+export async function activeHolderIds(db: Executor, key: PermissionKey): Promise<string[]> {
+  const result = await db.execute<{ user_id: string }>(sql`
+    select p.user_id from ${workflowPeople.relation} p
+     where p.active and p.permissions @> array[${sql.join(
+       requiredKeys(key).map((k) => sql`${k}`),
+       sql`, `,
+     )}]::text[]`);
+  return result.rows.map((r) => r.user_id);
 }

@@ -19,8 +19,6 @@ const tags = ['users'];
 
 /** Staff accounts administration (spec section 2 'configuration/users'), permission `configuracion_usuarios`. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The user form and the invitation pick a role (issue 23 item 4: option lists name their readers).
-  app.optionSources.allow('role', ['configuracion_usuarios']);
   app.get(
     '/api/users',
     {

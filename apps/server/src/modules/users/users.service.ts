@@ -531,3 +531,9 @@ export async function usersByLoginOrId(
 export async function userNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   return new Map((await repo.namesOf(db, ids)).map((u) => [u.id, u.fullName]));
 }
+
+/** The users as the workflow library's rules, delegations and names read them (`WorkflowPeople`, issue 25 section 1). */
+export const workflowPeople = repo.workflowPeople;
+
+/** The active users holding `key` (with its parents): a notification's "holders of key X". */
+export const activeHolderIds = repo.activeHolderIds;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { workingHolidays } from '../../lib/working-time.table.ts';
+import { workingHolidays } from './working-calendar.table.ts';
 
 export type WorkingHolidayRow = typeof workingHolidays.$inferSelect;
 
@@ -22,3 +23,18 @@ export async function deleteHoliday(db: Executor, id: string): Promise<WorkingHo
   const [row] = await db.delete(workingHolidays).where(eq(workingHolidays.id, id)).returning();
   return row;
 }
+
+/** Every closed day of the charity (all years), with its scope: null for every headquarter, else the one. */
+export function closedDays(db: Executor) {
+  return db
+    .select({
+      date: workingHolidays.date,
+      name: workingHolidays.name,
+      from: workingHolidays.fromTime,
+      headquarterId: workingHolidays.headquarterId,
+    })
+    .from(workingHolidays);
+}
+
+/** Whether `db` is a transaction (whose reads must not be cached past it) rather than the pool. */
+export const isTransaction = (db: Executor) => db instanceof PgTransaction;

@@ -13,8 +13,6 @@ import * as service from './working-calendar.service.ts';
 
 /** Configuración › Calendario laboral (issue 12, key configuracion_calendario): the days working time leaves out. */
 export const workingCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A holiday may hold for one headquarter (issue 23 item 4).
-  app.optionSources.allow('headquarter', ['configuracion_calendario']);
   app.get(
     '/api/working-calendar',
     {

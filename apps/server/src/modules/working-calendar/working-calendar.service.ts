@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { WorkingHoliday, workingHolidayInput } from '@amparo/shared/modules/working-calendar.schema';
 import { todayInGuatemala } from '@amparo/shared/format';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { forgetClosedDays, WorkingTime } from '../../lib/working-time.ts';
+import { WorkingTime } from '../../lib/working-time.ts';
 import * as repo from './working-calendar.repository.ts';
 import { headquarterNames } from '../headquarters/headquarters.service.ts';
 
@@ -75,4 +75,62 @@ export async function removeHoliday(db: Db, actor: UserActor, id: string) {
     });
   });
   forgetClosedDays();
+}
+
+/**
+ * The working calendar of a headquarter (or of the charity as a whole when
+ * null): office hours, Guatemala's public holidays, and the charity's own days
+ * for every headquarter and for that one (`working_holidays`).
+ */
+export async function workingTimeFor(db: Executor, headquarterId: string | null): Promise<WorkingTime> {
+  return (await workingTimesFor(db))(headquarterId);
+}
+
+/** How long an instance reuses the charity's closed days it read: another instance may have changed them meanwhile. */
+export const CLOSED_DAYS_TTL_MS = 60_000;
+type Calendars = (headquarterId: string | null) => WorkingTime;
+let cached = new WeakMap<object, { until: number; calendars: Promise<Calendars> }>();
+
+/**
+ * The working calendars of every headquarter from one read of the charity's
+ * closed days: a function giving a headquarter's calendar (built once each),
+ * for answers that count working time for many records. Outside a
+ * transaction the read is reused by this instance for CLOSED_DAYS_TTL_MS
+ * (the lists and the board count time left on every request; a day added
+ * here clears it at once, `forgetClosedDays`, one added on another instance
+ * shows within the minute). Inside a transaction (a ticket's due dates) it is
+ * always read afresh.
+ */
+export function workingTimesFor(db: Executor): Promise<Calendars> {
+  if (repo.isTransaction(db)) return readCalendars(db);
+  const now = Date.now();
+  const hit = cached.get(db);
+  if (hit && hit.until > now) return hit.calendars;
+  const calendars = readCalendars(db);
+  cached.set(db, { until: now + CLOSED_DAYS_TTL_MS, calendars });
+  // A failed read is not kept.
+  calendars.catch(() => cached.delete(db));
+  return calendars;
+}
+
+/** Forgets every instance-cached read of the closed days: call it once a change to them is committed. */
+export function forgetClosedDays(): void {
+  cached = new WeakMap();
+}
+
+async function readCalendars(db: Executor): Promise<Calendars> {
+  const rows = await repo.closedDays(db);
+  const built = new Map<string, WorkingTime>();
+  return (headquarterId) => {
+    const key = headquarterId ?? '';
+    let wt = built.get(key);
+    if (!wt) {
+      const days = rows.filter((r) => r.headquarterId === null || r.headquarterId === headquarterId);
+      wt = new WorkingTime({
+        extraHolidays: days.map((r) => ({ date: r.date, name: r.name, ...(r.from ? { from: r.from } : {}) })),
+      });
+      built.set(key, wt);
+    }
+    return wt;
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
-import { workingTimeFor } from '../../lib/working-time.ts';
+import { workingTimeFor } from './working-calendar.service.ts';
 
 /**
  * Configuración › Calendario laboral (issue 12): Guatemala's public holidays of a year, the charity's own

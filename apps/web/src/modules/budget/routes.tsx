@@ -4,9 +4,9 @@ import { requirePermission } from '../../shared/lib/guards';
 import i18n, { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
-import { planningFirstAnswers } from './api/first-answers';
-import { planningSearch, type PlanningSearchInput } from './api/list-search';
-import { PLANNING_SEARCH_DEFAULTS } from './api/list-url';
+import { planningFirstAnswers } from './planning/api/first-answers';
+import { planningSearch, type PlanningSearchInput } from './planning/api/list-search';
+import { PLANNING_SEARCH_DEFAULTS } from './planning/api/list-url';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['budget'];
@@ -39,7 +39,7 @@ const index = createRoute({
   },
 });
 const planningListPage = lazyRouteComponent(
-  withNamespaces(NS, () => import('./pages/planning-list-page')),
+  withNamespaces(NS, () => import('./planning/pages/planning-list-page')),
   'PlanningListPage',
 );
 const list = createRoute({
@@ -64,7 +64,7 @@ const add = createRoute({
   // The list's year, when it is not this one: the new line is planned for it.
   validateSearch: urlSearch<{ year?: number }>(),
   component: lazyRouteComponent(
-    withNamespaces(NS, () => import('./pages/planning-add-page')),
+    withNamespaces(NS, () => import('./planning/pages/planning-add-page')),
     'PlanningAddPage',
   ),
 });
@@ -72,7 +72,7 @@ const edit = createRoute({
   getParentRoute: () => planning,
   path: 'edit/$id',
   component: lazyRouteComponent(
-    withNamespaces(NS, () => import('./pages/planning-edit-page')),
+    withNamespaces(NS, () => import('./planning/pages/planning-edit-page')),
     'PlanningEditPage',
   ),
 });

@@ -4,16 +4,14 @@ import { toFieldErrors } from '@amparo/shared/validation';
 import { translateFieldError } from './server-errors';
 
 /**
- * A Mantine `useForm({ validate })` function from a shared zod schema, so the
- * browser checks exactly what the server checks (architecture rule 3).
- * Use with `validateInputOnBlur` and `validateInputOnChange` (spec section 5).
+ * A shared zod schema's messages for `values`, translated, by field path: the browser checks exactly what the
+ * server checks (architecture rule 3). `useZodForm` (`shared/hooks/use-zod-form.ts`) runs it on blur and change;
+ * nothing else builds a form's check.
  */
-export function zodValidate<S extends z.ZodType>(schema: S, t: TFunction) {
-  return (values: unknown): Record<string, string> => {
-    const result = schema.safeParse(values);
-    if (result.success) return {};
-    const out: Record<string, string> = {};
-    for (const e of toFieldErrors(result.error)) out[e.field] = translateFieldError(t, e);
-    return out;
-  };
+export function schemaMessages(schema: z.ZodType, values: unknown, t: TFunction): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const e of toFieldErrors(result.error)) out[e.field] = translateFieldError(t, e);
+  return out;
 }

@@ -21,7 +21,6 @@ import { listPersons } from '../persons/persons.service.ts';
 import * as service from './activities.service.ts';
 import * as photos from './activity-photos.service.ts';
 import { auditListed, auditRead } from '../../../lib/read-audit.ts';
-import { activities, activityUnregistered } from './activities.table.ts';
 import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_actividades' as const };
@@ -34,14 +33,7 @@ const params = z.object({ id: uuid });
  * `poblacion_actividades_gestion` (403 activity_not_editable, issue 9 item 2).
  */
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.planLinks.register('activities', service.achievedOnLine);
   const db = () => app.db.db;
-  app.catalogColumns.register(
-    { catalog: 'activity_type', table: activities, column: activities.activityType },
-    { catalog: 'thematic', table: activities, column: activities.thematic, array: true },
-    { catalog: 'sex', table: activityUnregistered, column: activityUnregistered.sex },
-    { catalog: 'age_group', table: activityUnregistered, column: activityUnregistered.ageGroup },
-  );
 
   app.get(
     '/api/population/planning-lines',

@@ -10,7 +10,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerFileReferences } from '../../../lib/file-gc.ts';
 import { editableColumns } from '../../../db/columns.ts';
 import { users } from '../../users/users.table.ts';
 import { headquarters } from '../../headquarters/headquarters.table.ts';
@@ -147,6 +146,3 @@ export const activityPhotoPersons = pgTable(
     index('activity_photo_persons_person_idx').on(t.personId),
   ],
 );
-
-// Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
-registerFileReferences(activityPhotos.storageKey, activityPhotos.thumbKey);

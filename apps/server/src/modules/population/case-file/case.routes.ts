@@ -18,7 +18,6 @@ import {
 import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './case.service.ts';
-import { attentions, personLinks, personPerpetrators } from './case.table.ts';
 import { actorOf } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
@@ -33,20 +32,7 @@ const ok = { success: true as const, data: {} };
  * GET, write for the rest; 403 `no_person_access` otherwise).
  */
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A person with links, perpetrators or attentions is not deleted (409 in_use with the counts).
-  app.personBlockers.register('case-file', service.deletionBlockers);
-  app.planLinks.register('attentions', service.achievedOnLine);
   const db = () => app.db.db;
-  app.catalogColumns.register(
-    { catalog: 'bond', table: personLinks, column: personLinks.bond },
-    { catalog: 'sex', table: personLinks, column: personLinks.sex },
-    { catalog: 'sex', table: personPerpetrators, column: personPerpetrators.sex },
-    { catalog: 'bond', table: personPerpetrators, column: personPerpetrators.bond },
-    { catalog: 'thematic', table: personPerpetrators, column: personPerpetrators.thematic, array: true },
-    { catalog: 'report_institution', table: personPerpetrators, column: personPerpetrators.reportedTo, array: true },
-    { catalog: 'attention_area', table: attentions, column: attentions.area },
-    { catalog: 'attention_modality', table: attentions, column: attentions.modality },
-  );
 
   app.get(
     '/api/population/persons/:id/links',

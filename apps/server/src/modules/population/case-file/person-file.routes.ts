@@ -9,7 +9,6 @@ import {
 } from '@amparo/shared/modules/population-file.schema';
 import { uuid } from '@amparo/shared/validation';
 import * as service from './person-file.service.ts';
-import { personPeriods } from './person-file.table.ts';
 import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 
 const config = { permission: 'poblacion_poblacion' as const };
@@ -19,10 +18,6 @@ const params = z.object({ id: uuid });
 /** A person's periods, consents, photo and documents (issue 4): `poblacion_poblacion` plus the person's grant. */
 export const personFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.db;
-  app.catalogColumns.register(
-    { catalog: 'referrer', table: personPeriods, column: personPeriods.referrer },
-    { catalog: 'departure_reason_person', table: personPeriods, column: personPeriods.departureReason },
-  );
 
   app.get(
     '/api/population/persons/:id/periods',

@@ -21,7 +21,6 @@ import { okResponse } from '@amparo/shared/modules/auth.schema';
 import { uuid } from '@amparo/shared/validation';
 import { searchUserOptions } from '../../users/users.service.ts';
 import * as service from './persons.service.ts';
-import { persons } from './persons.table.ts';
 import { exportPersons } from '../export/export.service.ts';
 import { actorOf, sendContent } from '../../../plugins/actor.ts';
 
@@ -36,29 +35,7 @@ const yn = (v: boolean) => (v ? ('Y' as const) : ('N' as const));
  * person: 403 `no_person_access` without it, also in lists and search.
  */
 export const populationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The person and activity forms, filters and history name headquarters (issue 23 item 4).
-  app.optionSources.allow('headquarter', ['poblacion_poblacion', 'poblacion_actividades']);
   const db = () => app.db.db;
-  app.catalogColumns.register(
-    ...(
-      [
-        ['sex', persons.sex],
-        ['civil_status', persons.civilStatus],
-        ['sexual_orientation', persons.sexualOrientation],
-        ['nationality', persons.nationality],
-        ['ethnic_group', persons.ethnicGroup],
-        ['linguistic_community', persons.linguisticCommunity],
-        ['academic_degree', persons.academicDegree],
-        ['disability', persons.disability],
-        ['blood_type', persons.bloodType],
-        ['bond', persons.bond],
-        ['bond', persons.perpetrator],
-        ['referrer', persons.referrer],
-        ['departure_reason_person', persons.departureReason],
-      ] as const
-    ).map(([catalog, column]) => ({ catalog, table: persons, column })),
-    { catalog: 'thematic', table: persons, column: persons.thematic, array: true },
-  );
 
   app.get(
     '/api/population/persons',

@@ -43,7 +43,7 @@ import { getHeadquarter, headquarterNames } from '../../headquarters/headquarter
 import type { PersonBlockers } from '../../../lib/person-blockers.ts';
 import { historyNames } from './history-names.ts';
 import { allOf } from '../../../db/sql.ts';
-import { notify } from '../../../lib/notifications/notify.ts';
+import { notify } from '../../notifications/notifications.service.ts';
 
 type CreateInput = z.output<typeof personCreate>;
 /**

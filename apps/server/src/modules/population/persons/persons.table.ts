@@ -10,7 +10,6 @@ import {
   uuid,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { registerFileReferences } from '../../../lib/file-gc.ts';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../../db/columns.ts';
 import { users } from '../../users/users.table.ts';
@@ -144,6 +143,3 @@ export const personAccessRequests = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
-
-// Files this table refers to: collection never removes them while a row holds them (issue 9 item 4).
-registerFileReferences(persons.photoKey, persons.photoThumbKey);

@@ -1,12 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { emailChangeBody } from '@amparo/shared/modules/auth.schema';
-import { ApiError } from '../../../shared/lib/api';
-import { zodValidate } from '../../../shared/lib/form';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useRequestEmailChange } from '../api/mutations';
 import { PasswordField } from '../../../shared/ui/password-field';
 
@@ -17,24 +13,16 @@ import { PasswordField } from '../../../shared/ui/password-field';
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation('account');
   const request = useRequestEmailChange();
-  const form = useForm({
-    initialValues: { newEmail: '', currentPassword: '' },
-    validate: zodValidate(emailChangeBody, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit((values) =>
-    request.mutate(values, {
-      onSuccess: () => form.reset(),
-      onError: (error) => {
-        const message = applyServerErrors(error, t, form.setErrors);
-        if (error instanceof ApiError && error.code === 'current_password_wrong')
-          form.setFieldError('currentPassword', message);
-        notifyError(message);
-      },
-    }),
+  const { form, submitWith } = useZodForm(
+    emailChangeBody,
+    { newEmail: '', currentPassword: '' },
+    { problemFields: { current_password_wrong: 'currentPassword' } },
   );
+
+  const submit = submitWith(async (values) => {
+    await request.mutateAsync(values);
+    form.reset();
+  });
 
   return (
     <Paper withBorder p="lg">

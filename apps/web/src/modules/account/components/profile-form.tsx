@@ -1,29 +1,25 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { updateProfileBody, type UserProfile } from '@amparo/shared/modules/auth.schema';
-import { zodValidate } from '../../../shared/lib/form';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { notifySuccess } from '../../../shared/lib/notify';
 import { useUpdateProfile } from '../api/mutations';
 
 /** Spec section 5: full name, phone and NIT are required. */
 export function ProfileForm({ user }: { user: UserProfile }) {
   const { t } = useTranslation('account');
   const update = useUpdateProfile();
-  const form = useForm({
-    initialValues: { fullName: user.fullName, phone: user.phone ?? '', nit: user.nit ?? '', version: user.version },
-    validate: zodValidate(updateProfileBody, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
+  const { form, submitWith } = useZodForm(updateProfileBody, {
+    fullName: user.fullName,
+    phone: user.phone ?? '',
+    nit: user.nit ?? '',
+    version: user.version,
   });
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () => notifySuccess(t('account:profile.saved')),
-      onError: (error) => notifyError(applyServerErrors(error, t, form.setErrors)),
-    }),
-  );
+  const submit = submitWith(async (values) => {
+    await update.mutateAsync(values);
+    notifySuccess(t('account:profile.saved'));
+  });
 
   return (
     <Paper withBorder p="lg">

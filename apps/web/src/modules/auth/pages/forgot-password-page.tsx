@@ -1,26 +1,15 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { forgotBody } from '@amparo/shared/modules/auth.schema';
-import { zodValidate } from '../../../shared/lib/form';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useForgotPassword } from '../api/mutations';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
-  const form = useForm({
-    initialValues: { email: '' },
-    validate: zodValidate(forgotBody, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit((values) =>
-    forgot.mutate(values, { onError: (error) => notifyError(applyServerErrors(error, t, form.setErrors)) }),
-  );
+  const { form, submitWith } = useZodForm(forgotBody, { email: '' });
+  const submit = submitWith((values) => forgot.mutateAsync(values));
 
   return (
     <Stack>

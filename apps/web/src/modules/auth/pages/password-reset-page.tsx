@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { resetBody } from '@amparo/shared/modules/auth.schema';
-import { zodValidate } from '../../../shared/lib/form';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
 import { useResetPassword } from '../api/mutations';
@@ -17,16 +16,9 @@ export function PasswordResetPage() {
   const { token } = useParams({ from: '/public/password-reset/$token' });
   const reset = useResetPassword();
   const check = useResetTokenCheck(token);
-  const form = useForm({
-    initialValues: { token, password: '', confirmation: '' },
-    validate: zodValidate(resetBody, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-
-  const submit = form.onSubmit((values) =>
-    reset.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }),
-  );
+  const { form, submitWith } = useZodForm(resetBody, { token, password: '', confirmation: '' });
+  // The problem shows in the alert above the fields (`reset.error`), not in a notification.
+  const submit = submitWith((values) => reset.mutateAsync(values), { onError: () => undefined });
 
   return (
     <Stack>

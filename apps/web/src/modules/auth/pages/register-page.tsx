@@ -1,13 +1,12 @@
 import { useState, type FocusEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { registerBody } from '@amparo/shared/modules/auth.schema';
-import { zodValidate } from '../../../shared/lib/form';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
 import { formatDate } from '../../../shared/lib/format';
 import { PasswordStrength } from '../../../shared/ui/password-strength';
@@ -45,14 +44,9 @@ const invitationCode = z.object({ invitationId: registerBody.shape.invitationId 
 function InvitationCodeForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const form = useForm({
-    initialValues: { invitationId: '' },
-    validate: zodValidate(invitationCode, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
-  const submit = form.onSubmit(
-    ({ invitationId }) => void navigate({ to: '/register/$id', params: { id: invitationId.trim() } }),
+  const { form, submitWith } = useZodForm(invitationCode, { invitationId: '' });
+  const submit = submitWith(({ invitationId }) =>
+    navigate({ to: '/register/$id', params: { id: invitationId.trim() } }),
   );
   return (
     <form onSubmit={submit} noValidate>
@@ -97,11 +91,13 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
   const queryClient = useQueryClient();
   const register = useRegister();
   const [availableName, setAvailableName] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { invitationId, email, username: '', fullName: '', password: '', confirmation: '' },
-    validate: zodValidate(registerBody, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
+  const { form, submitWith } = useZodForm(registerBody, {
+    invitationId,
+    email,
+    username: '',
+    fullName: '',
+    password: '',
+    confirmation: '',
   });
 
   const usernameProps = form.getInputProps('username');
@@ -120,9 +116,8 @@ function RegisterForm({ invitationId, email }: { invitationId: string; email: st
     }
   };
 
-  const submit = form.onSubmit((values) =>
-    register.mutate(values, { onError: (error) => applyServerErrors(error, t, form.setErrors) }),
-  );
+  // The problem shows in the alert above the fields (`register.error`), not in a notification.
+  const submit = submitWith((values) => register.mutateAsync(values), { onError: () => undefined });
 
   if (register.isSuccess) {
     return (

@@ -55,12 +55,21 @@ export function useRequestCarryForward() {
   });
 }
 
-/** POST /api/budget/carry-forwards/:id/transition: approve or reject (reason), by another approver (else 403). */
-export function useDecideCarryForward(id: string) {
+/**
+ * POST /api/budget/carry-forwards/:id/transition: approve or reject (reason), by another approver (else 403), or for
+ * whoever delegated to the caller (`actingFor`); 409 `stale_transition` when it moved since `version`.
+ */
+export function useDecideCarryForward() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: z.input<typeof carryForwardTransitionInput>) =>
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof carryForwardTransitionInput> }) =>
       api.post<CarryForward>(`budget/carry-forwards/${encodeURIComponent(id)}/transition`, body),
     onSuccess: invalidate,
   });
+}
+
+/** Refetches every carry-forward list (a stale decision's reload). */
+export function useReloadCarryForwards() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: carryForwardKeys.all });
 }

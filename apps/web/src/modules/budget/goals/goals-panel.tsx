@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { withChunkTimeout } from '../../../shared/lib/chunks';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { PageLoader, QueryStatus } from '../../../shared/ui/page-state';
-import { formatQuantity } from '../lib/month-totals';
+import { formatQuantity } from '../planning/lib/month-totals';
 import { sourcesOf, useLineGoals, type LineGoals } from './api';
 import { progressPercent } from './progress';
 

@@ -11,8 +11,9 @@ import { uploadFile } from '../../../shared/lib/upload';
 
 /**
  * Calls of the POA import and of the copy of a year (issue 13 section 3).
- * The import is stateless on the server: the preview, the error file and the
- * import each send the chosen file again (the browser still holds it).
+ * The preview sends the chosen file and gets a token for the sheet the server
+ * keeps (30 minutes); the import sends only that token. The error file sends
+ * the file again (the browser still holds it).
  */
 
 const BASE = '/api/budget/planning';
@@ -53,12 +54,16 @@ export function previewImport(file: File, onProgress: (percent: number) => void)
   return uploadFile<PlanningImportPreview>('POST', `${BASE}/import/preview`, file, onProgress);
 }
 
-/** POST …/import: all the file's lines created, or none (400 import_has_errors). */
+/**
+ * POST …/import/execute: the previewed file's lines all created, or none (400 import_has_errors), from the
+ * preview's `token` (the server kept the sheet: the file is not sent again). 409 `import_expired` once the token
+ * expired or was used; 409 `import_already_done` for a file imported before, unless `confirmDuplicate`.
+ */
 export function useImportPlanning() {
   const invalidate = useInvalidatePlanning();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
-      uploadFile<{ created: number }>('POST', `${BASE}/import`, file, onProgress),
+    mutationFn: (body: { token: string; confirmDuplicate?: boolean }) =>
+      api.post<{ created: number; written: number; total: number }>('budget/planning/import/execute', body),
     onSuccess: invalidate,
   });
 }

@@ -23,7 +23,7 @@ import type { FieldError } from '@amparo/shared/errors';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryStatus } from '../../../shared/ui/page-state';

@@ -27,7 +27,8 @@ import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/sha
 import { ApiError } from '../../../shared/lib/api';
 import { translateFieldError } from '../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadErrorFile, downloadTemplate, previewImport, useImportPlanning } from './api';
@@ -79,6 +80,8 @@ export function PlanningImportPage() {
   const [only, setOnly] = useState<'errors' | 'all'>('errors');
   const [page, setPage] = useState(1);
   const importing = useImportPlanning();
+  /** The question asked when the file was imported before (its date and importer), or null. */
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const check = async (chosen: File) => {
     setPreview(null);
@@ -116,22 +119,26 @@ export function PlanningImportPage() {
     }
   };
 
-  const runImport = async () => {
-    if (!file) return;
-    setBusy({ step: 'import', percent: 0 });
+  const runImport = async (confirmDuplicate = false) => {
+    if (!file || !preview) return;
+    setDuplicate(null);
+    setBusy({ step: 'import', percent: 100 });
     try {
-      const result = await importing.mutateAsync({
-        file,
-        onProgress: (percent) => setBusy({ step: 'import', percent }),
-      });
+      const result = await importing.mutateAsync({ token: preview.token, confirmDuplicate });
       setCreated(result.created);
       notifySuccess(t('import.created', { count: result.created }));
       setFile(null);
       setPreview(null);
     } catch (error) {
-      notifyError(problemText(error, t));
-      // Something changed since the preview (a code deactivated …): check the file again to show what.
       setBusy(null);
+      // The same file was imported before: say when and by whom, and import it again only if confirmed.
+      const field = error instanceof ApiError ? error.fieldErrors[0] : undefined;
+      if (error instanceof ApiError && error.code === 'import_already_done' && field) {
+        setDuplicate(translateFieldError(t, field));
+        return;
+      }
+      notifyError(problemText(error, t));
+      // Something changed since the preview (a code deactivated, the token expired …): check the file again.
       await check(file);
     } finally {
       setBusy(null);
@@ -344,6 +351,15 @@ export function PlanningImportPage() {
           </Stack>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={duplicate !== null}
+        title={t('import.duplicate.title')}
+        message={duplicate ?? ''}
+        confirmLabel={t('import.duplicate.confirm')}
+        loading={busy?.step === 'import'}
+        onConfirm={() => void runImport(true)}
+        onClose={() => setDuplicate(null)}
+      />
     </Stack>
   );
 }

@@ -2,14 +2,15 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlanRevision, PlanYear } from '@amparo/shared/modules/plan.schema';
 import { EMPTY } from '../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText, Money } from '../../../shared/ui/format';
-
-type Entry = PlanYear['history'][number];
+import { WorkflowHistory } from '../../../shared/ui/workflow/workflow-history';
+import { WorkflowStepper } from '../../../shared/ui/workflow/workflow-stepper';
 
 /**
  * The year's approved revisions (number, reason, approver, date and time in Guatemala, total planned in Q, lines)
- * and its workflow history (when, what, from → to, who, why), newest first.
+ * and, in the shared workflow components, its path (the Stepper) and its history (what, from → to, who and for
+ * whom, when, why), oldest first.
  */
 export function PlanRecords({ plan }: { plan: PlanYear }) {
   const { t } = useTranslation('budget');
@@ -34,23 +35,6 @@ export function PlanRecords({ plan }: { plan: PlanYear }) {
       width: 150,
     },
     { id: 'lineCount', header: t('budget:plan.revisions.lines'), text: (r) => r.lineCount, align: 'right', width: 80 },
-  ];
-  const historyColumns: DataColumn<Entry>[] = [
-    { id: 'at', header: t('budget:plan.history.at'), cell: (h) => <DateText value={h.at} withTime />, width: 150 },
-    {
-      id: 'transition',
-      header: t('budget:plan.history.action'),
-      text: (h) => t(`budget:plan.history.actions.${h.transition}`, { defaultValue: h.transition }),
-      width: 190,
-    },
-    {
-      id: 'change',
-      header: t('budget:plan.history.change'),
-      text: (h) => t('budget:plan.history.fromTo', { from: status(h.from), to: status(h.to) }),
-      width: 200,
-    },
-    { id: 'actor', header: t('budget:plan.history.actor'), text: (h) => h.actorName, truncate: true, width: 180 },
-    { id: 'reason', header: t('budget:plan.history.reason'), text: (h) => h.reason ?? EMPTY, truncate: true },
   ];
 
   return (
@@ -78,20 +62,19 @@ export function PlanRecords({ plan }: { plan: PlanYear }) {
         <Title order={3} size="h5" mb="xs">
           {t('budget:plan.history.title')}
         </Title>
-        {plan.history.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('budget:plan.history.none')}
-          </Text>
-        ) : (
-          <DataTable
-            bare
+        <Stack gap="md">
+          {(plan.steps ?? []).length > 0 && (
+            <div style={{ overflowX: 'auto' }}>
+              <WorkflowStepper steps={plan.steps} stateLabel={status} label={t('budget:plan.steps')} />
+            </div>
+          )}
+          <WorkflowHistory
+            entries={plan.history}
+            transitionLabel={(name) => t(`budget:plan.history.actions.${name}`, { defaultValue: name })}
+            stateLabel={status}
             label={t('budget:plan.history.title')}
-            columns={historyColumns}
-            rows={plan.history}
-            rowKey={(h) => `${h.at}:${h.transition}`}
-            minWidth={820}
           />
-        )}
+        </Stack>
       </div>
     </Stack>
   );

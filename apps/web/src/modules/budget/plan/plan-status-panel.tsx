@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Collapse,
@@ -17,22 +16,16 @@ import {
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanStatus } from '@amparo/shared/modules/plan.schema';
-import { ApiError } from '../../../shared/lib/api';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify';
-import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
 import { QueryStatus } from '../../../shared/ui/page-state';
-import { WorkflowActions } from '../../../shared/ui/workflow-actions';
-import { usePlanYear, useTransitionPlan } from './api';
-import type { AllowedPlanTransition } from './transition-modal';
+import { WorkflowActions } from '../../../shared/ui/workflow/workflow-actions';
+import { usePlanYear } from './api';
+import { usePlanTransitionConfig } from './plan-transitions';
 import { withRestStyles } from '../../../shared/styles/load';
 
-// The dialog (Mantine's Modal) loads when a transition is asked for, not with every planning list (issue 24 section 4).
-// The year's records (its revisions and transitions) load when first opened.
+// The year's records (its revisions and transitions) load when first opened; the shared transition dialog loads
+// when a transition is asked for (issue 24 section 4).
 const PlanRecords = lazy(() =>
   withRestStyles(import('./plan-records')).then((module) => ({ default: module.PlanRecords })),
-);
-const PlanTransitionModal = lazy(() =>
-  withRestStyles(import('./transition-modal')).then((module) => ({ default: module.PlanTransitionModal })),
 );
 
 const STATUS_COLOR: Record<PlanStatus, string> = {
@@ -52,16 +45,15 @@ const ACTION_VARIANT: Record<string, { variant: ButtonProps['variant']; color?: 
 /**
  * The state of a year's POA (issue 13 section 3, 'Versions'), at the top of the planning list: its status
  * (draft, submitted, approved, closed), the revision in force and the reason of the one being prepared; the transitions
- * the user may take (submit, return and open a revision with a reason, approve, close), each confirmed in a dialog;
- * a stale plan (someone moved it first, 409) says so and offers a reload; and, on demand, the approved revisions
+ * the user may take (submit, return and open a revision with a reason, approve, close), each confirmed in the shared
+ * workflow dialog, which says when the plan is stale (someone moved it first, 409) and offers a reload; and, on demand,
+ * the approved revisions
  * and the history.
  */
 export function PlanStatusPanel({ year }: { year: number }) {
   const { t } = useTranslation('budget');
   const plan = usePlanYear(year);
-  const transition = useTransitionPlan(year);
-  const [pending, setPending] = useState<AllowedPlanTransition | null>(null);
-  const [stale, setStale] = useState(false);
+  const transitions = usePlanTransitionConfig(year, () => plan.refetch());
   const [opened, setOpened] = useState(false);
   const [asked, setAsked] = useState(false);
   const titleId = useId();
@@ -76,22 +68,6 @@ export function PlanStatusPanel({ year }: { year: number }) {
     ) : (
       <PlanStatusSkeleton year={year} />
     );
-
-  const run = async (name: string, reason: string | undefined, setError: (error: string) => void) => {
-    try {
-      await transition.mutateAsync({ transition: name as 'submit', version: data.version, reason });
-      notifySuccess(t(`budget:plan.done.${name}`, { year }));
-      setStale(false);
-      setPending(null);
-    } catch (error) {
-      const reasonError = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'reason') : undefined;
-      if (reasonError) return setError(translateFieldError(t, reasonError));
-      setPending(null);
-      if (error instanceof ApiError && error.status === 409) setStale(true);
-      else notifyError(applyServerErrors(error, t));
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) void plan.refetch();
-    }
-  };
 
   const preparing = data.status === 'draft' && data.revision > 0;
   return (
@@ -123,31 +99,14 @@ export function PlanStatusPanel({ year }: { year: number }) {
             </Text>
           </Stack>
           <WorkflowActions
+            subject={data}
             allowed={data.allowed}
             refused={data.refused}
-            label={(name) => t(`budget:plan.actions.${name}`, { defaultValue: name })}
+            config={transitions}
             look={(name) => ACTION_VARIANT[name] ?? { variant: 'default' }}
-            onTake={setPending}
-            busy={transition.isPending}
             ariaLabel={t('budget:plan.actionsLabel')}
           />
         </Group>
-        {stale && (
-          <Alert color="orange" title={t('budget:plan.staleTitle')}>
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm">{t('errors:problem.stale_transition')}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="orange"
-                loading={plan.isFetching}
-                onClick={() => void plan.refetch().then(() => setStale(false))}
-              >
-                {t('budget:plan.reload')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
         <div>
           <Button
             variant="default"
@@ -174,18 +133,6 @@ export function PlanStatusPanel({ year }: { year: number }) {
           </Collapse>
         </div>
       </Stack>
-      {pending && (
-        <Suspense fallback={null}>
-          <PlanTransitionModal
-            key={pending.name}
-            year={year}
-            transition={pending}
-            loading={transition.isPending}
-            onClose={() => setPending(null)}
-            onSubmit={(reason, setError) => run(pending.name, reason, setError)}
-          />
-        </Suspense>
-      )}
     </Paper>
   );
 }

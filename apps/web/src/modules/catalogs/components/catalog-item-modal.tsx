@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   CATALOG_PARENTS,
@@ -9,9 +8,8 @@ import {
   type CatalogName,
 } from '@amparo/shared/modules/catalogs.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
-import { zodValidate } from '../../../shared/lib/form';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { notifySuccess } from '../../../shared/lib/notify';
 import { useCreateCatalogItem, useUpdateCatalogItem } from '../api/mutations';
 
 interface CatalogItemModalProps {
@@ -19,6 +17,17 @@ interface CatalogItemModalProps {
   /** The item to rename; absent to add one. */
   item: CatalogItem | null;
   onClose: () => void;
+}
+
+/** One form for both contracts: adding sends code, es, en (and parent); renaming sends es, en, active, version. */
+interface CatalogItemValues extends Record<string, unknown> {
+  catalog: CatalogName;
+  code: string;
+  es: string;
+  en: string;
+  active: boolean;
+  parent: string | null;
+  version: number;
 }
 
 /** Add (code, es, en) or rename (es, en) an item. Rendered only while open, so it starts fresh each time. */
@@ -29,8 +38,9 @@ export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalPro
   // A program sits under a strategic axis (issue 13 section 1): its axis is chosen here.
   const parentCatalog = CATALOG_PARENTS[catalog];
   const parents = useCatalog(parentCatalog ?? '', { enabled: !!parentCatalog });
-  const form = useForm({
-    initialValues: item
+  const { form, submitWith } = useZodForm<CatalogItemValues>(
+    item ? catalogItemUpdate : catalogItemCreate,
+    item
       ? {
           catalog,
           code: item.code,
@@ -40,22 +50,15 @@ export function CatalogItemModal({ catalog, item, onClose }: CatalogItemModalPro
           parent: item.parent,
           version: item.version,
         }
-      : { catalog, code: '', es: '', en: '', active: true, parent: null as string | null, version: 1 },
-    validate: zodValidate(item ? catalogItemUpdate : catalogItemCreate, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
+      : { catalog, code: '', es: '', en: '', active: true, parent: null, version: 1 },
+  );
 
-  const submit = form.onSubmit(async ({ code, es, en, active, parent, version }) => {
-    try {
-      const under = parentCatalog ? { parent } : {};
-      if (item) await update.mutateAsync({ id: item.id, es, en, active, version, ...under });
-      else await create.mutateAsync({ catalog, code, es, en, ...under });
-      notifySuccess(t(item ? 'common:messages.updated' : 'common:messages.created'));
-      onClose();
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
+  const submit = submitWith(async ({ code, es, en, active, parent, version }) => {
+    const under = parentCatalog ? { parent } : {};
+    if (item) await update.mutateAsync({ id: item.id, es, en, active, version, ...under });
+    else await create.mutateAsync({ catalog, code, es, en, ...under });
+    notifySuccess(t(item ? 'common:messages.updated' : 'common:messages.created'));
+    onClose();
   });
 
   return (

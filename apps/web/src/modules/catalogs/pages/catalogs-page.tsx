@@ -8,7 +8,7 @@ import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { notifyError } from '../../../shared/lib/notify';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { useDeleteCatalogItem, useUpdateCatalogItem } from '../api/mutations';

@@ -62,7 +62,7 @@ interface CooperatingFormProps {
  */
 export function CooperatingForm({ initialValues, onSubmit, saving }: CooperatingFormProps) {
   const { t, i18n } = useTranslation('cooperating');
-  const { form, submitWith } = useZodForm<CooperatingValues>(cooperatingInput, initialValues);
+  const { form, submitWith } = useZodForm(cooperatingInput, initialValues);
   const submit = submitWith(onSubmit);
   const currency = form.getInputProps('currency');
   const foreign = form.values.currency !== 'GTQ';

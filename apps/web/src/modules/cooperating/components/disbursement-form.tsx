@@ -47,7 +47,7 @@ export function DisbursementForm({ cooperating }: { cooperating: Cooperating }) 
     rateSource: gtq ? '' : USUAL_SOURCE,
     reference: '',
   };
-  const { form, submitWith } = useZodForm<DisbursementValues>(disbursementInput, empty);
+  const { form, submitWith } = useZodForm(disbursementInput, empty);
   const submit = submitWith(async (values) => {
     await add.mutateAsync(values);
     notifySuccess(t('cooperating:disbursements.added'));

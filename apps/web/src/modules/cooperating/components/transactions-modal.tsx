@@ -12,7 +12,7 @@ import {
 } from '@amparo/shared/modules/cooperating.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../shared/lib/notify';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText, Money } from '../../../shared/ui/format';
 import { QueryStatus } from '../../../shared/ui/page-state';
 import { useAddTransaction } from '../api/mutations';
@@ -52,7 +52,7 @@ function TransactionsPanel({ cooperating, item }: { cooperating: Cooperating; it
   const history = useTransactions(cooperating.id, item.id);
   const add = useAddTransaction(cooperating.id, item.id);
   const empty: TransactionValues = { type: 'sum', date: defaultAgreementDate(cooperating), amount: '', reason: '' };
-  const { form, submitWith } = useZodForm<TransactionValues>(transactionInput, empty);
+  const { form, submitWith } = useZodForm(transactionInput, empty);
   const submit = submitWith(async (values) => {
     await add.mutateAsync(values);
     notifySuccess(t('cooperating:transactions.added'));

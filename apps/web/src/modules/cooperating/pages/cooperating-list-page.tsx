@@ -4,7 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Cooperating } from '@amparo/shared/modules/cooperating.schema';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
 import { ActiveListFilters } from '../../../shared/ui/active-list-filters';
 import { ListPage } from '../../../shared/ui/list-page';

@@ -5,7 +5,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Disbursement } from '@amparo/shared/modules/cooperating.schema';
 import { BackHeader } from '../../../shared/ui/back-header';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { CurrencyAmount, Money, Rate } from '../../../shared/ui/format';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { CooperatingLinks } from '../components/cooperating-links';

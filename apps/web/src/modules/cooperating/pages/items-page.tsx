@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CooperatingItemSummary } from '@amparo/shared/modules/cooperating.schema';
 import { money, moneyString, sumMoney } from '@amparo/shared/money';
 import { BackHeader } from '../../../shared/ui/back-header';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { RowActions } from '../../../shared/ui/row-actions';

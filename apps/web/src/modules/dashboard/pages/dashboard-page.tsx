@@ -7,6 +7,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { useDashboard } from '../api/queries';
 import { AreaCards } from '../components/area-cards';
+import { InboxPanel } from '../components/inbox-panel';
 import { StatCard } from '../components/stat-card';
 
 // Charts (recharts) are the heaviest code of the app: loaded only once the counts are here.
@@ -15,7 +16,8 @@ const DashboardCharts = lazy(() =>
 );
 
 /**
- * The dashboard: the cards of the areas the user holds (support, the year's POA), then the population counts over
+ * The dashboard: the cards of the areas the user holds (support, the year's POA), what waits for the user across
+ * workflows (the inbox, when anything does), then the population counts over
  * the persons they may see, or why those are empty and how access is given (issue 24 section 6, item 7).
  */
 export function DashboardPage() {
@@ -32,6 +34,7 @@ export function DashboardPage() {
       {dashboard.isPending && <PageLoader />}
       {dashboard.isError && <PageError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && <AreaCards data={dashboard.data} />}
+      <InboxPanel />
       {dashboard.data?.populationEmpty && (
         <Alert color="blue" data-testid="population-empty">
           {t(`dashboard:empty.${dashboard.data.populationEmpty}`)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentSummary } from '@amparo/shared/modules/documentation.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { EMPTY } from '../../../shared/lib/format';
-import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';

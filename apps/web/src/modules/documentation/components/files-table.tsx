@@ -4,7 +4,7 @@ import { IconCornerDownRight, IconDownload, IconEye, IconReplace, IconTrash } fr
 import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@amparo/shared/modules/documentation.schema';
 import { EMPTY } from '../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { currentFilesWithHistory, fileContentUrl, formatSize, typeLabel } from '../lib/files';
 

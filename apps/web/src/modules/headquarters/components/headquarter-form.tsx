@@ -27,7 +27,7 @@ interface HeadquarterFormProps {
 export function HeadquarterForm({ initialValues, onSubmit, saving }: HeadquarterFormProps) {
   const { t } = useTranslation('headquarters');
   const departments = useCatalog('department');
-  const { form, submitWith } = useZodForm<HeadquarterValues>(headquarterInput, initialValues);
+  const { form, submitWith } = useZodForm(headquarterInput, initialValues);
   const submit = submitWith(onSubmit);
 
   return (

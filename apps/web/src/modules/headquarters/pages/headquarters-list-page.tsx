@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Headquarter } from '@amparo/shared/modules/headquarters.schema';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';

@@ -1,7 +1,7 @@
 import { Badge, Code, Spoiler, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PermissionItem } from '@amparo/shared/modules/permissions.schema';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { XlsxExport } from '../../../shared/ui/xlsx-export';
 import { usePermissions } from '../api/queries';

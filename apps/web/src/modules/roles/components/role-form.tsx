@@ -20,10 +20,7 @@ interface RoleFormProps {
 export function RoleForm({ initialValues, onSubmit, saving, lockedReason }: RoleFormProps) {
   const { t } = useTranslation('roles');
   const held = useEditorKeys();
-  const { form, submitWith } = useZodForm<RoleValues>(
-    roleInput,
-    initialValues ?? { slug: '', name: '', permissions: [] },
-  );
+  const { form, submitWith } = useZodForm(roleInput, initialValues ?? { slug: '', name: '', permissions: [] });
   const submit = submitWith(onSubmit);
 
   return (

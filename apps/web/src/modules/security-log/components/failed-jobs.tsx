@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FailedJobItem } from '@amparo/shared/modules/security-log.schema';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError } from '../../../shared/ui/page-state';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SettingDefinition, SettingValueRow } from '@amparo/shared/modules/settings.schema';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { QueryStatus } from '../../../shared/ui/page-state';
 import { RowActions } from '../../../shared/ui/row-actions';

@@ -1,14 +1,25 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { SettingDefinition, SettingValueRow } from '@amparo/shared/modules/settings.schema';
+import {
+  settingValueInput,
+  type SettingDefinition,
+  type SettingValueRow,
+} from '@amparo/shared/modules/settings.schema';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { ApiError } from '../../../shared/lib/api';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { saveErrorOf, type SaveError } from '../../../shared/lib/save-error';
 import { DateField } from '../../../shared/ui/date-field';
 import { useAddSettingValue, useUpdateSettingValue } from '../api/queries';
-import { emptyEditor, fromEditor, toEditor, validateSetting, type SettingFormValues } from '../lib/setting-values';
+import {
+  checkSettingValue,
+  emptyEditor,
+  fromEditor,
+  settingInput,
+  toEditor,
+  type SettingFormValues,
+} from '../lib/setting-values';
 import { ValueEditor } from './value-editor';
 
 interface SettingValueFormProps {
@@ -47,8 +58,9 @@ export function SettingValueForm({
   const update = useUpdateSettingValue(definition.key);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [reloading, setReloading] = useState(false);
-  const form = useForm<SettingFormValues>({
-    initialValues: editing
+  const { form } = useZodForm<SettingFormValues>(
+    settingValueInput,
+    editing
       ? {
           validFrom: editing.validFrom,
           value: toEditor(type, editing.value),
@@ -61,10 +73,8 @@ export function SettingValueForm({
           source: definition.source,
           note: '',
         },
-    validate: validateSetting(type, t, !editing),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
+    { toInput: settingInput(type, !editing), validate: checkSettingValue(type, t) },
+  );
 
   const submit = form.onSubmit(async (values) => {
     setSaveError(null);

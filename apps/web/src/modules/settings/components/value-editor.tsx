@@ -1,12 +1,12 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Input,
   NumberInput,
   Radio,
   SimpleGrid,
-  Table,
   TextInput,
   VisuallyHidden,
   type TextInputProps,
@@ -15,6 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEPRECIATION_ASSET_TYPES, type SettingType } from '@amparo/shared/modules/settings.schema';
+import { Grid } from '../../../shared/ui/grid';
 import { MoneyInput } from '../../../shared/ui/money-input';
 import { newBand, type BandValues, type SettingFormValues } from '../lib/setting-values';
 
@@ -52,76 +53,80 @@ function BandsEditor({ form }: { form: Form }) {
       error={typeof form.errors.value === 'string' ? form.errors.value : undefined}
       inputWrapperOrder={['label', 'description', 'input', 'error']}
     >
-      <Table.ScrollContainer minWidth={640} mt="xs">
-        <Table aria-label={t('bands.label')} verticalSpacing={4} style={{ tableLayout: 'fixed' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>{t('bands.band')}</Table.Th>
-              <Table.Th>{t('bands.upTo')}</Table.Th>
-              <Table.Th>{t('bands.rate')}</Table.Th>
-              <Table.Th>{t('bands.fixed')}</Table.Th>
-              <Table.Th>{t('bands.over')}</Table.Th>
-              <Table.Th w={56}>
-                <VisuallyHidden>{t('bands.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {bands.map((band, i) => {
-              const n = i + 1;
-              const last = i === bands.length - 1;
-              return (
-                <Table.Tr key={i}>
-                  <Table.Th scope="row" fw={500}>
-                    {n}
-                  </Table.Th>
-                  <Table.Td>
-                    <MoneyInput
-                      aria-label={t('bands.upToOf', { n })}
-                      placeholder={last ? t('bands.noCeiling') : undefined}
-                      size="sm"
-                      {...form.getInputProps(`value.${i}.upTo`)}
-                      onChange={(v) => setUpTo(i, v)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <PercentInput
-                      aria-label={t('bands.rateOf', { n })}
-                      size="sm"
-                      {...form.getInputProps(`value.${i}.rate`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput
-                      aria-label={t('bands.fixedOf', { n })}
-                      size="sm"
-                      {...form.getInputProps(`value.${i}.fixed`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput
-                      aria-label={t('bands.overOf', { n })}
-                      size="sm"
-                      {...form.getInputProps(`value.${i}.over`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('bands.remove', { n })}
-                      disabled={bands.length === 1}
-                      onClick={() => form.removeListItem('value', i)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Box mt="xs">
+        <Grid
+          label={t('bands.label')}
+          rows={bands}
+          rowKey={(_, i) => i}
+          minWidth={640}
+          style={{ tableLayout: 'fixed' }}
+          rowHeader={{ header: t('bands.band'), cell: (_, i) => i + 1, width: 80, style: { fontWeight: 500 } }}
+          columns={[
+            {
+              id: 'upTo',
+              header: t('bands.upTo'),
+              cell: (_, i) => (
+                <MoneyInput
+                  aria-label={t('bands.upToOf', { n: i + 1 })}
+                  placeholder={i === bands.length - 1 ? t('bands.noCeiling') : undefined}
+                  size="sm"
+                  {...form.getInputProps(`value.${i}.upTo`)}
+                  onChange={(v) => setUpTo(i, v)}
+                />
+              ),
+            },
+            {
+              id: 'rate',
+              header: t('bands.rate'),
+              cell: (_, i) => (
+                <PercentInput
+                  aria-label={t('bands.rateOf', { n: i + 1 })}
+                  size="sm"
+                  {...form.getInputProps(`value.${i}.rate`)}
+                />
+              ),
+            },
+            {
+              id: 'fixed',
+              header: t('bands.fixed'),
+              cell: (_, i) => (
+                <MoneyInput
+                  aria-label={t('bands.fixedOf', { n: i + 1 })}
+                  size="sm"
+                  {...form.getInputProps(`value.${i}.fixed`)}
+                />
+              ),
+            },
+            {
+              id: 'over',
+              header: t('bands.over'),
+              cell: (_, i) => (
+                <MoneyInput
+                  aria-label={t('bands.overOf', { n: i + 1 })}
+                  size="sm"
+                  {...form.getInputProps(`value.${i}.over`)}
+                />
+              ),
+            },
+            {
+              id: 'actions',
+              header: <VisuallyHidden>{t('bands.actions')}</VisuallyHidden>,
+              width: 56,
+              cell: (_, i) => (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('bands.remove', { n: i + 1 })}
+                  disabled={bands.length === 1}
+                  onClick={() => form.removeListItem('value', i)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              ),
+            },
+          ]}
+        />
+      </Box>
       <Button
         variant="light"
         size="xs"

@@ -7,6 +7,7 @@ import {
   type SettingType,
 } from '@amparo/shared/modules/settings.schema';
 import { toFieldErrors } from '@amparo/shared/validation';
+import { schemaMessages } from '../../../shared/lib/form';
 import { translateFieldError } from '../../../shared/lib/server-errors';
 import { fractionToPercent, percentToFraction, PERCENT_DECIMALS, type PercentProblem } from './percent';
 
@@ -140,21 +141,27 @@ function bandMessage(t: TFunction, field: string, bands: BandValues[], fallback:
 }
 
 /**
- * The form's check, as Mantine's `validate` runs it: the date (only when adding), source and note by the shared
- * contract, and the value converted to what the API takes, then checked by its key's own schema
- * (SETTING_VALUE_SCHEMAS), so the browser refuses exactly what the server would, at the same paths.
+ * The form's values as the shared contract (`settingValueInput`) takes them, `useZodForm`'s `toInput`: the value
+ * converted to what the API takes; a correction's date is fixed, so a placeholder stands for it.
  */
-export function validateSetting(type: SettingType, t: TFunction, withDate: boolean) {
-  return (values: SettingFormValues): Record<string, string> => {
-    const out: Record<string, string> = {};
+export function settingInput(type: SettingType, withDate: boolean) {
+  return (values: SettingFormValues) => ({
+    validFrom: withDate ? values.validFrom : '2000-01-01',
+    value: fromEditor(type, values.value).value,
+    source: values.source,
+    note: values.note,
+  });
+}
+
+/**
+ * The value's own check on top of the contract's messages, `useZodForm`'s `validate`: percentages as typed,
+ * then the converted value by its key's own schema (SETTING_VALUE_SCHEMAS), so the browser refuses exactly what
+ * the server would, at the same paths.
+ */
+export function checkSettingValue(type: SettingType, t: TFunction) {
+  return (values: SettingFormValues, messages: Record<string, string>): Record<string, string> => {
+    const out = { ...messages };
     const { value, problems } = fromEditor(type, values.value);
-    const base = settingValueInput.safeParse({
-      validFrom: withDate ? values.validFrom : '2000-01-01',
-      value,
-      source: values.source,
-      note: values.note,
-    });
-    if (!base.success) for (const e of toFieldErrors(base.error)) out[e.field] = translateFieldError(t, e);
     for (const [path, problem] of Object.entries(problems)) out[path] = percentMessage(t, problem);
     const checked = SETTING_VALUE_SCHEMAS[type].safeParse(value);
     if (!checked.success)
@@ -169,4 +176,14 @@ export function validateSetting(type: SettingType, t: TFunction, withDate: boole
       }
     return out;
   };
+}
+
+/**
+ * The whole check the form runs (`useZodForm(settingValueInput, ..., { toInput, validate })`): the date (only
+ * when adding), source and note by the shared contract, then the value by its key's own schema.
+ */
+export function validateSetting(type: SettingType, t: TFunction, withDate: boolean) {
+  const toInput = settingInput(type, withDate);
+  const check = checkSettingValue(type, t);
+  return (values: SettingFormValues) => check(values, schemaMessages(settingValueInput, toInput(values), t));
 }

@@ -9,7 +9,7 @@ import {
   type SettingSummary,
 } from '@amparo/shared/modules/settings.schema';
 import { EMPTY } from '../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError } from '../../../shared/ui/page-state';

@@ -6,7 +6,7 @@ import type { Ticket, TicketFile } from '@amparo/shared/modules/support.schema';
 import { EMPTY } from '../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { useTicketChanged } from '../api/mutations';
 import { uploadTicketFile } from '../api/upload';

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketSummary } from '@amparo/shared/modules/support.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
-import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn, type ServerSort } from '../../../shared/ui/data-table/data-table';
 import { DateText } from '../../../shared/ui/format';
 import { HighlightedText } from '../../../shared/ui/highlighted-text';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';

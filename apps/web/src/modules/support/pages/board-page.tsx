@@ -24,7 +24,7 @@ import { useBoard, type Board } from '../api/queries';
 import { StatusBadge } from '../components/badges';
 import { CardBody, TicketCard } from '../components/board-card';
 import { SupportDashboardCards } from '../components/support-dashboard';
-import { useTransitionRunner } from '../components/transition-dialog';
+import { useTicketTransition } from '../components/ticket-transitions';
 import { TicketsFilters } from '../components/tickets-filters';
 
 const COLUMN_WIDTH = 280;
@@ -144,7 +144,7 @@ export function BoardPage() {
   const navigate = useNavigate();
   const search = useContractSearch(boardSearch, useSearch({ from: '/app/support/board' }));
   const board = useBoard(search);
-  const runner = useTransitionRunner();
+  const runner = useTicketTransition();
   const [active, setActive] = useState<BoardCard | null>(null);
   const [liveRegion, setLiveRegion] = useState<HTMLElement | null>(null);
   // A press becomes a drag after 6 px, so a click on the card's link or menu stays a click.

@@ -1,8 +1,9 @@
-import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { supportSettings, type SupportSettings } from '@amparo/shared/modules/support.schema';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../shared/lib/notify';
+import { Grid } from '../../../shared/ui/grid';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { useSaveSupportSettings } from '../api/mutations';
@@ -29,49 +30,46 @@ function SettingsForm({ initial }: { initial: SupportSettings }) {
           <Text size="sm" c="dimmed" mb="md">
             {t('settings.targetsHelp')}
           </Text>
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" aria-label={t('settings.targets')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.priority')}</Table.Th>
-                  <Table.Th>{t('settings.responseHours')}</Table.Th>
-                  <Table.Th>{t('settings.resolutionHours')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {form.values.targets.map((target, i) => {
-                  const priority = t(`level.${target.priority}`);
-                  return (
-                    <Table.Tr key={target.priority}>
-                      <Table.Th scope="row">{priority}</Table.Th>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={t('settings.responseFor', { priority })}
-                          min={1}
-                          max={2000}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          w={140}
-                          {...form.getInputProps(`targets.${i}.responseHours`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={t('settings.resolutionFor', { priority })}
-                          min={1}
-                          max={2000}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          w={140}
-                          {...form.getInputProps(`targets.${i}.resolutionHours`)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Grid
+            label={t('settings.targets')}
+            rows={form.values.targets}
+            rowKey={(target) => target.priority}
+            minWidth={560}
+            verticalSpacing="sm"
+            rowHeader={{ header: t('fields.priority'), cell: (target) => t(`level.${target.priority}`) }}
+            columns={[
+              {
+                id: 'responseHours',
+                header: t('settings.responseHours'),
+                cell: (target, i) => (
+                  <NumberInput
+                    aria-label={t('settings.responseFor', { priority: t(`level.${target.priority}`) })}
+                    min={1}
+                    max={2000}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    w={140}
+                    {...form.getInputProps(`targets.${i}.responseHours`)}
+                  />
+                ),
+              },
+              {
+                id: 'resolutionHours',
+                header: t('settings.resolutionHours'),
+                cell: (target, i) => (
+                  <NumberInput
+                    aria-label={t('settings.resolutionFor', { priority: t(`level.${target.priority}`) })}
+                    min={1}
+                    max={2000}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    w={140}
+                    {...form.getInputProps(`targets.${i}.resolutionHours`)}
+                  />
+                ),
+              },
+            ]}
+          />
         </Paper>
         <Paper withBorder p="lg">
           <Title order={2} size="h4" mb="md">

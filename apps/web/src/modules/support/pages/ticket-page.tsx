@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { CLOSED_TICKET_STATUSES, type TicketStatus } from '@amparo/shared/modules/support.schema';
 import { BackHeader } from '../../../shared/ui/back-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
-import { WorkflowActions } from '../../../shared/ui/workflow-actions';
+import { WorkflowActions } from '../../../shared/ui/workflow/workflow-actions';
+import { WorkflowHistory } from '../../../shared/ui/workflow/workflow-history';
+import { WorkflowStepper } from '../../../shared/ui/workflow/workflow-stepper';
 import { useTicket } from '../api/queries';
 import { BreachedBadge, StatusBadge } from '../components/badges';
 import { TicketComments } from '../components/ticket-comments';
 import { TicketDetails, TicketTargets } from '../components/ticket-details';
 import { TicketEditForm } from '../components/ticket-edit-form';
 import { TicketFiles } from '../components/ticket-files';
-import { TicketHistory } from '../components/ticket-history';
-import { useTransitionRunner } from '../components/transition-dialog';
+import { useTicketTransitionConfig } from '../components/ticket-transitions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,7 +38,7 @@ export function TicketPage() {
   const { t } = useTranslation('support');
   const { id } = useParams({ from: '/app/support/tickets/$id' });
   const query = useTicket(id);
-  const runner = useTransitionRunner();
+  const transitions = useTicketTransitionConfig();
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
@@ -58,19 +59,27 @@ export function TicketPage() {
         }
         actions={
           <WorkflowActions
+            subject={ticket}
             allowed={ticket.allowed}
             refused={ticket.refused}
-            label={(name) => t(`transition.${name}`)}
+            config={transitions}
             look={(name) =>
               name === 'reject' || name === 'cancel' ? { variant: 'light', color: 'red' } : { variant: 'filled' }
             }
-            onTake={(a) => runner.start(ticket, a)}
-            busy={runner.busy}
             ariaLabel={t('view.actions')}
           />
         }
       />
 
+      {(ticket.steps ?? []).length > 0 && (
+        <Paper withBorder p="md" style={{ overflowX: 'auto' }}>
+          <WorkflowStepper
+            steps={ticket.steps}
+            stateLabel={(state) => t(`status.${state as TicketStatus}`)}
+            label={t('view.steps')}
+          />
+        </Paper>
+      )}
       <Section title={t('view.description')}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
           {ticket.subject}
@@ -97,9 +106,13 @@ export function TicketPage() {
         <TicketFiles ticket={ticket} closed={closed} />
       </Section>
       <Section title={t('view.history')}>
-        <TicketHistory history={ticket.history} />
+        <WorkflowHistory
+          entries={[...ticket.history].sort((a, b) => a.at.localeCompare(b.at))}
+          transitionLabel={(name) => t(`transition.${name}`, { defaultValue: name })}
+          stateLabel={(state) => t(`status.${state as TicketStatus}`)}
+          label={t('view.history')}
+        />
       </Section>
-      {runner.dialog}
     </Stack>
   );
 }

@@ -1,12 +1,8 @@
 import { Alert, Anchor, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { invitationCreate } from '@amparo/shared/modules/users.schema';
-import { zodValidate } from '../../../shared/lib/form';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
-import { notifyError } from '../../../shared/lib/notify';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { useCreateInvitation } from '../api/mutations';
 import { useRoleOptions } from '../api/queries';
 
@@ -15,21 +11,14 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   const { t } = useTranslation('users');
   const invite = useCreateInvitation();
   const roles = useRoleOptions();
-  const form = useForm<z.input<typeof invitationCreate>>({
-    initialValues: { email: '', roleId: null },
-    validate: zodValidate(invitationCreate, t),
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
+  const { form, submitWith } = useZodForm(invitationCreate, { email: '', roleId: null });
 
   const close = () => {
     form.reset();
     invite.reset();
     onClose();
   };
-  const submit = form.onSubmit((values) =>
-    invite.mutate(values, { onError: (error) => notifyError(applyServerErrors(error, t, form.setErrors)) }),
-  );
+  const submit = submitWith((values) => invite.mutateAsync(values));
   const link = invite.data ? new URL(invite.data.path, window.location.origin).toString() : null;
 
   return (

@@ -10,7 +10,7 @@ import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { useDeleteConfirm } from '../../../shared/hooks/use-delete-confirm';
 import { useZodForm } from '../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../shared/lib/notify';
-import { DataTable, type DataColumn } from '../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError } from '../../../shared/ui/page-state';
 import { RowActions } from '../../../shared/ui/row-actions';
@@ -33,7 +33,7 @@ export function WorkingCalendarPage() {
   const headquarters = useCatalog('headquarter');
   const add = useAddHoliday();
   const remove = useRemoveHoliday();
-  const { form, submitWith } = useZodForm<Values>(workingHolidayInput, EMPTY);
+  const { form, submitWith } = useZodForm(workingHolidayInput, EMPTY);
   const submit = submitWith(async (values) => {
     await add.mutateAsync(values);
     notifySuccess(t('messages.added'));

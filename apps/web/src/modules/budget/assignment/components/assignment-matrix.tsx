@@ -1,7 +1,8 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LineAssignment } from '@amparo/shared/modules/assignment.schema';
 import { Money } from '../../../../shared/ui/format';
+import { Grid, type GridColumn } from '../../../../shared/ui/grid';
 import { itemLabel } from '../lib/items';
 import { MONTHS, useMonthNames } from '../lib/months';
 import classes from './assignment-matrix.module.css';
@@ -57,61 +58,55 @@ export function AssignmentMatrix({ data }: { data: LineAssignment }) {
 
   return (
     // No minimum width: the 14 columns share the page's width (issue 24 s6 item 3, no sideways scroll at 1366 px).
-    <Table.ScrollContainer
+    <Grid
+      label={label}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({ 'data-row': row.id })}
+      rowClassName={(row) => (row.kind === 'sum' ? classes.total : undefined)}
       minWidth={0}
       scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
-    >
-      <Table aria-label={label} withTableBorder verticalSpacing="xs" horizontalSpacing={6} className={classes.matrix}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="13%" className={classes.sticky}>
-              {t('budget:assignment.matrix.concept')}
-            </Table.Th>
-            {MONTHS.map((m) => (
-              <Table.Th key={m} ta="right" style={{ textTransform: 'capitalize' }}>
-                <span aria-hidden>{short(m)}</span>
-                <VisuallyHidden>{name(m)}</VisuallyHidden>
-              </Table.Th>
-            ))}
-            <Table.Th ta="right" w="8%">
-              {t('budget:assignment.matrix.total')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <MatrixLine key={row.id} row={row} />
-          ))}
-          {data.items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={14}>
-                <Text size="sm" c="dimmed">
-                  {t('budget:assignment.matrix.noItems')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** One row of the matrix: its name, the 12 months and the total (Q). */
-function MatrixLine({ row }: { row: MatrixRow }) {
-  return (
-    <Table.Tr data-row={row.id} className={row.kind === 'sum' ? classes.total : undefined}>
-      <Table.Th scope="row" className={`${classes.sticky} ${row.kind === 'item' ? classes.item : ''}`}>
-        {row.label}
-      </Table.Th>
-      {row.months.map((value, i) => (
-        <Table.Td key={i} ta="right">
-          <Money value={value} />
-        </Table.Td>
-      ))}
-      <Table.Td ta="right" fw={600}>
-        <Money value={row.total} />
-      </Table.Td>
-    </Table.Tr>
+      withTableBorder
+      verticalSpacing="xs"
+      horizontalSpacing={6}
+      className={classes.matrix}
+      rowHeader={{
+        header: t('budget:assignment.matrix.concept'),
+        cell: (row) => row.label,
+        width: '13%',
+        className: (row) => `${classes.sticky} ${row?.kind === 'item' ? classes.item : ''}`,
+      }}
+      columns={[
+        ...MONTHS.map((m, i): GridColumn<MatrixRow> => ({
+          id: String(m),
+          header: (
+            <span style={{ textTransform: 'capitalize' }}>
+              <span aria-hidden>{short(m)}</span>
+              <VisuallyHidden>{name(m)}</VisuallyHidden>
+            </span>
+          ),
+          align: 'right',
+          cell: (row) => <Money value={row.months[i]!} />,
+        })),
+        {
+          id: 'total',
+          header: t('budget:assignment.matrix.total'),
+          align: 'right',
+          width: '8%',
+          cell: (row) => (
+            <Text span fw={600} inherit>
+              <Money value={row.total} />
+            </Text>
+          ),
+        },
+      ]}
+      note={
+        data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('budget:assignment.matrix.noItems')}
+          </Text>
+        ) : undefined
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ItemAssignment } from '@amparo/shared/modules/assignment.schema';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { can } from '../../../../shared/lib/session';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { Money } from '../../../../shared/ui/format';
 import { ActionIconLink } from '../../../../shared/ui/router-links/action-icon-link';
 import { itemLabel } from '../lib/items';

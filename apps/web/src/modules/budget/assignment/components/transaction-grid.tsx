@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { LineAssignment } from '@amparo/shared/modules/assignment.schema';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../shared/lib/format';
 import { typedAmount, typedTotal, type TransactionValues } from '../lib/transaction-form';
 import { useMonthNames } from '../lib/months';
 import type { CellItem } from './cell-page';
+import { Grid } from '../../../../shared/ui/grid';
 import { MoneyInput } from '../../../../shared/ui/money-input';
 
 interface TransactionGridProps {
@@ -51,65 +52,64 @@ export function TransactionGrid({ form, data, item, onActiveMonth }: Transaction
   const itemPays = sumMoney(item.months.map((m) => m.assigned));
 
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label={t('budget:assignment.grid.label')} verticalSpacing={4} style={{ tableLayout: 'fixed' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>{t('budget:assignment.grid.month')}</Table.Th>
-            <Table.Th ta="right">{t('budget:assignment.grid.toAssign')}</Table.Th>
-            <Table.Th ta="right">{t('budget:assignment.grid.itemPays')}</Table.Th>
-            <Table.Th w={200}>{t('budget:assignment.grid.amount')}</Table.Th>
-            <Table.Th ta="right">
-              {increase ? t('budget:assignment.grid.toAssignAfter') : t('budget:assignment.grid.itemPaysAfter')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.months.map((m, i) => {
+    <Grid
+      label={t('budget:assignment.grid.label')}
+      rows={data.months}
+      rowKey={(m) => m.month}
+      rowProps={(m) => ({ 'data-month': m.month })}
+      minWidth={600}
+      style={{ tableLayout: 'fixed' }}
+      rowHeader={{
+        header: t('budget:assignment.grid.month'),
+        cell: (m) => name(m.month),
+        width: 110,
+        style: { textTransform: 'capitalize', fontWeight: 500 },
+      }}
+      columns={[
+        {
+          id: 'toAssign',
+          header: t('budget:assignment.grid.toAssign'),
+          align: 'right',
+          cell: (m) => formatMoney(m.unassigned),
+          footer: formatMoney(data.total.unassigned),
+        },
+        {
+          id: 'itemPays',
+          header: t('budget:assignment.grid.itemPays'),
+          align: 'right',
+          cell: (_, i) => formatMoney(item.months[i]!.assigned),
+          footer: formatMoney(moneyString(itemPays)),
+        },
+        {
+          id: 'amount',
+          header: t('budget:assignment.grid.amount'),
+          width: 200,
+          cell: (m, i) => {
             const input = form.getInputProps(`amounts.${i}`);
             return (
-              <Table.Tr key={m.month} data-month={m.month}>
-                <Table.Th scope="row" fw={500} style={{ textTransform: 'capitalize' }}>
-                  {name(m.month)}
-                </Table.Th>
-                <Table.Td ta="right">{formatMoney(m.unassigned)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.months[i]!.assigned)}</Table.Td>
-                <Table.Td>
-                  <MoneyInput
-                    aria-label={t('budget:assignment.grid.amountOf', { month: name(m.month) })}
-                    size="sm"
-                    {...input}
-                    onFocus={(e) => {
-                      (input.onFocus as ((e: React.FocusEvent) => void) | undefined)?.(e);
-                      onActiveMonth(m.month);
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Signed value={afterOf(i)} />
-                </Table.Td>
-              </Table.Tr>
+              <MoneyInput
+                aria-label={t('budget:assignment.grid.amountOf', { month: name(m.month) })}
+                size="sm"
+                {...input}
+                onFocus={(e) => {
+                  (input.onFocus as ((e: React.FocusEvent) => void) | undefined)?.(e);
+                  onActiveMonth(m.month);
+                }}
+              />
             );
-          })}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">{t('budget:assignment.matrix.total')}</Table.Th>
-            <Table.Td ta="right" fw={600}>
-              {formatMoney(data.total.unassigned)}
-            </Table.Td>
-            <Table.Td ta="right" fw={600}>
-              {formatMoney(moneyString(itemPays))}
-            </Table.Td>
-            <Table.Td fw={600} data-testid="typed-total" aria-live="polite">
-              {formatMoney(moneyString(total))}
-            </Table.Td>
-            <Table.Td ta="right" fw={600}>
-              <Signed value={afterTotal} />
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+          },
+          footer: formatMoney(moneyString(total)),
+          footerProps: { 'data-testid': 'typed-total', 'aria-live': 'polite' },
+        },
+        {
+          id: 'after',
+          header: increase ? t('budget:assignment.grid.toAssignAfter') : t('budget:assignment.grid.itemPaysAfter'),
+          align: 'right',
+          cell: (_, i) => <Signed value={afterOf(i)} />,
+          footer: <Signed value={afterTotal} />,
+        },
+      ]}
+      footerLabel={t('budget:assignment.matrix.total')}
+    />
   );
 }

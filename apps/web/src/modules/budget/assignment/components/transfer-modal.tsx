@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { assignmentTransferInput, type ItemAssignment } from '@amparo/shared/modules/assignment.schema';
 import type { PlanningLineSummary } from '@amparo/shared/modules/budget.schema';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
-import { zodValidate } from '../../../../shared/lib/form';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { formatMoney } from '../../../../shared/lib/format';
-import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
+import { notifySuccess } from '../../../../shared/lib/notify';
 import { can } from '../../../../shared/lib/session';
 import { useAssignmentTransfer, usePlanningLinesOfYear } from '../api';
 import { itemLabel } from '../lib/items';
@@ -64,25 +62,17 @@ function TransferForm({ line, item, onDone }: { line: PlanningLineSummary; item:
   const canListLines = can(user, 'presupuesto_planificacion');
   const lines = usePlanningLinesOfYear(line.year, canListLines);
   const transfer = useAssignmentTransfer(line.id, item.itemId);
-  const form = useForm<TransferValues>({
-    initialValues: EMPTY,
-    validate: (values) => zodValidate(assignmentTransferInput, t)(toBody(values)),
-    validateInputOnBlur: true,
-  });
+  const { form, submitWith } = useZodForm<TransferValues>(assignmentTransferInput, EMPTY, { toInput: toBody });
   const from = form.values.fromMonth;
   const paid = from ? item.months[from - 1]!.available : null;
   const lineOptions = (lines.data?.items ?? [])
     .filter((l) => l.id !== line.id)
     .map((l) => ({ value: l.id, label: `${l.program} · ${l.expenseType} · ${l.description}` }));
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await transfer.mutateAsync(assignmentTransferInput.parse(toBody(values)));
-      notifySuccess(t('budget:assignment.transfer.done'));
-      onDone();
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
+  const submit = submitWith(async (values) => {
+    await transfer.mutateAsync(assignmentTransferInput.parse(toBody(values)));
+    notifySuccess(t('budget:assignment.transfer.done'));
+    onDone();
   });
 
   return (

@@ -1,13 +1,12 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { assignmentCopyInput } from '@amparo/shared/modules/assignment.schema';
 import { money } from '@amparo/shared/money';
-import { zodValidate } from '../../../../shared/lib/form';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
+import { Grid } from '../../../../shared/ui/grid';
 import { formatMoney } from '../../../../shared/lib/format';
-import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
+import { notifySuccess } from '../../../../shared/lib/notify';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
 import { useAssignmentCopy } from '../api';
 import { CellPage, useCell, type CellItem } from '../components/cell-page';
@@ -50,14 +49,12 @@ function CopyForm({ lineId, item }: { lineId: string; item: CellItem }) {
   const { name } = useMonthNames();
   const navigate = useNavigate();
   const copy = useAssignmentCopy(lineId, item.itemId);
-  const form = useForm<CopyValues>({
-    initialValues: EMPTY,
-    validate: (values) => {
-      const errors = zodValidate(assignmentCopyInput, t)(toBody(values));
+  const { form, submitWith } = useZodForm<CopyValues>(assignmentCopyInput, EMPTY, {
+    toInput: toBody,
+    validate: (values, errors) => {
       if (!values.targetItemId) errors.targetItemId = t('errors:field.required');
       return errors;
     },
-    validateInputOnBlur: true,
   });
   const { fromMonth, toMonth, targetFromMonth } = form.values;
   const shift = fromMonth && targetFromMonth ? targetFromMonth - fromMonth : 0;
@@ -68,14 +65,10 @@ function CopyForm({ lineId, item }: { lineId: string; item: CellItem }) {
           .filter((m) => m.month >= fromMonth && m.month <= toMonth && money(m.amount).greaterThan(0))
       : [];
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await copy.mutateAsync(assignmentCopyInput.parse(toBody(values)));
-      notifySuccess(t('budget:assignment.copy.done'));
-      await navigate({ to: '/budget/assignment/$expense', params: { expense: lineId } });
-    } catch (error) {
-      notifyError(applyServerErrors(error, t, form.setErrors));
-    }
+  const submit = submitWith(async (values) => {
+    await copy.mutateAsync(assignmentCopyInput.parse(toBody(values)));
+    notifySuccess(t('budget:assignment.copy.done'));
+    await navigate({ to: '/budget/assignment/$expense', params: { expense: lineId } });
   });
 
   return (
@@ -128,28 +121,36 @@ function CopyForm({ lineId, item }: { lineId: string; item: CellItem }) {
               {t('budget:assignment.copy.nothing')}
             </Text>
           ) : (
-            <Table aria-label={t('budget:assignment.copy.preview')} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('budget:assignment.copy.source')}</Table.Th>
-                  <Table.Th ta="right">{t('budget:assignment.fields.amount')}</Table.Th>
-                  <Table.Th>{t('budget:assignment.copy.target')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {copied.map((m) => (
-                  <Table.Tr key={m.month}>
-                    <Table.Td style={{ textTransform: 'capitalize' }}>{name(m.month)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(m.amount)}</Table.Td>
-                    <Table.Td style={{ textTransform: 'capitalize' }}>
+            <Grid
+              label={t('budget:assignment.copy.preview')}
+              rows={copied}
+              rowKey={(m) => m.month}
+              minWidth={0}
+              rowHeader={{
+                header: t('budget:assignment.copy.source'),
+                cell: (m) => name(m.month),
+                style: { textTransform: 'capitalize', fontWeight: 400 },
+              }}
+              columns={[
+                {
+                  id: 'amount',
+                  header: t('budget:assignment.fields.amount'),
+                  align: 'right',
+                  cell: (m) => formatMoney(m.amount),
+                },
+                {
+                  id: 'target',
+                  header: t('budget:assignment.copy.target'),
+                  cell: (m) => (
+                    <span style={{ textTransform: 'capitalize' }}>
                       {m.month + shift >= 1 && m.month + shift <= 12
                         ? name(m.month + shift)
                         : t('budget:assignment.copy.pastDecember')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                    </span>
+                  ),
+                },
+              ]}
+            />
           )}
         </Paper>
         <Group justify="flex-end">

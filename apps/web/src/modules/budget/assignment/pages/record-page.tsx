@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentKind, AssignmentRecordEntry } from '@amparo/shared/modules/assignment.schema';
 import { moneyString, sumMoney } from '@amparo/shared/money';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { DateText, Money } from '../../../../shared/ui/format';
 import { PageError } from '../../../../shared/ui/page-state';
 import { useAssignmentRecord } from '../api';

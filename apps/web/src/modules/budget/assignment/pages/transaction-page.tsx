@@ -19,7 +19,6 @@ import {
   toTransactionMonths,
   transactionFormSchema,
   typedTotal,
-  type TransactionValues,
 } from '../lib/transaction-form';
 
 /**
@@ -45,7 +44,7 @@ function TransactionForm({ lineId, data, item }: { lineId: string; data: LineAss
   const { t } = useTranslation('budget');
   const navigate = useNavigate();
   const save = useAssignmentTransaction(lineId, item.itemId);
-  const { form } = useZodForm<TransactionValues>(transactionFormSchema, EMPTY_TRANSACTION);
+  const { form } = useZodForm(transactionFormSchema, EMPTY_TRANSACTION);
   const [top, setTop] = useState<string[]>([]);
   const [activeMonth, setActiveMonth] = useState<number | null>(null);
   const increase = form.values.type === 'increase';

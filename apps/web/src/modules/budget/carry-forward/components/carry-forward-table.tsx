@@ -3,7 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CarryForwardStatus } from '@amparo/shared/modules/assignment.schema';
 import { EMPTY } from '../../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { DateText, Money } from '../../../../shared/ui/format';
 import type { CarryForward } from '../api';
 
@@ -101,7 +101,7 @@ function useColumns(): DataColumn<CarryForward>[] {
 
 interface Props {
   rows: CarryForward[] | undefined;
-  /** Approve and reject buttons of a row (for approvers, on requested ones). */
+  /** A row's history button, and its approve and reject buttons when the server offers them. */
   actions?: (row: CarryForward) => ReactNode;
   filtered: boolean;
 }
@@ -121,8 +121,8 @@ export function CarryForwardTable({ rows, actions, filtered }: Props) {
       rowKey={(f) => f.id}
       rowAttributes={(f) => ({ 'data-testid': `carry-forward-${f.id}` })}
       actions={actions}
-      actionsWidth={90}
-      minWidth={actions ? 980 : 890}
+      actionsWidth={124}
+      minWidth={actions ? 1014 : 890}
       empty={filtered ? t('budget:carryForward.emptyYear') : t('budget:carryForward.empty')}
     />
   );

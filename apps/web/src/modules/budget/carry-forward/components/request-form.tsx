@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { carryForwardInput } from '@amparo/shared/modules/assignment.schema';
 import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { notifySuccess } from '../../../../shared/lib/notify';
-import { currentYear } from '../../api/list-url';
+import { currentYear } from '../../shared/years';
 import { useRequestCarryForward } from '../api';
 import { CarryForwardItemPicker } from './item-picker';
 import { MoneyInput } from '../../../../shared/ui/money-input';

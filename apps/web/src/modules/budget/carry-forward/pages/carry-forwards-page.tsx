@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCheck, IconHistory, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,10 +9,12 @@ import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { can } from '../../../../shared/lib/session';
 import { useContractSearch } from '../../../../shared/lib/url-search';
 import { ListPage } from '../../../../shared/ui/list-page';
-import { currentYear } from '../../api/list-url';
+import { currentYear } from '../../shared/years';
+import { useWorkflowTransition } from '../../../../shared/ui/workflow/use-workflow-transition';
 import { useCarryForwards, type CarryForward } from '../api';
+import { CarryForwardHistoryModal } from '../components/carry-forward-history';
 import { CarryForwardTable } from '../components/carry-forward-table';
-import { DecisionModal, type Decision } from '../components/decision-modal';
+import { useCarryForwardTransitionConfig } from '../components/carry-forward-transitions';
 import { RequestCarryForwardModal } from '../components/request-form';
 
 /** The URL's year (from or to it); absent, or not a plan year, lists every year. */
@@ -30,7 +32,8 @@ function yearOptions(chosen: number | undefined): string[] {
 /**
  * Presupuesto › Arrastres de saldo (`/budget/carry-forwards`, issue 13 section 4): the carry-forwards from or to a
  * year (every year by default) with their state and decision; holders of asignacion_transacciones request one,
- * holders of presupuesto_aprobacion approve or reject a requested one (the server refuses the requester's own).
+ * holders of presupuesto_aprobacion approve or reject a requested one, as the server's workflow table offers it
+ * (never the requester's own approval), through the shared workflow dialog.
  */
 export function CarryForwardsPage() {
   const { t } = useTranslation('budget');
@@ -39,41 +42,49 @@ export function CarryForwardsPage() {
   const { year } = useContractSearch(carryForwardSearch, useSearch({ from: '/app/budget/carry-forwards' }));
   const list = useCarryForwards(year);
   const [requesting, setRequesting] = useState(false);
-  const [deciding, setDeciding] = useState<CarryForward | null>(null);
-  // Kept apart from the row so the dialog's title does not change while it closes.
-  const [decision, setDecision] = useState<Decision>('approve');
-  const decide = (doc: CarryForward, next: Decision) => {
-    setDecision(next);
-    setDeciding(doc);
-  };
+  const decisions = useWorkflowTransition(useCarryForwardTransitionConfig());
+  const [viewing, setViewing] = useState<CarryForward | null>(null);
   const canRequest = can(user, 'asignacion_transacciones');
-  const canDecide = can(user, 'presupuesto_aprobacion');
 
-  const decisionButtons = (doc: CarryForward) =>
-    doc.status === 'requested' && (
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label={t('budget:carryForward.decision.approve')}>
-          <ActionIcon
-            variant="subtle"
-            color="teal"
-            aria-label={t('budget:carryForward.decision.approveOf', { item: doc.itemCode, year: doc.fromYear })}
-            onClick={() => decide(doc, 'approve')}
-          >
-            <IconCheck size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('budget:carryForward.decision.reject')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('budget:carryForward.decision.rejectOf', { item: doc.itemCode, year: doc.fromYear })}
-            onClick={() => decide(doc, 'reject')}
-          >
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    );
+  // The history, for everyone who sees the list; then what the server's workflow table offers the caller on each
+  // document (approve, reject; for whom, through a delegation): the requester is not offered their own approval.
+  const rowActions = (doc: CarryForward) => (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t('budget:carryForward.history.openShort')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('budget:carryForward.history.open', { item: doc.itemCode, year: doc.fromYear })}
+          onClick={() => setViewing(doc)}
+        >
+          <IconHistory size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {(doc.allowed ?? []).map((a) => {
+        const approve = a.name === 'approve';
+        const action = t(approve ? 'budget:carryForward.decision.approveOf' : 'budget:carryForward.decision.rejectOf', {
+          item: doc.itemCode,
+          year: doc.fromYear,
+        });
+        const short = t(approve ? 'budget:carryForward.decision.approve' : 'budget:carryForward.decision.reject');
+        const forWhom = (text: string) =>
+          a.actingFor ? t('common:workflow.actingFor', { action: text, name: a.actingFor.name }) : text;
+        return (
+          <Tooltip key={`${a.name}:${a.actingFor?.id ?? ''}`} label={forWhom(short)}>
+            <ActionIcon
+              variant="subtle"
+              color={approve ? 'teal' : 'red'}
+              aria-label={forWhom(action)}
+              loading={decisions.busy}
+              onClick={() => decisions.start(doc, a)}
+            >
+              {approve ? <IconCheck size={18} /> : <IconX size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
 
   return (
     <ListPage
@@ -106,9 +117,10 @@ export function CarryForwardsPage() {
       }
       query={list}
     >
-      <CarryForwardTable rows={list.data} filtered={!!year} actions={canDecide ? decisionButtons : undefined} />
+      <CarryForwardTable rows={list.data} filtered={!!year} actions={rowActions} />
       <RequestCarryForwardModal opened={requesting} year={year} onClose={() => setRequesting(false)} />
-      <DecisionModal doc={deciding} decision={decision} onClose={() => setDeciding(null)} />
+      {decisions.dialog}
+      <CarryForwardHistoryModal doc={viewing} onClose={() => setViewing(null)} />
     </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { BudgetFigures } from '@amparo/shared/modules/budget-summary.schema';
 import { EMPTY } from '../../../../shared/lib/format';
-import type { DataColumn } from '../../../../shared/ui/data-table';
+import type { DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { Money } from '../../../../shared/ui/format';
 
 /** Executed over planned as shown: '12.5 %', a dash when nothing is planned. */

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { yearOptions } from '../../lib/years';
+import { yearOptions } from '../../shared/years';
 import { useFunderSummary } from '../api';
 import type { FunderSummarySearch } from '../lib/search';
 import { DateField } from '../../../../shared/ui/date-field';

@@ -3,7 +3,7 @@ import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FunderFigures, FunderSummary } from '@amparo/shared/modules/budget-summary.schema';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { Money } from '../../../../shared/ui/format';
 
 const FIGURES = ['amount', 'assigned', 'unassigned', 'committed', 'executed', 'available'] as const;

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../shared/lib/format';
-import { yearOptions } from '../../lib/years';
+import { yearOptions } from '../../shared/years';
 import { usePlanYear } from '../../plan/api';
 import type { PoaSummarySearch } from '../lib/search';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BudgetFigures, PoaSummary } from '@amparo/shared/modules/budget-summary.schema';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { figureColumns, figureTotals } from './figure-columns';
 
 type Row = BudgetFigures & { month: number };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BudgetFigures, PoaSummary } from '@amparo/shared/modules/budget-summary.schema';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
-import { usePlanningOptions } from '../../api/options';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
+import { usePlanningOptions } from '../../shared/options';
 import { figureColumns, figureTotals } from './figure-columns';
 
 /** A row of the table: an axis, or one of its programs (shown under it, indented). */

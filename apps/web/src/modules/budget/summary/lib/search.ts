@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
 import { uuid } from '@amparo/shared/validation';
-import { currentYear } from '../../api/list-url';
+import { currentYear } from '../../shared/years';
 
 const year = z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX);
 

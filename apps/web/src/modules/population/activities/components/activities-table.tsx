@@ -1,7 +1,7 @@
 import { formatCount } from '@amparo/shared/format';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { ActivitySummary } from '../api/queries';
 import { formatLocalDateTime } from '../../../../shared/lib/format';

@@ -8,7 +8,7 @@ import { applyServerErrors } from '../../../../shared/lib/server-errors';
 import { notifyError, notifySuccess } from '../../../../shared/lib/notify';
 import { can } from '../../../../shared/lib/session';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { PersonPicker } from '../../../../shared/ui/person-picker';
 import { useAddParticipant, useRemoveParticipant } from '../api/mutations';
 import type { Activity, ActivityParticipant } from '../api/queries';

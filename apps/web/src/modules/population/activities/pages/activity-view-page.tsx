@@ -17,7 +17,7 @@ import { ActivityParticipants } from '../components/activity-participants';
 import { ActivityPhotos } from '../components/activity-photos';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { ButtonLink } from '../../../../shared/ui/router-links/button-link';
-import { DataTable } from '../../../../shared/ui/data-table';
+import { DataTable } from '../../../../shared/ui/data-table/data-table';
 import { PlanningLineText } from '../../shared/components/planning-line-select';
 import { yearOfDate } from '../../shared/api/planning-lines';
 

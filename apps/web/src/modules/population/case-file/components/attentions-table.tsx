@@ -3,7 +3,7 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import type { Attention } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { formatLocalDateTime } from '../../../../shared/lib/format';

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../shared/ui/page-state';
 import { EMPTY } from '../../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { usePersonActivities, type ActivitySummary } from '../../persons/api/queries';
 import { formatLocalDateTime } from '../../../../shared/lib/format';
 import { CatalogText } from '../../shared/components/catalog-text';

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { notifySuccess } from '../../../../shared/lib/notify';
 import { useSetConsent } from '../../persons/api/mutations';
 import { useConsents, useLinks, usePersonDocuments, type Consent, type Link } from '../../persons/api/queries';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 
 /** Badges keep their whole word in narrow cells. */
 const NO_SHRINK = { minWidth: 'max-content' } as const;

@@ -7,7 +7,7 @@ import { QueryStatus } from '../../../../shared/ui/page-state';
 import { useCurrentUser } from '../../../../shared/hooks/use-current-user';
 import { formatDate } from '../../../../shared/lib/format';
 import { can } from '../../../../shared/lib/session';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { TablePagination } from '../../../../shared/ui/table-pagination';
 import { personDocumentFileUrl, usePersonDocumentsPage, type PersonDocument } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';

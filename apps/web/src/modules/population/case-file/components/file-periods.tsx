@@ -18,7 +18,7 @@ import { CatalogSelect } from '../../shared/components/catalog-select';
 import { CatalogText } from '../../shared/components/catalog-text';
 import { ConflictAlert } from '../../shared/components/conflict-alert';
 import { hasDeparted } from '../../shared/components/person-status';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 
 /** Badges keep their whole word in narrow cells. */
 const NO_SHRINK = { minWidth: 'max-content' } as const;

@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import { Alert, Badge, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../shared/lib/server-errors';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { EMPTY, formatDateTime } from '../../../../shared/lib/format';
 import { usePersonHistory, type AuditEntry } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';

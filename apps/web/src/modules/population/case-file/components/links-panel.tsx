@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';
-import { type DataColumn } from '../../../../shared/ui/data-table';
+import { type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { useDeleteLink } from '../../persons/api/mutations';
 import { useLinks, type Link } from '../../persons/api/queries';
 import { CatalogText } from '../../shared/components/catalog-text';

@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY } from '../../../../shared/lib/format';
-import { type DataColumn } from '../../../../shared/ui/data-table';
+import { type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { useDeletePerpetrator } from '../../persons/api/mutations';
 import { usePerpetrators, type Perpetrator } from '../../persons/api/queries';
 import { CatalogBadges, CatalogText } from '../../shared/components/catalog-text';

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { accessDecision } from '@amparo/shared/modules/population.schema';
-import { zodValidate } from '../../../../shared/lib/form';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { formatDateTime } from '../../../../shared/lib/format';
-import { useDecideAccessRequest, type AccessDecision } from '../api/mutations';
+import { notifySuccess } from '../../../../shared/lib/notify';
+import { useDecideAccessRequest } from '../api/mutations';
 import type { AccessRequest } from '../api/queries';
 
 /** Pending requests to see (or also edit) the person, with approve / deny. */
@@ -81,8 +79,6 @@ export function AccessRequests({ personId, requests }: { personId: string; reque
   );
 }
 
-type DecisionValues = Omit<AccessDecision, 'note'> & { note: string };
-
 function DecisionForm({
   personId,
   request,
@@ -96,25 +92,16 @@ function DecisionForm({
 }) {
   const { t } = useTranslation('population');
   const decide = useDecideAccessRequest(personId);
-  const form = useForm<DecisionValues, AccessDecision>({
-    initialValues: { approve, note: '', expiresOn: null },
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-    validate: zodValidate(accessDecision, t),
-    transformValues: (values) => accessDecision.parse(values),
-  });
-  const submit = form.onSubmit((body) =>
-    decide.mutate(
-      { ...body, requestId: request.id },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: approve ? t('requests.approved') : t('requests.denied') });
-          onDone();
-        },
-        onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) }),
-      },
-    ),
+  const { form, submitWith } = useZodForm(
+    accessDecision,
+    { approve, note: '', expiresOn: null },
+    { transformValues: (values) => accessDecision.parse(values) },
   );
+  const submit = submitWith(async (body) => {
+    await decide.mutateAsync({ ...body, requestId: request.id });
+    notifySuccess(approve ? t('requests.approved') : t('requests.denied'));
+    onDone();
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { grantInput } from '@amparo/shared/modules/population.schema';
-import { zodValidate } from '../../../../shared/lib/form';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
+import { notifySuccess } from '../../../../shared/lib/notify';
 import { useCreateGrant, type GrantInput } from '../api/mutations';
 import { UserPicker } from '../../shared/components/user-picker';
 
@@ -28,24 +26,16 @@ export function GrantForm({ personId }: { personId: string }) {
   const create = useCreateGrant(personId);
   // Remounts the user picker after a grant, so its search text is cleared too.
   const [round, setRound] = useState(0);
-  const form = useForm<GrantFormValues, GrantInput>({
-    initialValues,
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-    validate: zodValidate(grantInput, t),
+  const { form, submitWith } = useZodForm<GrantFormValues, GrantInput>(grantInput, initialValues, {
     transformValues: (values) => grantInput.parse(values),
   });
 
-  const submit = form.onSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        form.reset();
-        setRound((r) => r + 1);
-        notifications.show({ color: 'teal', message: t('access.granted_ok') });
-      },
-      onError: (err) => notifications.show({ color: 'red', message: applyServerErrors(err, t, form.setErrors) }),
-    }),
-  );
+  const submit = submitWith(async (body) => {
+    await create.mutateAsync(body);
+    form.reset();
+    setRound((r) => r + 1);
+    notifySuccess(t('access.granted_ok'));
+  });
 
   return (
     <Paper withBorder p="md">

@@ -8,7 +8,7 @@ import { EMPTY, formatDate, formatDateTime } from '../../../../shared/lib/format
 import { useRevokeGrant } from '../api/mutations';
 import type { Grant } from '../api/queries';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 
 /** Who holds access to the person, and revoking it. */
 export function GrantsTable({ personId, grants }: { personId: string; grants: Grant[] }) {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/es';
 import { personCreate, personUpdate, type Person } from '@amparo/shared/modules/population.schema';
-import { zodValidate } from '../../../../shared/lib/form';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
 import { translateFieldError } from '../../../../shared/lib/server-errors';
 import { FormSection } from '../../shared/components/form-section';
 import { PersonFormIdentity } from './person-form-identity';
@@ -40,33 +39,32 @@ interface PersonFormProps {
 export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: PersonFormProps) {
   const { t, i18n } = useTranslation('population');
   const schema = person ? personUpdate : personCreate;
-  const baseValidate = zodValidate(schema, t);
 
-  const form: PersonFormApi = useForm<PersonFormValues, PersonFormOutput>({
-    initialValues: person ? toPersonFormValues(person) : emptyPersonValues(),
-    // Spec section 5: validation on blur, change and input, with the same zod contract as the server.
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-    validate: (values) => {
-      const errors = baseValidate(values);
-      const required = translateFieldError(t, { code: 'required' });
-      // An empty date is 'invalid' for the contract; to the user it is simply missing.
-      if (!values.admissionDate) errors.admissionDate = required;
-      // Zod skips the contract's cross-field rules while any single field fails, so on a
-      // first submit these two would only show up on the second try; flag them together.
-      if (!values.birthDate && values.age === '')
-        errors.birthDate ??= translateFieldError(t, { code: 'birth_date_or_age' });
-      if (values.country === DEFAULT_COUNTRY && !values.state) errors.state ??= required;
-      return errors;
+  // Spec section 5: validation on blur, change and input, with the same zod contract as the server.
+  const { form } = useZodForm<PersonFormValues, PersonFormOutput>(
+    schema,
+    person ? toPersonFormValues(person) : emptyPersonValues(),
+    {
+      validate: (values, errors) => {
+        const required = translateFieldError(t, { code: 'required' });
+        // An empty date is 'invalid' for the contract; to the user it is simply missing.
+        if (!values.admissionDate) errors.admissionDate = required;
+        // Zod skips the contract's cross-field rules while any single field fails, so on a
+        // first submit these two would only show up on the second try; flag them together.
+        if (!values.birthDate && values.age === '')
+          errors.birthDate ??= translateFieldError(t, { code: 'birth_date_or_age' });
+        if (values.country === DEFAULT_COUNTRY && !values.state) errors.state ??= required;
+        return errors;
+      },
+      transformValues: (values) => schema.parse(values),
+      onValuesChange: (values, previous) => {
+        for (const [field, related] of Object.entries(RELATED_FIELDS)) {
+          if (values[field as keyof PersonFormValues] === previous[field as keyof PersonFormValues]) continue;
+          for (const other of related) if (form.errors[other]) form.validateField(other);
+        }
+      },
     },
-    transformValues: (values) => schema.parse(values),
-    onValuesChange: (values, previous) => {
-      for (const [field, related] of Object.entries(RELATED_FIELDS)) {
-        if (values[field as keyof PersonFormValues] === previous[field as keyof PersonFormValues]) continue;
-        for (const other of related) if (form.errors[other]) form.validateField(other);
-      }
-    },
-  });
+  );
 
   const handleSubmit = form.onSubmit(
     (values) => onSubmit(values, form),

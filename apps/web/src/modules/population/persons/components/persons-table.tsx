@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListItem } from '@amparo/shared/modules/population.schema';
 import { formatDate } from '../../../../shared/lib/format';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { AnchorLink } from '../../../../shared/ui/router-links/anchor-link';
 import type { PersonListSearch } from '../api/list-search';
 import { useCatalog } from '../../../../shared/hooks/use-catalog';

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { accessRequestInput } from '@amparo/shared/modules/population.schema';
-import { zodValidate } from '../../../../shared/lib/form';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
-import { useRequestAccess, type AccessRequestInput } from '../api/mutations';
+import { useZodForm } from '../../../../shared/hooks/use-zod-form';
+import { useRequestAccess } from '../api/mutations';
 
 /**
  * What a user without read access sees: the spec's 'No permission to view
@@ -17,21 +15,21 @@ export function RequestAccessForm({ personId }: { personId: string }) {
   const request = useRequestAccess(personId);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<AccessRequestInput>({
-    initialValues: { reason: '', canWrite: false },
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-    validate: zodValidate(accessRequestInput, t),
-    transformValues: (values) => accessRequestInput.parse(values),
-  });
+  const { form, submitWith } = useZodForm(
+    accessRequestInput,
+    { reason: '', canWrite: false },
+    { transformValues: (values) => accessRequestInput.parse(values) },
+  );
 
-  const submit = form.onSubmit((body) => {
-    setError(null);
-    request.mutate(body, {
-      onSuccess: () => setSent(true),
-      onError: (err) => setError(applyServerErrors(err, t, form.setErrors)),
-    });
-  });
+  const submit = submitWith(
+    async (body) => {
+      setError(null);
+      await request.mutateAsync(body);
+      setSent(true);
+    },
+    // The problem shows in an alert beside the button, not in a notification.
+    { onError: (message) => setError(message) },
+  );
 
   return (
     <Stack gap="md" maw={640}>

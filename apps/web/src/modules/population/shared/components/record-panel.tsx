@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDeleteConfirm } from '../../../../shared/hooks/use-delete-confirm';
-import { DataTable, type DataColumn } from '../../../../shared/ui/data-table';
+import { DataTable, type DataColumn } from '../../../../shared/ui/data-table/data-table';
 import { QueryStatus } from '../../../../shared/ui/page-state';
 import { RowActions } from '../../../../shared/ui/row-actions';
 

@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InboxItem } from '@amparo/shared/workflow';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../actor.ts';
+import { extensionPoint } from '../extension-points.ts';
+import { delegatesSql, principalsOf } from './delegations.ts';
+import { freshAlias, userSql } from './people.ts';
+import { workflowStageTimes } from './workflow.table.ts';
+import { inboxTransitions, mayTakeSql, type WorkflowDef, type WorkflowRecord } from './workflow.ts';
+
+/**
+ * What waits for whom (issue 25 section 1, decision 0026), from the transitions' SQL forms: no record is loaded
+ * into JavaScript to decide. A record waits for a user when they may take one of its workflow's inbox transitions
+ * now (state, key, rules, approval and its fallback); it waits for a delegate when it waits for a principal whose
+ * delegation to them is in force now, whenever the record reached its state (items pending when the delegation
+ * starts are in the delegate's inbox).
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDef = WorkflowDef<any, any, any>;
+
+/**
+ * The workflows whose records make up the inbox (`GET /api/workflow/inbox`): a module contributes each of its
+ * workflow definitions in its manifest (`contribute(workflowsPoint, planWorkflow)`); one name once.
+ */
+export const workflowsPoint = extensionPoint<AnyDef>('workflows', { key: (d) => d.name });
+
+/** SQL: `userId` may take one of `def`'s inbox transitions on the row (`actorId`: who acts, when for another). */
+function waitsFor(def: AnyDef, userId: SQL, actorId?: SQL): SQL {
+  const ts = inboxTransitions(def);
+  if (!ts.length) return sql`false`;
+  return sql`(${sql.join(
+    ts.map((t) => mayTakeSql(def, t, userId, actorId)),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * The records of the registered workflows (`defs`, each with its `inbox`) waiting for `actor`, oldest waiting
+ * first: their own, then those waiting for each user who delegated to them (by the delegation in force now),
+ * with that user's name in `actingForName`; a record waiting for both appears once, as their own. `since` is when
+ * the record entered its state (its open stage time; its last change when none). A system actor has no inbox.
+ */
+export async function inbox(db: Executor, defs: readonly AnyDef[], actor: Actor): Promise<InboxItem[]> {
+  if (!actor.userId) return [];
+  const out: InboxItem[] = [];
+  for (const def of defs) {
+    if (!def.inbox) continue;
+    const table = def.table;
+    const s = freshAlias('wfs');
+    const since = sql`coalesce((select max(${s}.entered_at) from ${workflowStageTimes} ${s}
+      where ${s}.workflow = ${def.name} and ${s}.record_id = ${table.id} and ${s}.exited_at is null), ${table.updatedAt})`;
+    const select = (condition: SQL) =>
+      db.execute<{ id: string; title: string; state: string; since: Date | string; href: string }>(sql`
+        select ${table.id} as id, ${def.inbox!.title} as title, ${table.status} as state, ${since} as since,
+          ${def.inbox!.href} as href
+        from ${table} where ${condition}`);
+    const seen = new Set<string>();
+    const push = (rows: Awaited<ReturnType<typeof select>>['rows'], actingForName: string | null) => {
+      for (const r of rows) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        out.push({
+          workflow: def.name,
+          recordId: r.id,
+          title: r.title,
+          state: r.state,
+          since: new Date(r.since).toISOString(),
+          href: r.href,
+          actingForName,
+        });
+      }
+    };
+    push((await select(waitsFor(def, userSql(actor.userId)))).rows, null);
+    for (const p of await principalsOf(db, def.people, actor.userId, def.name))
+      push((await select(waitsFor(def, userSql(p.id), userSql(actor.userId)))).rows, p.name);
+  }
+  return out.sort((a, b) => a.since.localeCompare(b.since) || a.recordId.localeCompare(b.recordId));
+}
+
+/**
+ * The users who could take one of `transitions` (default the workflow's inbox transitions, else every one users
+ * take) on `record` now, for notifications: active users who may take it themselves, and the delegates in force
+ * of those (a delegate who is the requester of an approval excluded). Distinct ids, in no particular order.
+ */
+export async function nextActors<R extends WorkflowRecord<S>, S extends string>(
+  db: Executor,
+  def: WorkflowDef<R, S>,
+  record: R,
+  transitions?: readonly string[],
+): Promise<string[]> {
+  const ts = (transitions ? def.transitions.filter((t) => transitions.includes(t.name)) : inboxTransitions(def)).filter(
+    (t) => !t.systemOnly,
+  );
+  if (!ts.length) return [];
+  const p = freshAlias();
+  const d = freshAlias('wfn');
+  const rows = await db.execute<{ user_id: string }>(sql`
+    with takers as (
+      select ${p}.user_id from ${def.people.relation} ${p}
+      where ${p}.active and exists (select 1 from ${def.table} where ${def.table.id} = ${record.id}::uuid
+        and (${sql.join(
+          ts.map((t) => mayTakeSql(def, t, sql`${p}.user_id`)),
+          sql` or `,
+        )}))
+    )
+    select user_id from takers
+    union
+    select ${d}.user_id from (
+      select x.to_user_id as user_id, t.user_id as principal from takers t
+        join lateral ${delegatesSql(sql`t.user_id`, def.name)} x on true
+    ) ${d}
+    where exists (select 1 from ${def.table} where ${def.table.id} = ${record.id}::uuid
+      and (${sql.join(
+        ts.map((t) => mayTakeSql(def, t, sql`${d}.principal`, sql`${d}.user_id`)),
+        sql` or `,
+      )}))`);
+  return rows.rows.map((r) => r.user_id);
+}

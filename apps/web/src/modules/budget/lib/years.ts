@@ -1,8 +1,0 @@
-import { currentYear } from '../api/list-url';
-
-/** The years a year select offers: five back and five ahead of this one, and the chosen one wherever it is. */
-export function yearOptions(chosen?: number | null): string[] {
-  const now = currentYear();
-  const years = new Set([...(chosen ? [chosen] : []), ...Array.from({ length: 11 }, (_, i) => now - 5 + i)]);
-  return [...years].sort((a, b) => a - b).map(String);
-}

@@ -1,1 +1,0 @@
-export { DataTable, type DataColumn, type ServerSort } from './data-table';
