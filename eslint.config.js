@@ -33,7 +33,7 @@ const SERVER_MODULE_DEPS = {
   'security-log': ['users'],
   notifications: ['users'],
   'working-calendar': ['headquarters'],
-  budget: ['catalogs', 'headquarters', 'users', 'cooperating'],
+  budget: ['catalogs', 'headquarters', 'users', 'cooperating', 'notifications'],
   cooperating: [],
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],

@@ -658,6 +658,30 @@ describe('routing that reads input and dated settings', () => {
   });
 });
 
+describe('the steps of a record', () => {
+  const def = { states: ['a', 'b', 'c', 'x'], path: ['a', 'b', 'c'] } as unknown as Parameters<typeof workflowSteps>[0];
+  it('show a state off the path (a rejection) last and current, with what the record went through completed', () => {
+    // Rejected from its first state: the first state was reached although no move went to it.
+    expect(workflowSteps(def, 'x', [{ from: 'a', to: 'x', skipped: [] }])).toEqual([
+      { state: 'a', status: 'completed' },
+      { state: 'b', status: 'pending' },
+      { state: 'c', status: 'pending' },
+      { state: 'x', status: 'current' },
+    ]);
+    expect(
+      workflowSteps(def, 'x', [
+        { from: 'a', to: 'b', skipped: [] },
+        { from: 'b', to: 'x', skipped: [] },
+      ]),
+    ).toEqual([
+      { state: 'a', status: 'completed' },
+      { state: 'b', status: 'completed' },
+      { state: 'c', status: 'pending' },
+      { state: 'x', status: 'current' },
+    ]);
+  });
+});
+
 describe('return to an earlier stage', () => {
   async function assigned() {
     const item = await newItem('10.00');

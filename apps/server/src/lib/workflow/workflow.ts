@@ -732,10 +732,11 @@ export async function historyEntries(db: Executor, def: AnyDef, recordId: string
 export function workflowSteps(
   def: AnyDef,
   status: string,
-  history: Pick<WorkflowHistoryEntry, 'to' | 'skipped'>[],
+  history: Pick<WorkflowHistoryEntry, 'from' | 'to' | 'skipped'>[],
 ): WorkflowStep[] {
   const path: string[] = [...(def.path ?? def.states)];
-  const reached = new Set(history.map((e) => e.to));
+  // A state left is a state reached: the record's first state is in no `to`, only in its first move's `from`.
+  const reached = new Set(history.flatMap((e) => [e.from, e.to]));
   const skipped = new Set(history.flatMap((e) => e.skipped));
   const at = path.indexOf(status);
   const steps = path.map((state, i): WorkflowStep => {

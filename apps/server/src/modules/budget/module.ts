@@ -8,22 +8,31 @@ import { defineModule, moduleJob } from '../../lib/module.ts';
 import { optionReadersPoint } from '../../lib/option-sources.ts';
 import { planLineRulesPoint } from '../../lib/plan-links.ts';
 import { workflowsPoint } from '../../lib/workflow/inbox.ts';
-import * as assignment from './assignment.service.ts';
-import { budgetRoutes } from './budget.routes.ts';
-import { carryForwardWorkflow } from './carry-forward.workflow.ts';
-import { planWorkflow } from './plan.workflow.ts';
-import { planningLines } from './budget.table.ts';
-import * as goals from './goals.service.ts';
-import { poaSummary } from './summary.service.ts';
-import * as totals from './totals.service.ts';
+import * as assignment from './assignment/assignment.service.ts';
+import { assignmentRoutes } from './assignment/assignment.routes.ts';
+import { carryForwardRoutes } from './carry-forward/carry-forward.routes.ts';
+import { planningImportRoutes } from './import/planning-import.routes.ts';
+import { planRoutes } from './plan/plan.routes.ts';
+import { planningRoutes } from './planning/planning.routes.ts';
+import { summaryRoutes } from './summary/summary.routes.ts';
+import { carryForwardWorkflow } from './carry-forward/carry-forward.workflow.ts';
+import { planWorkflow } from './plan/plan.workflow.ts';
+import { planningLines } from './planning/planning.table.ts';
+import * as goals from './goals/goals.service.ts';
+import { poaSummary } from './summary/summary.service.ts';
+import * as totals from './totals/totals.service.ts';
 
 /**
  * Budget (issue 13): the annual operating plan, its assignment to cooperating items, the plan's versions and
- * carry-forwards, the summaries and the import.
+ * carry-forwards, the summaries and the import. Sub-modules as population's: planning/ (the lines), plan/ (the
+ * year's plan and its workflow), goals/, assignment/, carry-forward/, import/ (import and copy of a year),
+ * summary/, totals/ (the kept totals) and spending/ (commit, release, execute: the one call spending modules use).
  */
 export const budgetModule = defineModule({
   name: 'budget',
-  routes: [budgetRoutes],
+  // The sub-modules' routes: the plan's lines, their assignment, the summaries, the year's plan and its versions,
+  // carry-forwards, and the import and copy of a year (issue 13).
+  routes: [assignmentRoutes, summaryRoutes, planRoutes, carryForwardRoutes, planningImportRoutes, planningRoutes],
   notifications: [
     // A year's plan sent for approval (to its approvers) and decided (to who sent it); a carry-forward requested
     // (to who approves them) and decided (to who asked).

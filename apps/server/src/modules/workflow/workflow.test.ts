@@ -39,7 +39,7 @@ describe('GET /api/workflow/inbox', () => {
       return (res.json().data as InboxItem[]).filter((i) => i.workflow === 'plan_year' && i.title === `POA ${year}`);
     };
     expect(await inboxOf(approver.token)).toEqual([
-      expect.objectContaining({ state: 'submitted', href: `/budget/planning?year=${year}`, actingForName: null }),
+      expect.objectContaining({ state: 'submitted', href: `/budget/planning/list?year=${year}`, actingForName: null }),
     ]);
     // The submitter never approves their own plan, so it is not in their inbox.
     expect(await inboxOf(adminToken)).toEqual([]);

@@ -15,7 +15,7 @@ import { users } from '../../users/users.table.ts';
 import { headquarters } from '../../headquarters/headquarters.table.ts';
 import { departments, municipalities } from '../../catalogs/catalogs.table.ts';
 import { persons } from '../persons/persons.table.ts';
-import { planningLines } from '../../budget/budget.table.ts';
+import { planningLines } from '../../budget/planning/planning.table.ts';
 import { textVector } from '../../../lib/search.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { planningLines } from '../../budget/budget.table.ts';
+import { planningLines } from '../../budget/planning/planning.table.ts';
 import { boolean, check, index, integer, pgTable, text, timestamp, date, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { editableColumns } from '../../../db/columns.ts';

@@ -13,7 +13,8 @@ const STATE_KEYS: Record<string, string> = {
 /**
  * What waits for the user across workflows (issue 25 section 1): a plan to approve, a carry-forward to decide, a
  * ticket to work, each linking to its page. Drawn only when something waits, so the dashboard of a user with nothing
- * pending is unchanged; a failed answer is left out as well (the areas' cards still say what is pending).
+ * pending is unchanged; a failed answer is left out as well (the areas' cards still say what is pending). Its title
+ * counts them (issue 25 section 5: approvers' pending counts feed the dashboard).
  */
 export function InboxPanel() {
   const { t } = useTranslation('common');
@@ -29,7 +30,7 @@ export function InboxPanel() {
       data-testid="dashboard-inbox"
     >
       <Title order={2} size="h4" mb="sm" id="dashboard-inbox">
-        {t('common:workflow.inbox.title')}
+        {t('common:workflow.inbox.titleCount', { count: inbox.data.length })}
       </Title>
       <InboxList
         items={inbox.data}
