@@ -269,6 +269,12 @@ test.describe('goals achieved and carry-forwards', () => {
     // The second approver approves it.
     await page.context().clearCookies();
     await login(page, APPROVER.username, APPROVER.password);
+    // What waits for them is on the dashboard, named in their language (issue 25 sections 1 and 5).
+    await page.goto('/dashboard');
+    const inbox = page.getByTestId('dashboard-inbox');
+    await expect(
+      inbox.getByRole('link', { name: `Traslado de saldo ${year} → ${year + 1}: Q 100.00`, exact: true }),
+    ).toBeVisible();
     await page.getByRole('link', { name: esCommon.menu.carryForwards, exact: true }).click();
     await expect(page.getByRole('button', { name: CF.request })).toHaveCount(0);
     await pick(page, page.getByRole('group', { name: CF.filters }), CF.fields.year, new RegExp(`^${year + 1}$`));

@@ -78,7 +78,8 @@ export type WorkflowStep = z.infer<typeof workflowStep>;
 export const inboxItem = z.object({
   workflow: z.string(),
   recordId: z.string(),
-  title: z.string(),
+  /** The params of the web's sentence that names the record (`common:workflow.inbox.titles.<workflow>`), as text. */
+  titleParams: z.record(z.string(), z.string()),
   state: z.string(),
   since: z.string(),
   href: z.string(),

@@ -50,9 +50,13 @@ export async function inbox(db: Executor, defs: readonly AnyDef[], actor: Actor)
     const s = freshAlias('wfs');
     const since = sql`coalesce((select max(${s}.entered_at) from ${workflowStageTimes} ${s}
       where ${s}.workflow = ${def.name} and ${s}.record_id = ${table.id} and ${s}.exited_at is null), ${table.updatedAt})`;
+    const params = sql`json_build_object(${sql.join(
+      Object.entries(def.inbox.title).map(([name, value]) => sql`${name}::text, coalesce(${value}::text, '')`),
+      sql`, `,
+    )})`;
     const select = (condition: SQL) =>
-      db.execute<{ id: string; title: string; state: string; since: Date | string; href: string }>(sql`
-        select ${table.id} as id, ${def.inbox!.title} as title, ${table.status} as state, ${since} as since,
+      db.execute<{ id: string; title: Record<string, string>; state: string; since: Date | string; href: string }>(sql`
+        select ${table.id} as id, ${params} as title, ${table.status} as state, ${since} as since,
           ${def.inbox!.href} as href
         from ${table} where ${condition}`);
     const seen = new Set<string>();
@@ -63,7 +67,7 @@ export async function inbox(db: Executor, defs: readonly AnyDef[], actor: Actor)
         out.push({
           workflow: def.name,
           recordId: r.id,
-          title: r.title,
+          titleParams: typeof r.title === 'string' ? (JSON.parse(r.title) as Record<string, string>) : r.title,
           state: r.state,
           since: new Date(r.since).toISOString(),
           href: r.href,

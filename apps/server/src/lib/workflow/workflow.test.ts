@@ -75,7 +75,7 @@ let approveHookRuns = 0;
 let approvePause = 0;
 
 function textOfAmount() {
-  return sql<string>`'Item ' || ${items.amount}::text`;
+  return { amount: items.amount };
 }
 
 const wf = defineWorkflow<Item, S, typeof items>({
@@ -960,7 +960,7 @@ describe('acting for another', () => {
       workflow: 'wf_test',
       state: 'review',
       actingForName: 'Paula Principal',
-      title: 'Item 5000.00',
+      titleParams: { amount: '5000.00' },
     });
     expect((await allowedTransitions(db(), wf, item, actor(delegate))).find((x) => x.name === 'approve')).toEqual({
       name: 'approve',

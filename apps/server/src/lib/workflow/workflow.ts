@@ -164,7 +164,11 @@ export interface TransitionDef<R, S extends string, T extends WorkflowTable = Wo
 
 /** How a workflow's records show in an inbox: a title and a web path, SQL over the workflow table's columns. */
 export interface InboxDef {
-  title: SQL<string>;
+  /**
+   * What names a record in an inbox, as the params of the web's sentence `common:workflow.inbox.titles.<workflow>`
+   * ('POA {{year}}'): a column or SQL each, read as text. No sentence is built on the server (architecture rule 8).
+   */
+  title: Record<string, PgColumn | SQL>;
   href: SQL<string>;
   /** The transitions that mean "waiting for you" (an approval); default every transition users take. */
   transitions?: readonly string[];

@@ -106,7 +106,7 @@ export const ticketWorkflow = defineWorkflow<Row, TicketStatus, typeof supportTi
   workingTime: (tx, r) => workingTimeFor(tx, r.headquarterId),
   // A resolved ticket waits for its requester's confirmation.
   inbox: {
-    title: textOf(supportTickets.number, ' ', supportTickets.subject),
+    title: { number: supportTickets.number, subject: supportTickets.subject },
     href: textOf('/support/tickets/', supportTickets.id),
     transitions: ['confirm'],
   },

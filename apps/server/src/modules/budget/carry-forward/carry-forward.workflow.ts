@@ -61,14 +61,11 @@ export const carryForwardWorkflow = defineWorkflow<Row, CarryForwardStatus, type
   people: workflowPeople,
   // A requested carry-forward waits for its approvers.
   inbox: {
-    title: textOf(
-      'Arrastre ',
-      budgetCarryForwards.fromYear,
-      ' → ',
-      budgetCarryForwards.toYear,
-      ': Q ',
-      budgetCarryForwards.amount,
-    ),
+    title: {
+      fromYear: budgetCarryForwards.fromYear,
+      toYear: budgetCarryForwards.toYear,
+      amount: budgetCarryForwards.amount,
+    },
     href: textOf('/budget/carry-forwards?year=', budgetCarryForwards.fromYear),
     transitions: ['approve'],
   },

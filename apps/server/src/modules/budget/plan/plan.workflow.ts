@@ -61,7 +61,7 @@ export const planWorkflow = defineWorkflow<Row, PlanStatus, typeof planYears>({
   people: workflowPeople,
   // A submitted plan waits for its approvers.
   inbox: {
-    title: textOf('POA ', planYears.year),
+    title: { year: planYears.year },
     href: textOf('/budget/planning/list?year=', planYears.year),
     transitions: ['approve'],
   },

@@ -51,7 +51,7 @@ export function InboxList({ items, stateLabel, label }: Props) {
                   void router.navigate({ href: item.href });
                 }}
               >
-                {item.title}
+                {t(`workflow.inbox.titles.${item.workflow}`, { ...item.titleParams, defaultValue: item.recordId })}
               </Anchor>
               <Text size="xs" c="dimmed">
                 {t('workflow.inbox.since', { date: formatDateTime(item.since) })}
