@@ -36,7 +36,9 @@ describe('GET /api/workflow/inbox', () => {
     const inboxOf = async (token: string) => {
       const res = await as(t.app, token).get('/api/workflow/inbox');
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json().data as InboxItem[]).filter((i) => i.workflow === 'plan_year' && i.titleParams.year === String(year));
+      return (res.json().data as InboxItem[]).filter(
+        (i) => i.workflow === 'plan_year' && i.titleParams.year === String(year),
+      );
     };
     expect(await inboxOf(approver.token)).toEqual([
       expect.objectContaining({ state: 'submitted', href: `/budget/planning/list?year=${year}`, actingForName: null }),
