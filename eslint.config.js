@@ -38,8 +38,9 @@ const SERVER_MODULE_DEPS = {
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],
   settings: [],
-  // The inbox across workflows: the workflows come from the modules' manifests (lib/workflow/inbox.ts, workflowsPoint).
-  workflow: [],
+  // The inbox across workflows: the workflows come from the modules' manifests (lib/workflow/inbox.ts, workflowsPoint);
+  // the delegations name users and notify the delegate.
+  workflow: ['users', 'notifications'],
 };
 
 /**

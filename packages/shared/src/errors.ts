@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   // Issue 12: workflows (lib/workflow).
   'stale_transition', // 409: someone moved or edited the record since it was loaded
   'transition_not_allowed', // 403: not from this state, not for this user, or a delegation not in force (field error says which)
+  'delegation_ended', // 409 (issue 25 section 1): the delegation had already ended (early, or past its last day)
   // Issue 12: support tickets.
   'ticket_closed', // 409: a finalizado, cancelado or rechazado ticket takes no comment or file
   // Issue 13 section 0: printable documents (lib/pdf.ts, decision 0017).

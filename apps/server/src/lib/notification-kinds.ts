@@ -12,8 +12,11 @@ import { extensionPoint } from './extension-points.ts';
 export interface NotificationKindDef {
   /** `<module>.<what>` (`support.ticket_created`). */
   kind: string;
-  /** The key that makes the kind concern a user (with its parents): the e-mail choices list only such kinds. */
-  permission: PermissionKey;
+  /**
+   * The key that makes the kind concern a user (with its parents): the e-mail choices list only such kinds;
+   * `session`: every signed-in user (a delegation received).
+   */
+  permission: PermissionKey | 'session';
   /** The e-mail choice until the user picks another. */
   email: EmailChoice;
 }

@@ -19,6 +19,7 @@ import { securityLogModule } from '../modules/security-log/module';
 import { settingsModule } from '../modules/settings/module';
 import { supportModule } from '../modules/support/module';
 import { usersModule } from '../modules/users/module';
+import { workflowModule } from '../modules/workflow/module';
 import { workingCalendarModule } from '../modules/working-calendar/module';
 
 export type { NavItem };
@@ -54,6 +55,7 @@ const WEB_MODULES: readonly WebModule[] = [
   accountModule,
   authModule,
   notificationsModule,
+  workflowModule,
 ];
 
 const entriesOf = (area: NavArea | 'top') =>

@@ -17,6 +17,7 @@ import { catalogsRoutes } from '../modules/catalogs/routes';
 import { populationRoutes } from '../modules/population/routes';
 import { documentationRoutes } from '../modules/documentation/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
+import { workflowRoutes } from '../modules/workflow/routes';
 import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { supportRoutes } from '../modules/support/routes';
@@ -70,6 +71,7 @@ const routeTree = rootRoute.addChildren([
     ...populationRoutes,
     ...documentationRoutes,
     ...notificationsRoutes,
+    ...workflowRoutes,
     ...workingCalendarRoutes,
     ...settingsRoutes,
     ...supportRoutes,

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconLogout, IconUserCircle, IconUserShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { useLogout } from '../modules/auth/api/mutations';
@@ -7,7 +7,7 @@ import { MenuItemLink } from '../shared/ui/router-links/menu-item-link';
 import { UserMenuButton } from './user-menu-button';
 
 /**
- * The user menu once asked for (loaded by `UserMenu` on the first press): Account and Sign out, drawn open, as
+ * The user menu once asked for (loaded by `UserMenu` on the first press): Account, My delegations and Sign out, drawn open, as
  * if the press had opened it.
  */
 export function UserMenuOpen({ user }: { user: UserProfile }) {
@@ -25,6 +25,9 @@ export function UserMenuOpen({ user }: { user: UserProfile }) {
         <Menu.Label>{user.username}</Menu.Label>
         <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} />}>
           {t('common:menu.account')}
+        </MenuItemLink>
+        <MenuItemLink to="/delegations" leftSection={<IconUserShare size={16} />}>
+          {t('common:menu.delegations')}
         </MenuItemLink>
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
           {t('common:menu.signOut')}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import { invalidField } from '../errors.ts';
@@ -19,9 +19,12 @@ export interface Principal {
   name: string;
 }
 
+/** SQL: where the row alias `d` stops being in force: its planned end or its early end, the sooner; null: never. */
+const endOf = (d: ReturnType<typeof freshAlias>) => sql`least(${d}.valid_until, ${d}.ended_at)`;
+
 /** SQL: the delegation row alias `d` is in force at `at` for `workflow`. */
 const inForce = (d: ReturnType<typeof freshAlias>, workflow: string, at: Date) =>
-  sql`${d}.valid_from <= ${at.toISOString()}::timestamptz and (${d}.valid_until is null or ${d}.valid_until > ${at.toISOString()}::timestamptz) and (${d}.workflow is null or ${d}.workflow = ${workflow})`;
+  sql`${d}.valid_from <= ${at.toISOString()}::timestamptz and (${endOf(d)} is null or ${endOf(d)} > ${at.toISOString()}::timestamptz) and (${d}.workflow is null or ${d}.workflow = ${workflow})`;
 
 /**
  * The users `delegateId` may act for in `workflow` at `at` (default now), with their names, by name: the
@@ -77,10 +80,12 @@ export interface DelegationInput {
 }
 
 /**
- * Records a delegation, created by `actor` (who may create it is the calling module's rule). 400 `validation`:
- * `toUserId` `delegation_self` when from and to are one user; `validUntil` `invalid` when it is not after
- * `validFrom`; `toUserId` `delegation_cycle` when `toUserId` already delegates to `fromUserId` over an
- * overlapping range and scope (a cycle). Returns the row.
+ * Records a delegation, created by `actor` (who may create it is the calling module's rule); run it in a
+ * transaction: the pair's lock (an advisory lock on the two users, in either order) holds until it ends, so two
+ * opposite delegations written at once cannot both pass the cycle check. 400 `validation`: `toUserId`
+ * `delegation_self` when from and to are one user; `validUntil` `invalid` when it is not after `validFrom`;
+ * `toUserId` `delegation_cycle` when `toUserId` already delegates to `fromUserId` over an overlapping range and
+ * scope (a cycle; a delegation ended early counts up to its end). Returns the row.
  */
 export async function createDelegation(
   db: Executor,
@@ -91,10 +96,12 @@ export async function createDelegation(
   const until = input.validUntil ?? null;
   if (until && until <= input.validFrom) throw invalidField('validUntil', 'invalid');
   const workflow = input.workflow ?? null;
+  const pair = [input.fromUserId, input.toUserId].sort().join(':');
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`workflow_delegation:${pair}`}))`);
   const d = freshAlias('wfd');
   const reverse = await db.execute(sql`select 1 from ${workflowDelegations} ${d}
     where ${d}.from_user_id = ${input.toUserId}::uuid and ${d}.to_user_id = ${input.fromUserId}::uuid
-      and (${d}.valid_until is null or ${d}.valid_until > ${input.validFrom.toISOString()}::timestamptz)
+      and (${endOf(d)} is null or ${endOf(d)} > ${input.validFrom.toISOString()}::timestamptz)
       and (${until === null ? sql`true` : sql`${d}.valid_from < ${until.toISOString()}::timestamptz`})
       and (${d}.workflow is null or ${workflow}::text is null or ${d}.workflow = ${workflow}::text)
     limit 1`);
@@ -111,4 +118,30 @@ export async function createDelegation(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Ends a delegation early, at `at` (default now), by `actor` (who may end it is the calling module's rule): from
+ * then on it is in force no more; its planned range stays as recorded. Returns the row, or null when it had
+ * already ended (early, or past its planned end), when nothing changes.
+ */
+export async function endDelegation(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  at: Date = new Date(),
+): Promise<WorkflowDelegationRow | null> {
+  const d = workflowDelegations;
+  const [row] = await db
+    .update(d)
+    .set({ endedAt: at, endedBy: actor.userId })
+    .where(
+      and(
+        eq(d.id, id),
+        isNull(d.endedAt),
+        or(isNull(d.validUntil), sql`${d.validUntil} > ${at.toISOString()}::timestamptz`),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -56,6 +56,9 @@ export const workflowDelegations = pgTable(
     workflow: text('workflow'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Ended early by `ended_by` (the delegating user or the delegate); `valid_until` keeps the planned end.
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by'),
   },
   (t) => [
     index('workflow_delegations_to_idx').on(t.toUserId, t.validFrom),

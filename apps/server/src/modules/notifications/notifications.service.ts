@@ -61,7 +61,7 @@ export async function preferences(db: Db, actor: UserActor) {
   const own = new Map((await repo.preferencesOf(db, actor.userId)).map((p) => [p.kind, p.email as EmailChoice]));
   return {
     preferences: notificationKinds()
-      .filter((k) => hasPermission(actor.permissions, k.permission))
+      .filter((k) => k.permission === 'session' || hasPermission(actor.permissions, k.permission))
       .map((k) => ({ kind: k.kind, email: own.get(k.kind) ?? k.email })),
   };
 }

@@ -148,6 +148,8 @@ describe('notifications', () => {
     expect(defaults).toEqual([
       { kind: 'population.access_requested', email: 'immediate' },
       { kind: 'population.access_decided', email: 'digest' },
+      // A kind of every signed-in user ('session').
+      { kind: 'workflow.delegation_received', email: 'immediate' },
     ]);
     const put = await as(t.app, user.token).put('/api/notifications/preferences', {
       preferences: [{ kind: 'population.access_requested', email: 'off' }],

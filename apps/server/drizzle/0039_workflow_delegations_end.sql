@@ -1,0 +1,2 @@
+ALTER TABLE "workflow_delegations" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "workflow_delegations" ADD COLUMN "ended_by" uuid;
