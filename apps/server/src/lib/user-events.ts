@@ -17,8 +17,8 @@ export type UserAccessChange = 'deactivated' | 'email_changed';
 export type UserAccessListener = (tx: Executor, userId: string) => Promise<Record<string, unknown> | void>;
 
 /**
- * The registry through which the users module tells others that a user's
- * access changed, so users never imports auth or account (which depend on
+ * One listener of the extension point through which the users module tells
+ * others that a user's access changed, so users never imports auth or account (which depend on
  * users). Modules contribute their listeners (`userEventsPoint`) in their
  * manifests: auth revokes sessions and reset links, account cancels pending
  * e-mail changes.

@@ -10,6 +10,7 @@ import {
   applyTransition,
   defineWorkflow,
   historyEntries,
+  historyEntriesOf,
   holdersOf,
   notRequester,
   refusedTransitions,
@@ -439,6 +440,20 @@ describe('applyTransition', () => {
       db().update(workflowHistory).set({ reason: 'rewritten' }).where(eq(workflowHistory.recordId, item.id)),
     ).rejects.toThrow();
     await expect(db().delete(workflowHistory).where(eq(workflowHistory.recordId, item.id))).rejects.toThrow();
+  });
+
+  it("gives many records' histories in one call, each as historyEntries gives it (a list's rows)", async () => {
+    const [a, b, none] = [await newItem(), await newItem(), await newItem()];
+    await applyTransition(db(), wf, actor(ownerId), { recordId: a.id, transition: 'submit', version: 1 });
+    await applyTransition(db(), wf, staff(bossId), { recordId: a.id, transition: 'approve', version: 2 });
+    await applyTransition(db(), wf, actor(ownerId), { recordId: b.id, transition: 'submit', version: 1 });
+    const all = await historyEntriesOf(db(), wf, [a.id, b.id, none.id]);
+    expect([...all.keys()]).toEqual([a.id, b.id, none.id]);
+    expect(all.get(a.id)!.map((e) => e.transition)).toEqual(['submit', 'approve']);
+    expect(all.get(a.id)).toEqual(await historyEntries(db(), wf, a.id));
+    expect(all.get(b.id)).toEqual(await historyEntries(db(), wf, b.id));
+    expect(all.get(none.id)).toEqual([]);
+    expect((await historyEntriesOf(db(), wf, [])).size).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { asc, and, eq, getTableColumns, sql, type InferInsertModel, type SQL } from 'drizzle-orm';
+import { asc, and, eq, getTableColumns, inArray, sql, type InferInsertModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hasPermission, type PermissionKey } from '@amparo/shared/permissions';
 import type { SettingKey, SettingValue } from '@amparo/shared/modules/settings.schema';
@@ -704,6 +704,20 @@ export function workflowHistoryOf(db: Executor, workflow: string, recordId: stri
  * job's name, the reason, the details and the instant (ISO).
  */
 export async function historyEntries(db: Executor, def: AnyDef, recordId: string): Promise<WorkflowHistoryEntry[]> {
+  return (await historyEntriesOf(db, def, [recordId])).get(recordId) ?? [];
+}
+
+/**
+ * The histories of many records of `def` in one query (a list's rows), as `historyEntries` gives each: by record
+ * id, oldest first; a record without moves has an empty list.
+ */
+export async function historyEntriesOf(
+  db: Executor,
+  def: AnyDef,
+  recordIds: readonly string[],
+): Promise<Map<string, WorkflowHistoryEntry[]>> {
+  const out = new Map<string, WorkflowHistoryEntry[]>(recordIds.map((id) => [id, []]));
+  if (!recordIds.length) return out;
   const h = workflowHistory;
   const rows = await db
     .select({
@@ -712,20 +726,22 @@ export async function historyEntries(db: Executor, def: AnyDef, recordId: string
       actingForName: nameSql(def.people, sql`${h.actingForId}`),
     })
     .from(h)
-    .where(and(eq(h.workflow, def.name), eq(h.recordId, recordId)))
+    .where(and(eq(h.workflow, def.name), inArray(h.recordId, [...new Set(recordIds)])))
     .orderBy(asc(h.id));
-  return rows.map(({ entry: e, actorName, actingForName }) => ({
-    transition: e.transition,
-    from: e.fromState,
-    to: e.toState,
-    skipped: e.skipped,
-    actorName,
-    actingForName,
-    system: e.system,
-    reason: e.reason,
-    details: e.details ?? null,
-    at: e.at.toISOString(),
-  }));
+  for (const { entry: e, actorName, actingForName } of rows)
+    out.get(e.recordId)?.push({
+      transition: e.transition,
+      from: e.fromState,
+      to: e.toState,
+      skipped: e.skipped,
+      actorName,
+      actingForName,
+      system: e.system,
+      reason: e.reason,
+      details: e.details ?? null,
+      at: e.at.toISOString(),
+    });
+  return out;
 }
 
 /**

@@ -13,7 +13,7 @@ import { inTransaction } from '../../../lib/transaction.ts';
 import {
   allowedTransitions,
   applyTransition,
-  historyEntries,
+  historyEntriesOf,
   principalsOf,
   workflowSteps,
 } from '../../../lib/workflow/workflow.ts';
@@ -45,11 +45,17 @@ export async function listCarryForwards(
   const principals = actor.userId
     ? await principalsOf(db, carryForwardWorkflow.people, actor.userId, carryForwardWorkflow.name)
     : [];
+  // One query for every row's history (not one per row).
+  const histories = await historyEntriesOf(
+    db,
+    carryForwardWorkflow,
+    rows.map((r) => r.id),
+  );
   return Promise.all(
     rows.map(async (r) => {
       // The workflow's checks read the state, the version and the requester (its approval's column).
       const record = { id: r.id, status: r.status, version: Number(r.version), requestedBy: r.requested_by };
-      const history = await historyEntries(db, carryForwardWorkflow, r.id);
+      const history = histories.get(r.id) ?? [];
       return {
         id: r.id,
         itemId: r.item_id,
