@@ -14,12 +14,16 @@ import { PLANNING_IMPORT_COLUMNS } from '../packages/shared/src/modules/budget-i
  * of a year. Catalog items and a headquarter are made through the API; the
  * admin uploads a workbook with one bad row (a total that does not add up),
  * sees the error beside the row, cannot import, downloads the file back with
- * the error in Spanish, fixes the row, imports both lines, then copies the
- * year's plan to the next year.
+ * the error in Spanish, fixes the row, imports both lines (asking for the
+ * server's progress, issue 25 section 7), imports a file of 1,000 rows while
+ * the bar says how many lines are created, then copies the year's plan to the
+ * next year.
  */
 const N = `${Date.now() % 100000}`;
 const CODES = { axis: `E2EEJ${N}`, program: `E2EPR${N}`, type: `E2EGT${N}`, hq: `E2E${N}` };
 const YEAR = 2060;
+/** The year of the large file (not copied below). */
+const BIG_YEAR = 2064;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const count = (template: string, n: number) => template.replace('{{count}}', String(n));
 
@@ -138,7 +142,10 @@ test.describe('POA import and copy', () => {
     await choose(page, 'poa-corregido.xlsx', fixed);
     await expect(preview.getByText(count(esBudget.import.preview.valid_other, 2))).toBeVisible();
     await expect(preview.getByText(count(esBudget.import.preview.invalid_other, 0))).toBeVisible();
+    // The import asks for the server's progress (issue 25 section 7): a stream of NDJSON lines.
+    const executed = page.waitForRequest((r) => r.url().endsWith('/api/budget/planning/import/execute'));
     await preview.getByRole('button', { name: count(esBudget.import.submit_other, 2) }).click();
+    expect((await (await executed).allHeaders()).accept).toContain('application/x-ndjson');
     await expect(page.getByTestId('import-done')).toHaveText(count(esBudget.import.created_other, 2));
     const created = (await api('get', `/api/budget/planning?year=${YEAR}`)) as {
       total: number;
@@ -157,6 +164,45 @@ test.describe('POA import and copy', () => {
     await again.getByRole('button', { name: esCommon.actions.cancel }).click();
     await expect(again).toBeHidden();
     expect(((await api('get', `/api/budget/planning?year=${YEAR}`)) as { total: number }).total).toBe(2);
+
+    // A file of 1,000 rows (four batches of the server's): while it writes, the bar is determinate and says how
+    // many lines are created of the total, as the server reports them. Every state the page shows is recorded
+    // (a busy machine may show only some of them); at least one such state must have been shown.
+    const big = await workbook(Array.from({ length: 1000 }, (_, i) => line(`Fila ${i + 1}`, { year: BIG_YEAR })));
+    await choose(page, 'poa-grande.xlsx', big);
+    await expect(preview.getByText(count(esBudget.import.preview.valid_other, 1000))).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(() => {
+      const seen: { text: string; value: string | null; striped: boolean }[] = [];
+      (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const text = bar?.closest('[aria-live="polite"]')?.textContent ?? '';
+        if (bar && seen.at(-1)?.text !== text)
+          seen.push({ text, value: bar.getAttribute('aria-valuenow'), striped: bar.hasAttribute('data-striped') });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await preview.getByRole('button', { name: count(esBudget.import.submit_other, 1000) }).click();
+    await expect(page.getByTestId('import-done')).toHaveText(count(esBudget.import.created_other, 1000), {
+      timeout: 30_000,
+    });
+    const seen = await page.evaluate(
+      () =>
+        (window as unknown as { progressSeen: { text: string; value: string | null; striped: boolean }[] })
+          .progressSeen,
+    );
+    const writing = new RegExp(
+      `^${esBudget.import.progress.writing.replace('{{done}}', '(0|250|500|750|1,000)').replace('{{total}}', '1,000')}$`,
+    );
+    const determinate = seen.filter((s) => writing.test(s.text));
+    expect(determinate.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    for (const s of determinate) {
+      expect(s.striped, s.text).toBe(false);
+      const done = Number(writing.exec(s.text)![1]!.replace(',', ''));
+      expect(Number(s.value), s.text).toBeCloseTo(done / 10);
+    }
+    expect(((await api('get', `/api/budget/planning?year=${BIG_YEAR}&pageSize=1`)) as { total: number }).total).toBe(
+      1000,
+    );
 
     // The year's plan copied to the next one.
     await page.goto('/budget/planning/copy-year');

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { CONTROL_CHARACTERS, parseMessage, toFieldErrors } from '@amparo/shared/validation';
@@ -20,17 +20,79 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
-  const problem: Problem = {
+/** The problem+json body of an answer to `url` (its path is the `instance`). */
+export function problemBody(url: string, status: number, code: ErrorCode, errors?: FieldError[]): Problem {
+  return {
     type: `https://amparo.local/problems/${code}`,
     title: TITLES[status] ?? 'Error',
     status,
     code,
-    instance: reply.request.url.split('?')[0] ?? '',
+    instance: url.split('?')[0] ?? '',
     ...(errors?.length ? { errors } : {}),
   };
+}
+
+export function sendProblem(reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
   reply.request.problemCode = code;
-  return reply.status(status).type('application/problem+json; charset=utf-8').send(problem);
+  return reply
+    .status(status)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemBody(reply.request.url, status, code, errors));
+}
+
+/** What an error is answered with: its status, code, field errors and the headers that go with it. */
+export interface ProblemAnswer {
+  status: number;
+  code: ErrorCode;
+  errors?: FieldError[];
+  /** Lower-case names (a 503's or a write conflict's Retry-After). */
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer the error handler gives `error` (see `errorsPlugin`); an unexpected error, or an answer that breaks
+ * its contract, is logged on `request` here. Also what a stream already begun reports in-band
+ * (`plugins/progress-stream.ts`).
+ */
+export function problemAnswer(error: unknown, request: FastifyRequest): ProblemAnswer {
+  const answer = (status: number, code: ErrorCode, errors?: FieldError[], headers: Record<string, string> = {}) => ({
+    status,
+    code,
+    ...(errors ? { errors } : {}),
+    headers,
+  });
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) =>
+      parseMessage(v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.message ?? 'invalid'),
+    );
+    return answer(400, 'validation', dedupe(errors));
+  }
+  if (error instanceof ZodError) return answer(400, 'validation', toFieldErrors(error));
+  if (error instanceof AppError) return answer(error.status, error.code, error.fieldErrors, error.headers);
+  // A deadlock or serialization failure outside `inTransaction` (which retries once): retryable, not a fault.
+  if (isRetryableConflict(error))
+    return answer(409, 'write_conflict', undefined, { 'retry-after': String(WRITE_CONFLICT_RETRY_AFTER) });
+  if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: loggableError(error), cause: loggableError(error.cause) },
+      'response does not match its schema',
+    );
+    return answer(500, 'internal');
+  }
+  const e = error as Partial<FastifyError>;
+  const status = e.statusCode ?? 500;
+  if (
+    status === 413 ||
+    e.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    e.code === 'FST_PARTS_LIMIT' ||
+    e.code === 'FST_FILES_LIMIT'
+  )
+    return answer(413, 'payload_too_large');
+  if (status === 415) return answer(415, 'unsupported_media_type');
+  if (status === 429) return answer(429, 'too_many_attempts');
+  if (status >= 400 && status < 500) return answer(status, status === 404 ? 'not_found' : 'validation');
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
+  return answer(500, 'internal');
 }
 
 declare module 'fastify' {
@@ -59,43 +121,9 @@ export const errorsPlugin = fp(async (app) => {
     if (bad !== null) throw new AppError(400, 'validation', [{ field: bad, code: 'invalid_characters' }]);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) =>
-        parseMessage(v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.message ?? 'invalid'),
-      );
-      return sendProblem(reply, 400, 'validation', dedupe(errors));
-    }
-    if (error instanceof ZodError) return sendProblem(reply, 400, 'validation', toFieldErrors(error));
-    if (error instanceof AppError) {
-      reply.headers(error.headers);
-      return sendProblem(reply, error.status, error.code, error.fieldErrors);
-    }
-    // A deadlock or serialization failure outside `inTransaction` (which retries once): retryable, not a fault.
-    if (isRetryableConflict(error)) {
-      reply.header('retry-after', String(WRITE_CONFLICT_RETRY_AFTER));
-      return sendProblem(reply, 409, 'write_conflict');
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error(
-        { err: loggableError(error), cause: loggableError(error.cause) },
-        'response does not match its schema',
-      );
-      return sendProblem(reply, 500, 'internal');
-    }
-    const status = error.statusCode ?? 500;
-    if (
-      status === 413 ||
-      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
-      error.code === 'FST_PARTS_LIMIT' ||
-      error.code === 'FST_FILES_LIMIT'
-    ) {
-      return sendProblem(reply, 413, 'payload_too_large');
-    }
-    if (status === 415) return sendProblem(reply, 415, 'unsupported_media_type');
-    if (status === 429) return sendProblem(reply, 429, 'too_many_attempts');
-    if (status >= 400 && status < 500) return sendProblem(reply, status, status === 404 ? 'not_found' : 'validation');
-    request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return sendProblem(reply, 500, 'internal');
+    const { status, code, errors, headers } = problemAnswer(error, request);
+    reply.headers(headers);
+    return sendProblem(reply, status, code, errors);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
+import { progressStreamLine } from '../ndjson.ts';
 import { envelope } from '../validation.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.schema.ts';
 
@@ -104,12 +105,25 @@ export const planningImportPreview = z.object({
 export type PlanningImportPreview = z.infer<typeof planningImportPreview>;
 export const planningImportPreviewResponse = envelope(planningImportPreview);
 /**
- * An import's answer: `created` lines; `written` of `total` rows (all or none in one transaction, so equal on
- * success: no intermediate progress is readable, decision 0018).
+ * An import's outcome: `created` lines; `written` of `total` rows (all or none in one transaction, so equal on
+ * success; decision 0018).
  */
-export const planningImportResponse = envelope(
-  z.object({ created: z.number().int(), written: z.number().int(), total: z.number().int() }),
-);
+export const planningImportResult = z.object({
+  created: z.number().int(),
+  written: z.number().int(),
+  total: z.number().int(),
+});
+export type PlanningImportResult = z.infer<typeof planningImportResult>;
+export const planningImportResponse = envelope(planningImportResult);
+/**
+ * A line of POST …/import/execute's answer to `Accept: application/x-ndjson` (issue 25 section 7, ../ndjson.ts):
+ * `{"type":"progress","phase":"writing","done":n,"total":N}` first with done 0 once every check passed, then
+ * after each batch of lines written (done rising to N); then `{"type":"result","data":{created,written,total}}`,
+ * or `{"type":"problem","problem":{type,title,status,code,errors?,…}}` when the writing failed (rolled back:
+ * nothing written, the token not used up).
+ */
+export const planningImportStreamLine = progressStreamLine(planningImportResult, 'writing');
+export type PlanningImportStreamLine = z.infer<typeof planningImportStreamLine>;
 
 /**
  * POST /api/budget/planning/import/execute: the preview's `token` instead of the file; `confirmDuplicate` imports

@@ -12,6 +12,7 @@ import {
 } from '@amparo/shared/modules/budget-import.schema';
 import { actorOf, sendContent, uploadSource } from '../../../plugins/actor.ts';
 import type { RouteProblems } from '../../../plugins/openapi.ts';
+import { acceptsNdjson, sendProgressStream } from '../../../plugins/progress-stream.ts';
 import * as copy from './planning-copy.service.ts';
 import * as importing from './planning-import.service.ts';
 
@@ -28,6 +29,14 @@ const UPLOAD =
   'spreadsheet_type, spreadsheet_too_many_entries, spreadsheet_too_large_unpacked (params.max, MB), ' +
   'spreadsheet_compression_ratio, spreadsheet_size_mismatch, spreadsheet_unreadable, spreadsheet_too_complex, ' +
   'too_many_rows, too_many_columns, columns_missing (params.columns).';
+const EXECUTE_STREAM =
+  'Answers `application/json` ({ success, data }). With `Accept: application/x-ndjson` it follows the writing ' +
+  'instead: every refusal above is still its problem+json answer, but once every check has passed the answer is ' +
+  'a 200 `application/x-ndjson`, one JSON object per line: `{"type":"progress","phase":"writing","done":n,' +
+  '"total":N}` (done 0 first, then after each batch of 250 lines written, rising to N), then ' +
+  '`{"type":"result","data":{created,written,total}}`; or, when the writing fails (rolled back: nothing ' +
+  'written, the token not used up), a last `{"type":"problem","problem":{type,title,status,code,errors?}}` ' +
+  'with the problem+json the error answer would have had (e.g. 409 write_conflict, 500 internal).';
 
 /**
  * The POA's spreadsheet import and the copy of a year's plan to the next
@@ -118,29 +127,42 @@ export const planningImportRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
+  /**
+   * Imports a preview's token. With `Accept: application/x-ndjson` (the web's import page, issue 25 section 7)
+   * the answer follows the writing: every refusal (400 validation or import_has_errors, 404, 409 import_expired,
+   * import_already_done, plan_locked) is still the problem+json answer with its status; once the writing
+   * begins, a 200 `application/x-ndjson` of `planningImportStreamLine`s (progress, then result or problem).
+   */
   app.post(
     '/api/budget/planning/import/execute',
     {
-      config: { ...config, problems: { 404: ['not_found'], 409: ['import_already_done', 'import_expired'] } },
+      config: {
+        ...config,
+        problems: { 404: ['not_found'], 409: ['import_already_done', 'import_expired', 'plan_locked'] },
+      },
       schema: {
         operationId: 'executePlanningImport',
         tags,
         summary:
           "Imports the file of a preview's token (the uploader's, once, within 30 minutes) as …/import does: 404 not_found, 409 import_expired, 409 import_already_done unless confirmDuplicate",
+        description: EXECUTE_STREAM,
         body: planningImportExecuteInput,
         response: { 200: planningImportResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await importing.importPlanning(
-        db(),
-        app.spreadsheets,
-        actorOf(request),
-        { token: request.body.token },
-        request.body.confirmDuplicate,
-      ),
-    }),
+    async (request, reply) => {
+      const run = (onProgress?: (done: number, total: number) => Promise<void>) =>
+        importing.importPlanning(
+          db(),
+          app.spreadsheets,
+          actorOf(request),
+          { token: request.body.token },
+          request.body.confirmDuplicate,
+          onProgress,
+        );
+      if (acceptsNdjson(request)) return sendProgressStream(request, reply, 'writing', run);
+      return { success: true as const, data: await run() };
+    },
   );
 
   app.get(

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
+import {
+  PLANNING_IMPORT_COLUMNS,
+  type PlanningImportPreview,
+  type PlanningImportResult,
+} from '@amparo/shared/modules/budget-import.schema';
 import { goalQuantity, MONTHS, PLAN_YEAR_MAX, PLAN_YEAR_MIN } from '@amparo/shared/modules/budget.schema';
 import { moneyAmount, moneyString, sumMoney } from '@amparo/shared/money';
 import { todayInGuatemala } from '@amparo/shared/format';
@@ -332,7 +336,14 @@ export async function planningImportErrorFile(
  * rows (equal: all or none).
  * Errors: those of the preview; for a token 404 `not_found` (unknown, another
  * user's) and 409 `import_expired` (expired or used); 409
- * `import_already_done` (params at, date, by); then `import_has_errors`.
+ * `import_already_done` (params at, date, by); then `import_has_errors`;
+ * then 409 `plan_locked` (a year submitted since the check read it).
+ *
+ * `onProgress` follows the writing (issue 25 section 7, the execute route's
+ * NDJSON stream): called with (0, total) once every check above has passed,
+ * then after each batch of `planning.PROGRESS_BATCH` lines with the lines
+ * written so far (awaited). Whatever fails after that (the database) still rolls the
+ * whole transaction back: nothing written, the token not used up.
  */
 export async function importPlanning(
   db: Db,
@@ -340,7 +351,8 @@ export async function importPlanning(
   actor: UserActor,
   source: { upload: UploadSource } | { token: string },
   confirmDuplicate = false,
-): Promise<{ created: number; written: number; total: number }> {
+  onProgress?: (done: number, total: number) => void | Promise<void>,
+): Promise<PlanningImportResult> {
   // Read before the transaction: no transaction waits on an upload, a parse or the queue.
   const file = 'upload' in source ? await spreadsheets.readFile(source.upload, FIELD) : null;
   return db.transaction(async (tx) => {
@@ -365,6 +377,7 @@ export async function importPlanning(
       tx,
       actor,
       values.map((r) => ({ body: r.input! })),
+      { onProgress },
     );
     await recordExecution(
       tx,

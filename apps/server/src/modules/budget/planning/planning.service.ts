@@ -191,6 +191,9 @@ export interface NewLine {
   copiedFromId?: string;
 }
 
+/** Lines written per batch when the caller follows the progress (`insertLines`' `onProgress`). */
+export const PROGRESS_BATCH = 250;
+
 /**
  * Writes new lines with their 12 months and one `create` audit entry each, in
  * the caller's transaction, in batches (createLine writes one; an import or a
@@ -198,10 +201,34 @@ export interface NewLine {
  * audit holds what `audited` holds of the written line (fields, totals in Q,
  * version 1, the 12 amounts and goals), plus `copiedFromId` for a copy.
  * Returns the new ids, in order.
+ *
+ * Refuses with 409 `plan_locked` (`plans.assertEditable`) before writing anything. With `onProgress` (an
+ * import followed from the web, issue 25 section 7): called with (0, total) once every year is known editable,
+ * then the lines are written `PROGRESS_BATCH` at a time, each batch's lines, months and audit entries together,
+ * and it is called with (lines written so far, total) after each, and awaited (a stream lets its line go out);
+ * still one transaction, so nothing is committed before the caller's end. Without it, all the lines go in one
+ * pass.
  */
-export async function insertLines(tx: Executor, actor: UserActor, lines: NewLine[]): Promise<string[]> {
+export async function insertLines(
+  tx: Executor,
+  actor: UserActor,
+  lines: NewLine[],
+  { onProgress }: { onProgress?: (done: number, total: number) => void | Promise<void> } = {},
+): Promise<string[]> {
   for (const year of [...new Set(lines.map((l) => l.body.year))].sort((a, b) => a - b))
     await plans.assertEditable(tx, year);
+  await onProgress?.(0, lines.length);
+  const size = onProgress ? PROGRESS_BATCH : Math.max(lines.length, 1);
+  const ids: string[] = [];
+  for (let i = 0; i < lines.length; i += size) {
+    ids.push(...(await writeLines(tx, actor, lines.slice(i, i + size))));
+    await onProgress?.(Math.min(i + size, lines.length), lines.length);
+  }
+  return ids;
+}
+
+/** One batch of `insertLines`: the lines, their months, their audit entries. */
+async function writeLines(tx: Executor, actor: UserActor, lines: NewLine[]): Promise<string[]> {
   const rows = lines.map(({ body, copiedFromId }) => {
     const { months: _months, ...fields } = body;
     return {

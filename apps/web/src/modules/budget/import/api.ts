@@ -4,16 +4,19 @@ import type {
   CopyYearPreview,
   copyYearInput,
   PlanningImportPreview,
+  PlanningImportResult,
 } from '@amparo/shared/modules/budget-import.schema';
 import { api, ApiError } from '../../../shared/lib/api';
 import { downloadFile, saveResponse } from '../../../shared/lib/download';
+import { postWithProgress, type StreamProgress } from '../../../shared/lib/ndjson';
 import { uploadFile } from '../../../shared/lib/upload';
 
 /**
  * Calls of the POA import and of the copy of a year (issue 13 section 3).
  * The preview sends the chosen file and gets a token for the sheet the server
- * keeps (30 minutes); the import sends only that token. The error file sends
- * the file again (the browser still holds it).
+ * keeps (30 minutes); the import sends only that token and follows the
+ * server's writing (a progress stream). The error file sends the file again
+ * (the browser still holds it).
  */
 
 const BASE = '/api/budget/planning';
@@ -57,13 +60,21 @@ export function previewImport(file: File, onProgress: (percent: number) => void)
 /**
  * POST …/import/execute: the previewed file's lines all created, or none (400 import_has_errors), from the
  * preview's `token` (the server kept the sheet: the file is not sent again). 409 `import_expired` once the token
- * expired or was used; 409 `import_already_done` for a file imported before, unless `confirmDuplicate`.
+ * expired or was used; 409 `import_already_done` for a file imported before, unless `confirmDuplicate`. Asked
+ * as a progress stream (issue 25 section 7): `onProgress` gets the lines written so far of the total while the
+ * server writes; a failure while writing rejects as the same `ApiError` (the server rolled back).
  */
 export function useImportPlanning() {
   const invalidate = useInvalidatePlanning();
   return useMutation({
-    mutationFn: (body: { token: string; confirmDuplicate?: boolean }) =>
-      api.post<{ created: number; written: number; total: number }>('budget/planning/import/execute', body),
+    mutationFn: ({
+      onProgress,
+      ...body
+    }: {
+      token: string;
+      confirmDuplicate?: boolean;
+      onProgress?: (progress: StreamProgress) => void;
+    }) => postWithProgress<PlanningImportResult>('budget/planning/import/execute', body, (p) => onProgress?.(p)),
     onSuccess: invalidate,
   });
 }

@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { formatCount } from '@amparo/shared/format';
 import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
 import { ApiError } from '../../../shared/lib/api';
 import { translateFieldError } from '../../../shared/lib/server-errors';
@@ -43,10 +44,14 @@ const ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreads
 const PAGE_SIZE = 50;
 const HEADERS = new Map(PLANNING_IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 
-/** What the page is doing: sending the file (`percent` of it) then waiting on the server. */
+/**
+ * What the page is doing: sending the file (`percent` of it), then waiting on the server; for the import, once
+ * the server writes, `written`: its lines created so far of the total (issue 25 section 7).
+ */
 interface Busy {
   step: 'preview' | 'import';
   percent: number;
+  written?: { done: number; total: number };
 }
 
 /** The translated reason a server refused a file or a call. */
@@ -65,8 +70,9 @@ function problemText(error: unknown, t: TFunction): string {
  * choose an Excel file (.xlsx or .xls), see every row checked with its errors
  * per cell, download the file back with an error column, and import it (all
  * its lines or none) once no row has an error. The bar follows the upload,
- * then turns indeterminate while the server checks or writes: it does not
- * pretend to know how far the server is.
+ * then turns indeterminate while the server checks; while the import writes,
+ * it follows the lines the server reports created ('Creando líneas: 1,200 de
+ * 3,000', a progress stream: issue 25 section 7).
  */
 export function PlanningImportPage() {
   const { t, i18n } = useTranslation('budget');
@@ -124,7 +130,11 @@ export function PlanningImportPage() {
     setDuplicate(null);
     setBusy({ step: 'import', percent: 100 });
     try {
-      const result = await importing.mutateAsync({ token: preview.token, confirmDuplicate });
+      const result = await importing.mutateAsync({
+        token: preview.token,
+        confirmDuplicate,
+        onProgress: ({ done, total }) => setBusy({ step: 'import', percent: 100, written: { done, total } }),
+      });
       setCreated(result.created);
       notifySuccess(t('import.created', { count: result.created }));
       setFile(null);
@@ -239,16 +249,25 @@ export function PlanningImportPage() {
           {busy && (
             <Stack gap={4} aria-live="polite">
               <Text size="sm">
-                {busy.percent < 100
-                  ? t('import.progress.uploading', { percent: busy.percent })
-                  : busy.step === 'preview'
-                    ? t('import.progress.checking')
-                    : t('import.progress.creating')}
+                {busy.written
+                  ? t('import.progress.writing', {
+                      done: formatCount(busy.written.done),
+                      total: formatCount(busy.written.total),
+                    })
+                  : busy.percent < 100
+                    ? t('import.progress.uploading', { percent: busy.percent })
+                    : busy.step === 'preview'
+                      ? t('import.progress.checking')
+                      : t('import.progress.creating')}
               </Text>
               <Progress
-                value={busy.percent < 100 ? busy.percent : 100}
-                animated={busy.percent >= 100}
-                striped={busy.percent >= 100}
+                value={
+                  busy.written
+                    ? (busy.written.done / Math.max(busy.written.total, 1)) * 100
+                    : Math.min(busy.percent, 100)
+                }
+                animated={!busy.written && busy.percent >= 100}
+                striped={!busy.written && busy.percent >= 100}
                 aria-label={t('import.progress.label')}
               />
             </Stack>
