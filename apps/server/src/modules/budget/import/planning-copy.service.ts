@@ -9,6 +9,7 @@ import { MONTHS } from '@amparo/shared/modules/budget.schema';
 import type { FieldError } from '@amparo/shared/errors';
 import { moneyString, sumMoney } from '@amparo/shared/money';
 import type { Db, Executor } from '../../../db/client.ts';
+import { inTransaction } from '../../../lib/transaction.ts';
 import type { UserActor } from '../../../lib/actor.ts';
 import { AppError, isUniqueViolation } from '../../../lib/errors.ts';
 import * as planning from '../planning/planning.service.ts';
@@ -130,7 +131,7 @@ export async function copyYear(
   body: z.output<typeof copyYearInput>,
 ): Promise<{ created: number; to: number }> {
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const p = await plan(tx, body.from);
       if (p.alreadyCopied > 0)
         throw new AppError(409, 'year_already_copied', [

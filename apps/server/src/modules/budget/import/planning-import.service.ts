@@ -10,6 +10,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import { catalogCode, text } from '@amparo/shared/validation';
 import type { FieldError } from '@amparo/shared/errors';
 import type { Db, Executor } from '../../../db/client.ts';
+import { inTransaction } from '../../../lib/transaction.ts';
 import type { UserActor } from '../../../lib/actor.ts';
 import { disposition, type Content } from '../../../lib/content.ts';
 import { fieldErrorText } from '../../../lib/locale-text.ts';
@@ -355,7 +356,8 @@ export async function importPlanning(
 ): Promise<PlanningImportResult> {
   // Read before the transaction: no transaction waits on an upload, a parse or the queue.
   const file = 'upload' in source ? await spreadsheets.readFile(source.upload, FIELD) : null;
-  return db.transaction(async (tx) => {
+  // A deadlock victim runs once more (inTransaction): the token's take and every line roll back with it.
+  return inTransaction(db, async (tx) => {
     let rows: SheetRows;
     let hash: string;
     let kept: string | null = null;
