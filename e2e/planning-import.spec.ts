@@ -25,7 +25,9 @@ const YEAR = 2060;
 /** The year of the large file (not copied below). */
 const BIG_YEAR = 2064;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const count = (template: string, n: number) => template.replace('{{count}}', String(n));
+/** A translation's count as the page writes it: `{{count}}` as is, `{{count, count}}` with thousands commas. */
+const count = (template: string, n: number) =>
+  template.replace('{{count}}', String(n)).replace('{{count, count}}', n.toLocaleString('en-US'));
 
 async function workbook(rows: Record<string, string | number | null>[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

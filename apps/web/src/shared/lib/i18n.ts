@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatCurrency, formatMoney } from '@amparo/shared/format';
+import { formatCount, formatCurrency, formatMoney } from '@amparo/shared/format';
 import { withChunkTimeout } from './chunks';
 
 // Every locale file is a namespace named after its module (architecture rule 1);
@@ -77,6 +77,8 @@ void i18n
 // `{{amount, money}}` in a translation: quetzales as 'Q 1,234.56' (spec section 9), from the decimal string the
 // server sends in a field error's params (issue 13: a refused amount says its limit and the excess).
 i18n.services.formatter?.add('money', (value) => formatMoney(typeof value === 'string' ? value : String(value)));
+// `{{count, count}}`: a whole number as the app writes counts ('1,200'), whatever the browser's locale.
+i18n.services.formatter?.add('count', (value) => formatCount(Number(value)));
 // `{{amount, inCurrency}}`: an amount in the currency its message names in the `currency` param ('USD 1,234.56',
 // 'EUR …', 'Q …' for GTQ), as a disbursement's refusal says its agreed amount and excess (issue 13 section 2).
 i18n.services.formatter?.add('inCurrency', (value, _lng, options: { currency?: unknown } | undefined) =>
