@@ -142,36 +142,24 @@ export function DelegationsPage() {
           </Group>
         </form>
       </Paper>
-      <Paper withBorder p="md">
-        <PageHeader order={2} title={t('given.title')} description={t('given.help')} />
-        <DataTable
-          bare
-          label={t('given.title')}
-          columns={columns('to')}
-          rows={list.data?.given}
-          rowKey={(d) => d.id}
-          minWidth={760}
-          empty={<Text c="dimmed">{t('given.empty')}</Text>}
-          dimmed={(d) => d.state === 'ended'}
-          actions={endAction}
-          actionsWidth={120}
-        />
-      </Paper>
-      <Paper withBorder p="md">
-        <PageHeader order={2} title={t('received.title')} description={t('received.help')} />
-        <DataTable
-          bare
-          label={t('received.title')}
-          columns={columns('from')}
-          rows={list.data?.received}
-          rowKey={(d) => d.id}
-          minWidth={760}
-          empty={<Text c="dimmed">{t('received.empty')}</Text>}
-          dimmed={(d) => d.state === 'ended'}
-          actions={endAction}
-          actionsWidth={120}
-        />
-      </Paper>
+      {(['given', 'received'] as const).map((side) => (
+        <Paper withBorder p="md" key={side}>
+          <PageHeader order={2} title={t(`${side}.title`)} description={t(`${side}.help`)} />
+          <DataTable
+            bare
+            label={t(`${side}.title`)}
+            // Given: to whom; received: from whom.
+            columns={columns(side === 'given' ? 'to' : 'from')}
+            rows={list.data?.[side]}
+            rowKey={(d) => d.id}
+            minWidth={760}
+            empty={<Text c="dimmed">{t(`${side}.empty`)}</Text>}
+            dimmed={(d) => d.state === 'ended'}
+            actions={endAction}
+            actionsWidth={120}
+          />
+        </Paper>
+      ))}
       <ConfirmDialog
         opened={!!ending}
         title={t('end.title')}
