@@ -35,6 +35,8 @@ const SERVER_MODULE_DEPS = {
   'working-calendar': ['headquarters'],
   budget: ['catalogs', 'headquarters', 'users', 'cooperating', 'notifications'],
   cooperating: [],
+  // Providers read the INE geography (department and municipality names and codes).
+  providers: ['catalogs'],
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],
   settings: [],

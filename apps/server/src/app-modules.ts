@@ -10,6 +10,7 @@ import { headquartersModule } from './modules/headquarters/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
 import { permissionsModule } from './modules/permissions/module.ts';
 import { populationModule } from './modules/population/module.ts';
+import { providersModule } from './modules/providers/module.ts';
 import { rolesModule } from './modules/roles/module.ts';
 import { securityLogModule } from './modules/security-log/module.ts';
 import { settingsModule } from './modules/settings/module.ts';
@@ -41,5 +42,6 @@ export const APP_MODULES: readonly ServerModule[] = [
   settingsModule,
   supportModule,
   cooperatingModule,
+  providersModule,
   workflowModule,
 ];

@@ -24,3 +24,4 @@ export * from '../modules/budget/assignment/assignment.table.ts';
 export * from '../modules/budget/plan/plan.table.ts';
 export * from '../modules/budget/totals/totals.table.ts';
 export * from '../lib/spreadsheet-import/import-uploads.table.ts';
+export * from '../modules/providers/providers.table.ts';
