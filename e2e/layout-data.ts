@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { isValidNit } from '../packages/shared/src/identifiers.ts';
 import { adminApi, RUN } from './fixtures';
 
 /**
@@ -94,6 +95,17 @@ export async function seedLists(request: APIRequestContext, tag: string) {
     documentDate: `${year}-02-02`,
     area: 'Coordinación de programas comunitarios y participación ciudadana',
     tags: [],
+  });
+  // A NIT of this call only (NITs are unique): nine random digits and the check digit that makes them valid.
+  const nitBody = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
+  await api('post', '/api/providers', {
+    name: `Distribuidora de Útiles Escolares y Materiales Didácticos del Altiplano, Sociedad Anónima ${code}`,
+    tradeName: 'Librería y Papelería La Buena Enseñanza de Quetzaltenango',
+    nit: nitBody + [...'0123456789K'].find((check) => isValidNit(nitBody + check))!,
+    taxRegime: 'general',
+    country: 'GT',
+    state: '09',
+    town: '0901',
   });
   await api('post', '/api/support/tickets', {
     type: 'SOFTWARE',

@@ -22,6 +22,7 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
   asignacion_historial: ['/budget/assignment/$expense/record/$cooperatingItem', '/budget/carry-forwards'],
   configuracion_sede: ['/configuration/headquarter/*'],
   configuracion_cooperantes: ['/configuration/cooperating/*'],
+  configuracion_proveedores: ['/configuration/providers/*'],
   configuracion_usuarios: ['/configuration/users/*'],
   configuracion_roles: ['/configuration/roles/*', '/configuration/permissions/*'],
   configuracion_catalogos: ['/configuration/catalogs'],

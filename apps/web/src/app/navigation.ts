@@ -14,6 +14,7 @@ import { headquartersModule } from '../modules/headquarters/module';
 import { notificationsModule } from '../modules/notifications/module';
 import { permissionsModule } from '../modules/permissions/module';
 import { populationModule } from '../modules/population/module';
+import { providersModule } from '../modules/providers/module';
 import { rolesModule } from '../modules/roles/module';
 import { securityLogModule } from '../modules/security-log/module';
 import { settingsModule } from '../modules/settings/module';
@@ -45,6 +46,7 @@ const WEB_MODULES: readonly WebModule[] = [
   budgetModule,
   headquartersModule,
   cooperatingModule,
+  providersModule,
   usersModule,
   rolesModule,
   permissionsModule,

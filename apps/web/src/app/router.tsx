@@ -22,6 +22,7 @@ import { workingCalendarRoutes } from '../modules/working-calendar/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
+import { providersRoutes } from '../modules/providers/routes';
 import { budgetRoutes } from '../modules/budget/routes';
 import { planningImportRoutes } from '../modules/budget/import/routes';
 import { assignmentRoutes } from '../modules/budget/assignment/routes';
@@ -76,6 +77,7 @@ const routeTree = rootRoute.addChildren([
     ...settingsRoutes,
     ...supportRoutes,
     ...cooperatingRoutes,
+    ...providersRoutes,
     ...budgetRoutes,
     ...planningImportRoutes,
     ...assignmentRoutes,

@@ -11,7 +11,7 @@ import { useSaveLink } from '../../persons/api/mutations';
 import { populationKeys, type Link } from '../../persons/api/queries';
 import { CatalogSelect } from '../../shared/components/catalog-select';
 import { isVersionConflict } from '../../shared/lib/case-file-utils';
-import { PhonesField } from '../../persons/components/phones-field';
+import { PhonesField } from '../../../../shared/ui/phones-field';
 import { RecordFormActions } from '../../shared/components/record-form-actions';
 
 /** The contract accepts up to five phone numbers. */
@@ -184,7 +184,7 @@ export function LinkForm({ personId, link, onDone }: LinkFormProps) {
                 {...form.getInputProps('age')}
               />
             </SimpleGrid>
-            <PhonesField form={form} />
+            <PhonesField form={form} label={t('population:fields.phones')} max={5} />
           </>
         )}
 

@@ -12,7 +12,7 @@ import { PersonFormIdentity } from './person-form-identity';
 import { PersonFormDemographics } from './person-form-demographics';
 import { PersonFormLocation } from './person-form-location';
 import { PersonFormHealth } from './person-form-health';
-import { PhonesField } from './phones-field';
+import { PhonesField } from '../../../../shared/ui/phones-field';
 import { PersonFormCase, PersonFormCaseNotes } from './person-form-case';
 import {
   DEFAULT_COUNTRY,
@@ -89,7 +89,10 @@ export function PersonForm({ person, submitting, onSubmit, onCancel, notice }: P
           <FormSection title={t('sections.location')}>
             <PersonFormLocation form={form} />
           </FormSection>
-          <FormSection title={t('sections.health')} extra={<PhonesField form={form} />}>
+          <FormSection
+            title={t('sections.health')}
+            extra={<PhonesField form={form} label={t('population:fields.phones')} max={5} />}
+          >
             <PersonFormHealth form={form} />
           </FormSection>
           <FormSection title={t('sections.case')} extra={<PersonFormCaseNotes form={form} />}>

@@ -3,10 +3,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** At most five numbers (the contracts' `phones` limit). */
-const MAX_PHONES = 5;
-
-/** What the field needs of a Mantine form whose values hold `phones: string[]` (person and linked-person forms). */
+/** What the field needs of a Mantine form whose values hold `phones: string[]` (person, linked person, provider). */
 interface PhonesForm {
   values: { phones: string[] };
   errors: Record<string, ReactNode>;
@@ -15,25 +12,28 @@ interface PhonesForm {
   insertListItem: (path: 'phones', item: string) => void;
 }
 
-/** Phone numbers: several, each with its own label so it can be found and corrected. */
-export function PhonesField({ form }: { form: PhonesForm }) {
-  const { t } = useTranslation('population');
+/**
+ * Phone numbers: several, each with its own label so it can be found and corrected. `label` titles the group;
+ * `max` is the contract's limit on `phones`.
+ */
+export function PhonesField({ form, label, max }: { form: PhonesForm; label: string; max: number }) {
+  const { t } = useTranslation();
   const { phones } = form.values;
   return (
     <Stack gap="xs">
       <Text fw={500} size="sm">
-        {t('fields.phones')}
+        {label}
       </Text>
       {phones.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('empty.phones')}
+          {t('common:phones.none')}
         </Text>
       )}
       {phones.map((_, index) => (
         <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
             style={{ flex: 1, maxWidth: 320 }}
-            label={t('fields.phone_n', { n: index + 1 })}
+            label={t('common:phones.number', { n: index + 1 })}
             type="tel"
             inputMode="tel"
             maxLength={20}
@@ -44,7 +44,7 @@ export function PhonesField({ form }: { form: PhonesForm }) {
             color="red"
             size="lg"
             mb={form.errors[`phones.${index}`] ? 22 : 2}
-            aria-label={t('actions.remove_phone', { n: index + 1 })}
+            aria-label={t('common:phones.remove', { n: index + 1 })}
             onClick={() => form.removeListItem('phones', index)}
           >
             <IconTrash size={18} />
@@ -61,10 +61,10 @@ export function PhonesField({ form }: { form: PhonesForm }) {
           variant="light"
           size="xs"
           leftSection={<IconPlus size={14} />}
-          disabled={phones.length >= MAX_PHONES}
+          disabled={phones.length >= max}
           onClick={() => form.insertListItem('phones', '')}
         >
-          {t('actions.add_phone')}
+          {t('common:phones.add')}
         </Button>
       </Group>
     </Stack>

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Provider, providerListQuery, providerListResponse } from '@amparo/shared/modules/providers.schema';
+import { api } from '../../../shared/lib/api';
+
+type ProviderListQuery = z.output<typeof providerListQuery>;
+type ProviderPage = z.infer<typeof providerListResponse>['data'];
+
+export const providerPath = (id: string) => `providers/${encodeURIComponent(id)}`;
+
+/** Query keys: everything under ['providers'] (a write refreshes the lists and the record). */
+export const providerKeys = {
+  all: ['providers'] as const,
+  list: (query: ProviderListQuery) => ['providers', 'list', query] as const,
+  one: (id: string) => ['providers', id] as const,
+};
+
+export const getProviderListQueryOptions = (query: ProviderListQuery) =>
+  queryOptions({
+    queryKey: providerKeys.list(query),
+    queryFn: () => api.get<ProviderPage>('providers', { query }),
+    // Keep the last page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useProviderList(query: ProviderListQuery) {
+  return useQuery(getProviderListQueryOptions(query));
+}
+
+export const getProviderQueryOptions = (id: string) =>
+  queryOptions({ queryKey: providerKeys.one(id), queryFn: () => api.get<Provider>(providerPath(id)) });
+
+export function useProvider(id: string) {
+  return useQuery(getProviderQueryOptions(id));
+}
