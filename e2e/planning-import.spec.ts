@@ -79,6 +79,9 @@ test.describe('POA import and copy', () => {
     page,
     request,
   }) => {
+    // Two previews, an error file, a 1,000-row import followed to its end and a year's copy: about 15 s here,
+    // so twice the default budget for a machine twice as busy.
+    test.setTimeout(120_000);
     const api = await adminApi(request);
     await api('post', '/api/catalogs/items', {
       catalog: 'strategic_axis',
