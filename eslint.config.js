@@ -37,6 +37,8 @@ const SERVER_MODULE_DEPS = {
   cooperating: [],
   // Providers read the INE geography (department and municipality names and codes).
   providers: ['catalogs'],
+  // Vouchers name the headquarter that holds a range; the users table gives movements' actors' names.
+  vouchers: ['headquarters'],
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],
   settings: [],

@@ -16,6 +16,7 @@ import { securityLogModule } from './modules/security-log/module.ts';
 import { settingsModule } from './modules/settings/module.ts';
 import { supportModule } from './modules/support/module.ts';
 import { usersModule } from './modules/users/module.ts';
+import { vouchersModule } from './modules/vouchers/module.ts';
 import { workingCalendarModule } from './modules/working-calendar/module.ts';
 import { workflowModule } from './modules/workflow/module.ts';
 
@@ -43,5 +44,6 @@ export const APP_MODULES: readonly ServerModule[] = [
   supportModule,
   cooperatingModule,
   providersModule,
+  vouchersModule,
   workflowModule,
 ];

@@ -69,6 +69,14 @@ export const ERROR_CODES = [
   // Issue 25 section 7: spreadsheet imports kept between preview and execution (lib/spreadsheet-import/import-uploads.ts).
   'import_expired', // 409: the preview's token expired or was already used: upload the file again
   'import_already_done', // 409: this very file (same SHA-256) was imported before (field error import_already_done, params at, by)
+  // Issue 26 sections 1 and 2: vouchers and framework agreements.
+  'voucher_range_overlap', // 409: the range shares numbers with another range of its series (field error on start)
+  'voucher_range_in_use', // 409: a range with issued vouchers keeps its series and numbers
+  'voucher_not_available', // 409: the voucher is reserved, used or voided (field error number, params number, status)
+  'voucher_range_expired', // 409: the range's expiry date has passed: it issues nothing
+  'voucher_range_exhausted', // 409: fewer numbers left than asked (field error count, params available)
+  'voucher_range_inactive', // 409: the range is deactivated
+  'provider_inactive', // 409: the provider is deactivated
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -165,6 +173,15 @@ export const FIELD_ERROR_CODES = [
   'total_mismatch', // a row's total differs from the sum of its months: params.sum
   // Issue 25 section 7: the same file imported twice (lib/spreadsheet-import/import-uploads.ts).
   'import_already_done', // params.at (ISO instant), date (YYYY-MM-DD, Guatemala), by (full name): confirmDuplicate imports it again
+  // Issue 26 sections 1 and 2: vouchers and framework agreements.
+  'voucher_range_order', // the last number is below the first
+  'voucher_range_overlap', // params.series, start, end: the other range of the series holding some of these numbers
+  'voucher_range_in_use', // series, first or last number of a range with issued vouchers
+  'voucher_number_outside', // params.start, end: the number is not in the range
+  'voucher_not_available', // params.number, status
+  'voucher_range_exhausted', // params.available
+  'agreement_dates_order', // the agreement ends before it starts
+  'provider_inactive', // the provider is deactivated
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -25,3 +25,5 @@ export * from '../modules/budget/plan/plan.table.ts';
 export * from '../modules/budget/totals/totals.table.ts';
 export * from '../lib/spreadsheet-import/import-uploads.table.ts';
 export * from '../modules/providers/providers.table.ts';
+export * from '../modules/providers/agreements.table.ts';
+export * from '../modules/vouchers/vouchers.table.ts';

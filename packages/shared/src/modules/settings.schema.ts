@@ -141,12 +141,18 @@ export const SETTING_DEFINITIONS = [
     type: 'rates',
     source: 'Decreto 10-2012, art. 28 (porcentajes máximos anuales)',
   },
+  {
+    key: 'voucher_expiry_warning_days',
+    group: 'purchasing',
+    type: 'count',
+    source: 'Política de compras de la institución (issue 26 sección 2: rangos por vencer)',
+  },
 ] as const satisfies readonly { key: string; group: string; type: SettingType; source: string }[];
 
 export type SettingDefinition = (typeof SETTING_DEFINITIONS)[number];
 export type SettingKey = SettingDefinition['key'];
 export const SETTING_KEYS = SETTING_DEFINITIONS.map((d) => d.key) as SettingKey[];
-export const SETTING_GROUPS = ['igss', 'labour', 'tax', 'assets'] as const;
+export const SETTING_GROUPS = ['igss', 'labour', 'tax', 'assets', 'purchasing'] as const;
 
 /** The value type of a setting type ('rate' → decimal string, 'brackets' → the bands, …). */
 export type SettingValueOf<T extends SettingType> = z.output<(typeof SETTING_VALUE_SCHEMAS)[T]>;

@@ -28,7 +28,7 @@ const bands = (list: { up_to: number | null; rate: number; fixed: number; over?:
 const d = labourTax;
 const dep = d.depreciation_isr.rates;
 /** Each seeded key with its value and the file's source for it. */
-const SEEDED: { key: SettingKey; value: unknown; source: string }[] = [
+const SEEDED: { key: SettingKey; value: unknown; source: string; note?: string }[] = [
   { key: 'igss_employee_rate', value: rate(d.igss.employee_rate), source: d.igss.source },
   {
     key: 'igss_employer_illness_maternity_rate',
@@ -100,6 +100,13 @@ const SEEDED: { key: SettingKey; value: unknown; source: string }[] = [
     },
     source: d.depreciation_isr.source,
   },
+  // Institutional policy, not law: how many days before a voucher range expires it is flagged (issue 26 section 2).
+  {
+    key: 'voucher_expiry_warning_days',
+    value: 30,
+    source: 'Política de compras de la institución',
+    note: 'Valor inicial: ajústelo a la política de compras de la institución.',
+  },
 ];
 
 /** Inserts the seeded values that are missing; each checked against its key's schema first (a bad file fails loudly). */
@@ -112,7 +119,7 @@ export async function seedSettings(tx: Executor): Promise<void> {
       validFrom: SEEDED_FROM,
       value: SETTING_VALUE_SCHEMAS[definition.type].parse(s.value),
       source: definition.source,
-      note: `${NOTE} (${s.source})`,
+      note: s.note ?? `${NOTE} (${s.source})`,
     };
   });
   await insertMissing(tx, rows);
