@@ -5,6 +5,7 @@ import { budgetModule } from './modules/budget/module.ts';
 import { catalogsModule } from './modules/catalogs/module.ts';
 import { cooperatingModule } from './modules/cooperating/module.ts';
 import { dashboardModule } from './modules/dashboard/module.ts';
+import { executionModule } from './modules/execution/module.ts';
 import { documentationModule } from './modules/documentation/module.ts';
 import { headquartersModule } from './modules/headquarters/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
@@ -45,5 +46,6 @@ export const APP_MODULES: readonly ServerModule[] = [
   cooperatingModule,
   providersModule,
   vouchersModule,
+  executionModule,
   workflowModule,
 ];

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'voucher_range_exhausted', // 409: fewer numbers left than asked (field error count, params available)
   'voucher_range_inactive', // 409: the range is deactivated
   'provider_inactive', // 409: the provider is deactivated
+  'request_not_editable', // 409: an expense request is edited only in `solicitado` (issue 26 section 3)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -182,6 +183,7 @@ export const FIELD_ERROR_CODES = [
   'voucher_range_exhausted', // params.available
   'agreement_dates_order', // the agreement ends before it starts
   'provider_inactive', // the provider is deactivated
+  'line_other_year', // params.year (the line's), requestYear: a request draws on lines of its own year
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -27,3 +27,4 @@ export * from '../lib/spreadsheet-import/import-uploads.table.ts';
 export * from '../modules/providers/providers.table.ts';
 export * from '../modules/providers/agreements.table.ts';
 export * from '../modules/vouchers/vouchers.table.ts';
+export * from '../modules/execution/requests.table.ts';

@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { matches, wordsText } from '../../lib/search.ts';
+import { planningLines } from '../budget/planning/planning.table.ts';
+import { providers } from '../providers/providers.table.ts';
+import { users } from '../users/users.table.ts';
+import {
+  expenseRequestItems,
+  expenseRequestNumbers,
+  expenseRequestProviders,
+  expenseRequests,
+  expenseRequestTravellers,
+  requestSearchVector,
+  type ExpenseRequestRow,
+} from './requests.table.ts';
+
+export type { ExpenseRequestRow };
+
+/**
+ * The next number of `year`, without gaps: the counter row is written (and so locked) in the caller's
+ * transaction until it ends, so parallel requests take consecutive numbers and a rolled-back one gives its
+ * number back.
+ */
+export async function nextSequence(db: Executor, year: number): Promise<number> {
+  const n = expenseRequestNumbers;
+  const [row] = await db
+    .insert(n)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: n.year, set: { last: sql`${n.last} + 1` } })
+    .returning({ last: n.last });
+  return row!.last;
+}
+
+export async function insertRequest(db: Executor, values: typeof expenseRequests.$inferInsert): Promise<string> {
+  const [row] = await db.insert(expenseRequests).values(values).returning({ id: expenseRequests.id });
+  return row!.id;
+}
+
+/** One request, or null; `lock` takes its row for update. */
+export async function findRequest(db: Executor, id: string, lock = false): Promise<ExpenseRequestRow | null> {
+  const query = db.select().from(expenseRequests).where(eq(expenseRequests.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Updates a request's columns (the caller has locked it and checked its version); bumps the version. */
+export async function updateRequest(
+  db: Executor,
+  id: string,
+  values: Omit<Partial<typeof expenseRequests.$inferInsert>, 'version' | 'updatedAt'>,
+) {
+  await db
+    .update(expenseRequests)
+    .set({ ...values, version: sql`${expenseRequests.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(expenseRequests.id, id));
+}
+
+type ItemValues = Omit<typeof expenseRequestItems.$inferInsert, 'requestId' | 'position' | 'id'>;
+
+/** Writes a request's items, providers and travellers as given (replacing what it had). */
+export async function replaceParts(
+  db: Executor,
+  requestId: string,
+  parts: { items: ItemValues[]; providerIds: string[]; travellerIds: string[] },
+) {
+  await db.delete(expenseRequestItems).where(eq(expenseRequestItems.requestId, requestId));
+  await db.delete(expenseRequestProviders).where(eq(expenseRequestProviders.requestId, requestId));
+  await db.delete(expenseRequestTravellers).where(eq(expenseRequestTravellers.requestId, requestId));
+  await db.insert(expenseRequestItems).values(parts.items.map((item, position) => ({ ...item, requestId, position })));
+  if (parts.providerIds.length)
+    await db
+      .insert(expenseRequestProviders)
+      .values(parts.providerIds.map((providerId, position) => ({ requestId, providerId, position })));
+  if (parts.travellerIds.length)
+    await db
+      .insert(expenseRequestTravellers)
+      .values(parts.travellerIds.map((userId, position) => ({ requestId, userId, position })));
+}
+
+/** A request's items with their line's description, in order. */
+export function itemsOf(db: Executor, requestId: string) {
+  return db
+    .select({ item: expenseRequestItems, lineDescription: planningLines.description })
+    .from(expenseRequestItems)
+    .innerJoin(planningLines, eq(planningLines.id, expenseRequestItems.lineId))
+    .where(eq(expenseRequestItems.requestId, requestId))
+    .orderBy(asc(expenseRequestItems.position));
+}
+
+/** A request's providers, in the order added. */
+export function providersOf(db: Executor, requestId: string) {
+  return db
+    .select({ id: providers.id, name: providers.name, nit: providers.nit })
+    .from(expenseRequestProviders)
+    .innerJoin(providers, eq(providers.id, expenseRequestProviders.providerId))
+    .where(eq(expenseRequestProviders.requestId, requestId))
+    .orderBy(asc(expenseRequestProviders.position));
+}
+
+/** A request's travellers, in order. */
+export function travellersOf(db: Executor, requestId: string) {
+  return db
+    .select({ id: users.id, name: users.fullName })
+    .from(expenseRequestTravellers)
+    .innerJoin(users, eq(users.id, expenseRequestTravellers.userId))
+    .where(eq(expenseRequestTravellers.requestId, requestId))
+    .orderBy(asc(expenseRequestTravellers.position));
+}
+
+/** The providers of `ids` that exist, with their active flag. */
+export function providerStates(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: providers.id, active: providers.active }).from(providers).where(inArray(providers.id, ids));
+}
+
+/** The users of `ids` that exist, with their active flag. */
+export function userStates(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: users.id, active: users.active }).from(users).where(inArray(users.id, ids));
+}
+
+/** The planning lines of `ids` that exist, with their year and description. */
+export function lineFacts(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: planningLines.id, year: planningLines.year, description: planningLines.description })
+    .from(planningLines)
+    .where(inArray(planningLines.id, ids));
+}
+
+export interface RequestFilter {
+  requesterId: string;
+  q?: string;
+  status?: string;
+  type?: string;
+  year?: number;
+  month?: number;
+  lineId?: string;
+  urgent?: 'true' | 'false';
+}
+
+function listWhere(f: RequestFilter): SQL | undefined {
+  const r = expenseRequests;
+  const number = f.q ? /^(?:SOL-)?(\d{4})-0*(\d{1,9})$/i.exec(f.q.trim()) : null;
+  return and(
+    eq(r.requesterId, f.requesterId),
+    f.q
+      ? or(
+          matches(requestSearchVector(r), wordsText(f.q)),
+          number ? and(eq(r.year, Number(number[1])), eq(r.sequence, Number(number[2]))) : undefined,
+        )
+      : undefined,
+    f.status ? eq(r.status, f.status) : undefined,
+    f.type ? eq(r.type, f.type) : undefined,
+    f.year ? eq(r.year, f.year) : undefined,
+    f.month ? eq(r.month, f.month) : undefined,
+    f.urgent ? eq(r.urgent, f.urgent === 'true') : undefined,
+    f.lineId
+      ? sql`exists (select 1 from ${expenseRequestItems} i where i.request_id = ${r.id} and i.line_id = ${f.lineId}::uuid)`
+      : undefined,
+  );
+}
+
+/** A page of the requester's requests, newest first (`asc`: oldest first), with the requester's name and line count. */
+export async function listRequests(
+  db: Executor,
+  f: RequestFilter & { page: number; pageSize: number; order: 'asc' | 'desc' },
+) {
+  const r = expenseRequests;
+  const where = listWhere(f);
+  const items = await db
+    .select({
+      row: r,
+      requesterName: users.fullName,
+      lineCount: sql<number>`(select count(distinct i.line_id)::int from ${expenseRequestItems} i where i.request_id = ${r.id})`,
+    })
+    .from(r)
+    .innerJoin(users, eq(users.id, r.requesterId))
+    .where(where)
+    .orderBy(f.order === 'asc' ? asc(r.createdAt) : desc(r.createdAt), desc(r.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(r)
+    .where(where);
+  return { items, total: count?.n ?? 0 };
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  expenseRequestResponse,
+  requestInput,
+  requestListQuery,
+  requestListResponse,
+  requestUpdate,
+} from '@amparo/shared/modules/execution.schema';
+import { uuid } from '@amparo/shared/validation';
+import { actorOf } from '../../plugins/actor.ts';
+import * as service from './requests.service.ts';
+
+const params = z.object({ id: uuid });
+const config = { permission: 'ejecucion_solicitudes' as const };
+const tags = ['execution'];
+const budget409 = ['budget_stop', 'budget_warning', 'year_closed'] as const;
+const budgetProblems = { 409: [...budget409], 422: ['control_unavailable' as const] };
+
+/**
+ * Expense requests (issue 26 section 3), permission `ejecucion_solicitudes`: the caller's own requests (another's
+ * answers 404). Saving commits the items' amounts on their planning lines' month through the budget's control.
+ */
+export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.db;
+  app.get(
+    '/api/execution/requests',
+    {
+      config,
+      schema: {
+        operationId: 'listExpenseRequests',
+        tags,
+        summary: "The caller's requests, newest first; by status, type, year, month, line, urgent, number or words",
+        querystring: requestListQuery,
+        response: { 200: requestListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listRequests(db(), actorOf(request), request.query),
+    }),
+  );
+  app.get(
+    '/api/execution/requests/:id',
+    {
+      config: { ...config, problems: { 404: ['not_found'] } },
+      schema: {
+        operationId: 'getExpenseRequest',
+        tags,
+        summary: 'One of the caller’s requests with its items, lines, providers and trip',
+        params,
+        response: { 200: expenseRequestResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.getRequest(db(), actorOf(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/execution/requests',
+    {
+      config: { ...config, problems: budgetProblems },
+      schema: {
+        operationId: 'createExpenseRequest',
+        tags,
+        summary:
+          'Create a request in solicitado and commit its amounts (audited): 400 line_other_year, provider_inactive; 409 budget_stop, budget_warning',
+        body: requestInput,
+        response: { 200: expenseRequestResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.createRequest(db(), actorOf(request), request.body),
+    }),
+  );
+  app.put(
+    '/api/execution/requests/:id',
+    {
+      config: {
+        ...config,
+        problems: {
+          ...budgetProblems,
+          404: ['not_found'],
+          409: [...budget409, 'version_conflict' as const, 'request_not_editable' as const],
+        },
+      },
+      schema: {
+        operationId: 'updateExpenseRequest',
+        tags,
+        summary: 'Edit while solicitado; the budget follows (audited): 409 request_not_editable, version_conflict',
+        params,
+        body: requestUpdate,
+        response: { 200: expenseRequestResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.updateRequest(db(), actorOf(request), request.params.id, request.body),
+    }),
+  );
+};

@@ -1,0 +1,341 @@
+import type { z } from 'zod';
+import type { FieldError } from '@amparo/shared/errors';
+import { money, moneyString, roundMoney, sumMoney, type Money } from '@amparo/shared/money';
+import {
+  requestNumber,
+  requestTypeProblems,
+  type ExpenseRequest,
+  type RequestStatus,
+  type RequestType,
+  type requestInput,
+  type requestListQuery,
+  type requestUpdate,
+} from '@amparo/shared/modules/execution.schema';
+import type { Db, Executor } from '../../db/client.ts';
+import type { UserActor } from '../../lib/actor.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { AppError, invalidFields, notFound, versionConflict } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { commit, release, type SpendCell } from '../budget/spending/spending.ts';
+import { userNames } from '../users/users.service.ts';
+import * as repo from './requests.repository.ts';
+
+/**
+ * Expense requests (issue 26 section 3, keys `ejecucion`, `ejecucion_solicitudes`): created in `solicitado`,
+ * numbered without gaps per year, their items' amounts committed on the items' planning lines for the request's
+ * month through the budget's one spending call (`commit`/`release`, issue 25 section 2), in the same transaction
+ * as the request: a request the plan cannot pay is refused with the figures and nothing is written. Audited
+ * (entity `expense_request`, before and after).
+ */
+
+const ENTITY = 'expense_request';
+/** The budget ledger's source type of a request. */
+export const REQUEST_SOURCE = 'expense_request';
+
+type Body = z.output<typeof requestInput>;
+type Parts = Omit<Body, 'type' | 'confirmWarning' | 'override'>;
+
+/** An item's amount: quantity × unit price, rounded half up to the centavo (Q). */
+const itemAmount = (quantity: string, unitPrice: string): Money => roundMoney(money(quantity).times(unitPrice));
+
+/** What the request commits on each line of its month: its items' amounts summed per line, in first-use order. */
+function cellsOf(items: { lineId: string; amount: Money }[], month: number): SpendCell[] {
+  const byLine = new Map<string, Money>();
+  for (const i of items) byLine.set(i.lineId, (byLine.get(i.lineId) ?? money(0)).plus(i.amount));
+  return [...byLine].map(([lineId, amount]) => ({ lineId, month, amount: moneyString(amount) }));
+}
+
+/**
+ * The checks that need the database, all reported at once (400 `validation`): every item's line exists
+ * (`unknown_code`) and is of the request's year (`line_other_year`, params year, requestYear); the providers
+ * exist (`unknown_code`) and are active (`provider_inactive`); the travellers exist and are active (`inactive`).
+ */
+async function checkParts(db: Executor, body: Parts) {
+  const errors: FieldError[] = [];
+  const lines = new Map(
+    (await repo.lineFacts(db, [...new Set(body.items.map((i) => i.lineId))])).map((l) => [l.id, l]),
+  );
+  body.items.forEach((item, i) => {
+    const line = lines.get(item.lineId);
+    if (!line) errors.push({ field: `items.${i}.lineId`, code: 'unknown_code' });
+    else if (line.year !== body.year)
+      errors.push({
+        field: `items.${i}.lineId`,
+        code: 'line_other_year',
+        params: { year: line.year, requestYear: body.year },
+      });
+  });
+  const providerStates = new Map((await repo.providerStates(db, body.providerIds)).map((p) => [p.id, p.active]));
+  body.providerIds.forEach((id, i) => {
+    const active = providerStates.get(id);
+    if (active === undefined) errors.push({ field: `providerIds.${i}`, code: 'unknown_code' });
+    else if (!active) errors.push({ field: `providerIds.${i}`, code: 'provider_inactive' });
+  });
+  const travellerIds = body.travel?.travellerIds ?? [];
+  const userStates = new Map((await repo.userStates(db, travellerIds)).map((u) => [u.id, u.active]));
+  travellerIds.forEach((id, i) => {
+    const active = userStates.get(id);
+    if (active === undefined) errors.push({ field: `travel.travellerIds.${i}`, code: 'unknown_code' });
+    else if (!active) errors.push({ field: `travel.travellerIds.${i}`, code: 'inactive' });
+  });
+  if (errors.length) throw invalidFields(errors);
+}
+
+/**
+ * The budget's refusal with its fields moved from the cells to the request's items: `cells.N.x` becomes
+ * `items.K.lineId`, K the first item drawing on that cell's line, so the figures show under the line chosen.
+ */
+function onItems(err: unknown, cells: SpendCell[], items: { lineId: string }[]): never {
+  if (!(err instanceof AppError) || !err.fieldErrors.some((e) => e.field.startsWith('cells.'))) throw err;
+  const fieldErrors = err.fieldErrors.map((e) => {
+    const m = /^cells\.(\d+)\./.exec(e.field);
+    if (!m) return e;
+    const k = items.findIndex((i) => i.lineId === cells[Number(m[1])]?.lineId);
+    return { ...e, field: `items.${Math.max(k, 0)}.lineId` };
+  });
+  throw new AppError(err.status, err.code, fieldErrors, err.headers);
+}
+
+/** The written columns and parts of a body. */
+function columnsOf(body: Parts) {
+  const items = body.items.map((i) => ({ ...i, amount: itemAmount(i.quantity, i.unitPrice) }));
+  const t = body.travel;
+  return {
+    items,
+    total: sumMoney(items.map((i) => i.amount)),
+    columns: {
+      year: body.year,
+      month: body.month,
+      description: body.description,
+      justification: body.justification,
+      urgent: body.urgent,
+      executionDate: body.executionDate,
+      destination: t?.destination ?? null,
+      departureDate: t?.departureDate ?? null,
+      returnDate: t?.returnDate ?? null,
+      directions: t?.directions ?? null,
+      exitPassNumber: t?.exitPassNumber ?? null,
+    },
+  };
+}
+
+async function writeParts(tx: Executor, id: string, body: Parts, items: ReturnType<typeof columnsOf>['items']) {
+  await repo.replaceParts(tx, id, {
+    items: items.map((i) => ({
+      lineId: i.lineId,
+      description: i.description,
+      unit: i.unit,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      amount: moneyString(i.amount),
+    })),
+    providerIds: body.providerIds,
+    travellerIds: body.travel?.travellerIds ?? [],
+  });
+}
+
+async function toRequest(db: Executor, r: repo.ExpenseRequestRow): Promise<ExpenseRequest> {
+  const [items, providers, travellers, requester] = await Promise.all([
+    repo.itemsOf(db, r.id),
+    repo.providersOf(db, r.id),
+    repo.travellersOf(db, r.id),
+    userNames(db, [r.requesterId]),
+  ]);
+  const lines = new Map<string, { lineId: string; lineDescription: string; amount: Money }>();
+  for (const { item, lineDescription } of items) {
+    const line = lines.get(item.lineId) ?? { lineId: item.lineId, lineDescription, amount: money(0) };
+    line.amount = line.amount.plus(item.amount);
+    lines.set(item.lineId, line);
+  }
+  return {
+    id: r.id,
+    number: requestNumber(r.year, r.sequence),
+    type: r.type as RequestType,
+    status: r.status as RequestStatus,
+    year: r.year,
+    month: r.month,
+    requesterId: r.requesterId,
+    requesterName: requester.get(r.requesterId) ?? '',
+    description: r.description,
+    justification: r.justification,
+    urgent: r.urgent,
+    executionDate: r.executionDate,
+    total: r.total,
+    items: items.map(({ item, lineDescription }) => ({
+      id: item.id,
+      lineId: item.lineId,
+      lineDescription,
+      description: item.description,
+      unit: item.unit,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      amount: item.amount,
+    })),
+    lines: [...lines.values()].map((l) => ({ ...l, amount: moneyString(l.amount) })),
+    providers,
+    travel:
+      r.type === 'travel_expenses'
+        ? {
+            destination: r.destination ?? '',
+            departureDate: r.departureDate ?? '',
+            returnDate: r.returnDate ?? '',
+            directions: (r.directions ?? []) as ('go' | 'return')[],
+            exitPassNumber: r.exitPassNumber,
+            travellers,
+          }
+        : null,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The audited fields of a request. */
+const pick = (r: ExpenseRequest) => {
+  const { id: _i, requesterName: _n, version: _v, createdAt: _c, updatedAt: _u, lines: _l, ...fields } = r;
+  return { ...fields, items: r.items.map(({ id: _id, lineDescription: _d, ...item }) => item) };
+};
+
+/** The caller's own request (others answer 404, as if it did not exist: a request is its requester's). */
+async function ownRequest(db: Executor, actor: UserActor, id: string, lock = false) {
+  const row = await repo.findRequest(db, id, lock);
+  if (!row || row.requesterId !== actor.userId) throw notFound();
+  return row;
+}
+
+/** One of the caller's requests with its items, lines, providers and trip (`GET /api/execution/requests/:id`). 404. */
+export async function getRequest(db: Executor, actor: UserActor, id: string): Promise<ExpenseRequest> {
+  return toRequest(db, await ownRequest(db, actor, id));
+}
+
+/** A page of the caller's requests, newest first, filtered (`GET /api/execution/requests`). */
+export async function listRequests(db: Db, actor: UserActor, query: z.output<typeof requestListQuery>) {
+  const { items, total } = await repo.listRequests(db, { ...query, requesterId: actor.userId });
+  return {
+    items: items.map(({ row: r, requesterName, lineCount }) => ({
+      id: r.id,
+      number: requestNumber(r.year, r.sequence),
+      type: r.type as RequestType,
+      status: r.status as RequestStatus,
+      year: r.year,
+      month: r.month,
+      requesterId: r.requesterId,
+      requesterName,
+      description: r.description,
+      urgent: r.urgent,
+      total: r.total,
+      createdAt: r.createdAt.toISOString(),
+      lineCount,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalCapped: false,
+  };
+}
+
+/**
+ * Creates a request in `solicitado` (`POST /api/execution/requests`), numbered SOL-year-sequence without gaps,
+ * and commits its items' amounts on their lines for its month, all in one transaction. Refused with nothing
+ * written: the schema's checks (type rules: a purchase order names a provider, travel expenses their trip with
+ * at least one direction; items with quantity and price over zero); `checkParts`; and the budget's control:
+ * 409 `budget_stop` / `budget_warning` with `exceeds_available` (params available, excess, Q) on
+ * `items.K.lineId`, 409 `year_closed`, 422 `control_unavailable` (a line with no assignment: `not_assigned`).
+ * `confirmWarning` and `override` are passed to the control. Audited (`create`).
+ */
+export async function createRequest(db: Db, actor: UserActor, body: Body): Promise<ExpenseRequest> {
+  return inTransaction(db, async (tx) => {
+    await checkParts(tx, body);
+    const { items, total, columns } = columnsOf(body);
+    const sequence = await repo.nextSequence(tx, body.year);
+    const id = await repo.insertRequest(tx, {
+      ...columns,
+      sequence,
+      type: body.type,
+      status: 'solicitado',
+      requesterId: actor.userId,
+      total: moneyString(total),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+    await writeParts(tx, id, body, items);
+    const cells = cellsOf(items, body.month);
+    await commit(tx, actor, { type: REQUEST_SOURCE, id }, cells, {
+      confirmWarning: body.confirmWarning,
+      override: body.override,
+    }).catch((err: unknown) => onItems(err, cells, body.items));
+    const created = await toRequest(tx, (await repo.findRequest(tx, id))!);
+    await writeAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, pick(created)) });
+    return created;
+  });
+}
+
+/** The key of a committed cell. */
+const cellKey = (c: { lineId: string; month: number }) => `${c.lineId}|${c.month}`;
+
+/**
+ * What changes in the budget when a request's cells go from `before` to `after`: what grows is committed, what
+ * shrinks (or goes: another line or month) is released, per line and month.
+ */
+export function cellChanges(before: SpendCell[], after: SpendCell[]) {
+  const delta = new Map<string, { lineId: string; month: number; amount: Money }>();
+  const add = (c: SpendCell, sign: 1 | -1) => {
+    const d = delta.get(cellKey(c)) ?? { lineId: c.lineId, month: c.month, amount: money(0) };
+    d.amount = d.amount.plus(money(c.amount).times(sign));
+    delta.set(cellKey(c), d);
+  };
+  before.forEach((c) => add(c, -1));
+  after.forEach((c) => add(c, 1));
+  const cells = [...delta.values()];
+  const as = (c: (typeof cells)[number]) => ({ lineId: c.lineId, month: c.month, amount: moneyString(c.amount.abs()) });
+  return {
+    grow: cells.filter((c) => c.amount.greaterThan(0)).map(as),
+    shrink: cells.filter((c) => c.amount.lessThan(0)).map(as),
+  };
+}
+
+/**
+ * Edits the caller's request while it is `solicitado` (`PUT /api/execution/requests/:id`; after a rejection back
+ * to it, the requester edits and resubmits): 404 for another's, 409 `version_conflict` on a stale version, 409
+ * `request_not_editable` past `solicitado`; the checks of create (its type's rules against the stored type). The
+ * budget follows in the same transaction: what shrinks is released first, then what grows is committed under
+ * the control (its refusals as create's). Audited (before and after).
+ */
+export async function updateRequest(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  body: z.output<typeof requestUpdate>,
+): Promise<ExpenseRequest> {
+  return inTransaction(db, async (tx) => {
+    const row = await ownRequest(tx, actor, id, true);
+    if (row.version !== body.version) throw versionConflict();
+    if (row.status !== 'solicitado') throw new AppError(409, 'request_not_editable');
+    const typeProblems = requestTypeProblems(row.type as RequestType, body);
+    if (typeProblems.length) throw invalidFields(typeProblems);
+    await checkParts(tx, body);
+    const before = await toRequest(tx, row);
+    const { items, total, columns } = columnsOf(body);
+    const oldCells = cellsOf(
+      before.items.map((i) => ({ lineId: i.lineId, amount: money(i.amount) })),
+      before.month,
+    );
+    const { grow, shrink } = cellChanges(oldCells, cellsOf(items, body.month));
+    const source = { type: REQUEST_SOURCE, id };
+    if (shrink.length) await release(tx, actor, source, shrink);
+    await repo.updateRequest(tx, id, { ...columns, total: moneyString(total), updatedBy: actor.userId });
+    await writeParts(tx, id, body, items);
+    if (grow.length)
+      await commit(tx, actor, source, grow, { confirmWarning: body.confirmWarning, override: body.override }).catch(
+        (err: unknown) => onItems(err, grow, body.items),
+      );
+    const after = await toRequest(tx, (await repo.findRequest(tx, id))!);
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      changes: diff(pick(before), pick(after)),
+    });
+    return after;
+  });
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { editableColumns } from '../../db/columns.ts';
+import { textVector } from '../../lib/search.ts';
+import { planningLines } from '../budget/planning/planning.table.ts';
+import { providers } from '../providers/providers.table.ts';
+import { users } from '../users/users.table.ts';
+
+/** What a request's word search reads: its description (the same expression as the GIN index). */
+export const requestSearchVector = (t: { description: AnyPgColumn }) => textVector(sql`${t.description}`);
+
+/**
+ * Expense requests (issue 26 section 3): one per purchase order, reserve, petty cash or travel expenses, drawing
+ * on a planned month (`year`, `month`). `sequence` numbers them without gaps within the year (`SOL-2027-00042`,
+ * from `expense_request_numbers` under its row lock). `total` is the items' sum (Q), which the budget holds
+ * committed on the items' lines while the request is open.
+ */
+export const expenseRequests = pgTable(
+  'expense_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('solicitado'),
+    month: integer('month').notNull(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
+    description: text('description').notNull(),
+    justification: text('justification').notNull(),
+    urgent: boolean('urgent').notNull().default(false),
+    executionDate: date('execution_date').notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    // Travel expenses only (null otherwise).
+    destination: text('destination'),
+    departureDate: date('departure_date'),
+    returnDate: date('return_date'),
+    directions: text('directions').array(),
+    exitPassNumber: text('exit_pass_number'),
+    ...editableColumns(),
+  },
+  (t) => [
+    uniqueIndex('expense_requests_number_key').on(t.year, t.sequence),
+    check(
+      'expense_requests_type_check',
+      sql`${t.type} in ('purchase_order', 'reserve', 'petty_cash', 'travel_expenses')`,
+    ),
+    check('expense_requests_month_check', sql`${t.month} between 1 and 12`),
+    check('expense_requests_total_check', sql`${t.total} > 0`),
+    index('expense_requests_requester_idx').on(t.requesterId, t.createdAt, t.id),
+    index('expense_requests_status_idx').on(t.status, t.urgent, t.createdAt),
+    index('expense_requests_search_idx').using('gin', requestSearchVector(t)),
+  ],
+);
+export type ExpenseRequestRow = typeof expenseRequests.$inferSelect;
+
+/** The last number given in each year: the row is locked while a request takes the next one, so none is skipped. */
+export const expenseRequestNumbers = pgTable('expense_request_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** A request's items, in the order written; each draws on one planning line (never none). */
+export const expenseRequestItems = pgTable(
+  'expense_request_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    position: integer('position').notNull(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => planningLines.id),
+    description: text('description').notNull(),
+    unit: text('unit').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    check('expense_request_items_positive_check', sql`${t.quantity} > 0 and ${t.unitPrice} > 0 and ${t.amount} > 0`),
+    index('expense_request_items_request_idx').on(t.requestId, t.position),
+    index('expense_request_items_line_idx').on(t.lineId),
+  ],
+);
+
+/** The providers a request asks to quote, in the order added. */
+export const expenseRequestProviders = pgTable(
+  'expense_request_providers',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.providerId] })],
+);
+
+/** Travel expenses' travellers (users). */
+export const expenseRequestTravellers = pgTable(
+  'expense_request_travellers',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);

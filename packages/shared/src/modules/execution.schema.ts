@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { moneyAmount } from '../money.ts';
+import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.constants.ts';
+import { envelope, isoDate, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
+
+/**
+ * Expense requests (issue 26 section 3, module `execution`, keys `ejecucion`, `ejecucion_solicitudes`): a staff
+ * member asks, against a month of planned budget lines, for a purchase order, a reserve, petty cash or travel
+ * expenses. Every item draws on one planning line of the request's year; saving commits the items' amounts on
+ * those lines' month through the budget's control (issue 25 section 2), so the plan shows them committed at once.
+ */
+
+/** The four request types (spec section 3, 'Expense request'). */
+export const REQUEST_TYPES = ['purchase_order', 'reserve', 'petty_cash', 'travel_expenses'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+/**
+ * The request's statuses (spec section 4), in the order of the path; the liquidation stages are issue 27's;
+ * `rechazado` is off the path.
+ */
+export const REQUEST_STATUSES = [
+  'solicitado',
+  'aprobado_jefe',
+  'aprobacion_superior',
+  'aprobacion',
+  'cuadro_comparativo_admin',
+  'proveedor_seleccionado',
+  'emision_cheque',
+  'liquidado_temp',
+  'enviado_liquidacion',
+  'aprobar_liquidacion',
+  'rechazado',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Travel expenses: the legs they pay, going and/or returning (spec section 5: 'must be marked go or return'). */
+export const TRAVEL_DIRECTIONS = ['go', 'return'] as const;
+export type TravelDirection = (typeof TRAVEL_DIRECTIONS)[number];
+
+/** The most items one request holds. */
+export const REQUEST_MAX_ITEMS = 100;
+
+/**
+ * An item as written: the planning line it draws on (required: an item without a line is refused, never let
+ * past the budget control), what, how many (more than zero, two decimals) of which unit, at an estimated unit
+ * price in Q (IVA included, more than zero). Its amount is quantity × price, rounded half up to the centavo.
+ */
+export const requestItemInput = z.object({
+  lineId: uuid,
+  description: text(200, 2),
+  unit: text(40, 1),
+  quantity: moneyAmount({ positive: true, max: '999999.99' }),
+  unitPrice: moneyAmount({ positive: true }),
+});
+
+/** Travel expenses' trip: where, when (return on or after departure), which legs, who travels, the exit pass. */
+export const travelInput = z
+  .object({
+    destination: text(200, 2),
+    departureDate: isoDate,
+    returnDate: isoDate,
+    directions: z
+      .array(z.enum(TRAVEL_DIRECTIONS, { error: 'invalid' }))
+      .min(1, 'select_at_least_one')
+      .max(2, 'too_big::2')
+      .refine((d) => new Set(d).size === d.length, 'duplicate'),
+    travellerIds: z
+      .array(uuid)
+      .min(1, 'select_at_least_one')
+      .max(50, 'too_big::50')
+      .refine((ids) => new Set(ids).size === ids.length, 'duplicate'),
+    exitPassNumber: optionalText(40),
+  })
+  .superRefine((v, ctx) => {
+    if (v.returnDate < v.departureDate) ctx.addIssue({ code: 'custom', path: ['returnDate'], message: 'date_order' });
+  });
+
+/** Over the available amount: confirm a warn control, or (asignacion_liberacion) release a stop one with a reason. */
+const budgetOptions = {
+  confirmWarning: z.boolean().default(false),
+  override: z
+    .object({ reason: text(300, 3) })
+    .nullable()
+    .default(null),
+};
+
+/**
+ * A request as written (update: without `type`, with `version`). `year` and `month` are the planned month it
+ * draws on; `providerIds` the providers asked to quote (a purchase order needs one at least: `required`; a
+ * reserve has none yet); `travel` only, and always, for travel expenses (`required` / `invalid`).
+ */
+const requestShape = {
+  year: z.coerce.number().int('invalid').min(PLAN_YEAR_MIN, 'invalid').max(PLAN_YEAR_MAX, 'invalid'),
+  month: z.coerce.number().int('invalid').min(1, 'invalid').max(12, 'invalid'),
+  description: text(300, 3),
+  justification: text(2000, 3),
+  urgent: z.boolean().default(false),
+  executionDate: isoDate,
+  items: z.array(requestItemInput).min(1, 'required').max(REQUEST_MAX_ITEMS, `too_big::${REQUEST_MAX_ITEMS}`),
+  providerIds: z
+    .array(uuid)
+    .max(10, 'too_big::10')
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicate')
+    .default([]),
+  travel: travelInput.nullable().default(null),
+  ...budgetOptions,
+};
+
+/**
+ * What a request's type requires (issue 26 section 3; spec section 5): a purchase order names a provider at
+ * least (`required` on `providerIds`); a reserve none yet (`invalid`); travel expenses, and only they, their trip
+ * (`required` / `invalid` on `travel`). The server checks an update against the stored type with the same rules.
+ */
+export function requestTypeProblems(
+  type: RequestType,
+  v: { providerIds: readonly string[]; travel: unknown },
+): { field: string; code: 'required' | 'invalid' }[] {
+  const problems: { field: string; code: 'required' | 'invalid' }[] = [];
+  if (type === 'purchase_order' && v.providerIds.length === 0)
+    problems.push({ field: 'providerIds', code: 'required' });
+  if (type === 'reserve' && v.providerIds.length > 0) problems.push({ field: 'providerIds', code: 'invalid' });
+  if (type === 'travel_expenses' && !v.travel) problems.push({ field: 'travel', code: 'required' });
+  if (type !== 'travel_expenses' && v.travel) problems.push({ field: 'travel', code: 'invalid' });
+  return problems;
+}
+
+export const requestInput = z
+  .object({ type: z.enum(REQUEST_TYPES, { error: 'invalid' }), ...requestShape })
+  .superRefine((v, ctx) => {
+    for (const p of requestTypeProblems(v.type, v)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.code });
+  });
+export type RequestInput = z.input<typeof requestInput>;
+/** The update's shape; the type rules are checked by the server against the stored type. */
+export const requestUpdate = z.object({ ...requestShape, version });
+
+export const requestItem = z.object({
+  id: uuid,
+  lineId: uuid,
+  lineDescription: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  /** quantity × unitPrice, Q. */
+  amount: z.string(),
+});
+
+/** What the request holds committed on each planning line of its month (Q). */
+export const requestLine = z.object({ lineId: uuid, lineDescription: z.string(), amount: z.string() });
+
+export const requestTravel = z.object({
+  destination: z.string(),
+  departureDate: z.string(),
+  returnDate: z.string(),
+  directions: z.array(z.enum(TRAVEL_DIRECTIONS)),
+  exitPassNumber: z.string().nullable(),
+  travellers: z.array(z.object({ id: uuid, name: z.string() })),
+});
+
+/** A request as answered: `number` is 'SOL-2027-00042' (gapless per year), `total` the items' sum (Q). */
+export const expenseRequest = z.object({
+  id: uuid,
+  number: z.string(),
+  type: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  year: z.number().int(),
+  month: z.number().int(),
+  requesterId: uuid,
+  requesterName: z.string(),
+  description: z.string(),
+  justification: z.string(),
+  urgent: z.boolean(),
+  executionDate: z.string(),
+  total: z.string(),
+  items: z.array(requestItem),
+  lines: z.array(requestLine),
+  providers: z.array(z.object({ id: uuid, name: z.string(), nit: z.string() })),
+  travel: requestTravel.nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ExpenseRequest = z.infer<typeof expenseRequest>;
+export const expenseRequestResponse = envelope(expenseRequest);
+
+/** A row of the list. */
+export const requestSummary = expenseRequest
+  .pick({
+    id: true,
+    number: true,
+    type: true,
+    status: true,
+    year: true,
+    month: true,
+    requesterId: true,
+    requesterName: true,
+    description: true,
+    urgent: true,
+    total: true,
+    createdAt: true,
+  })
+  .extend({ lineCount: z.number().int() });
+export type RequestSummary = z.infer<typeof requestSummary>;
+
+/**
+ * The list (`GET /api/execution/requests`): the caller's own requests, newest first (`order` asc: oldest first);
+ * filters by status, type, year and month, planning line, urgent, and `q` (the number or words
+ * of the description).
+ */
+export const requestListQuery = pageQuery.extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  q: searchTerm(100),
+  status: z.enum(REQUEST_STATUSES, { error: 'invalid' }).optional(),
+  type: z.enum(REQUEST_TYPES, { error: 'invalid' }).optional(),
+  year: z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  lineId: uuid.optional(),
+  urgent: z.enum(['true', 'false']).optional(),
+});
+export const requestListResponse = envelope(paged(requestSummary));
+
+/** The printed number of a request: 'SOL-2027-00042'. */
+export const requestNumber = (year: number, sequence: number) => `SOL-${year}-${String(sequence).padStart(5, '0')}`;
