@@ -221,3 +221,27 @@ export const requestListResponse = envelope(paged(requestSummary));
 
 /** The printed number of a request: 'SOL-2027-00042'. */
 export const requestNumber = (year: number, sequence: number) => `SOL-${year}-${String(sequence).padStart(5, '0')}`;
+
+/** The line picker (`GET /api/execution/lookup/lines`): the lines of a year with their figures in a month. */
+export const lineLookupQuery = z.object({
+  year: z.coerce.number().int().min(PLAN_YEAR_MIN).max(PLAN_YEAR_MAX),
+  month: z.coerce.number().int().min(1).max(12),
+  q: searchTerm(100),
+});
+/** A line as a request chooses it: its month's planned, assigned and available amounts (Q, over every item). */
+export const lineAvailability = z.object({
+  lineId: uuid,
+  description: z.string(),
+  strategicAxis: z.string(),
+  program: z.string(),
+  planned: z.string(),
+  assigned: z.string(),
+  available: z.string(),
+});
+export type LineAvailability = z.infer<typeof lineAvailability>;
+export const lineLookupResponse = envelope(z.array(lineAvailability));
+
+/** The provider picker (`GET /api/execution/lookup/providers`): active providers by name or NIT. */
+export const providerLookupQuery = z.object({ q: searchTerm(100) });
+export const providerOption = z.object({ id: uuid, name: z.string(), nit: z.string() });
+export const providerLookupResponse = envelope(z.array(providerOption));

@@ -298,6 +298,25 @@ describe('/api/execution/requests', () => {
     expect((await stranger.put(`/api/execution/requests/${a.id}`, { ...rest, version: 1 })).statusCode).toBe(404);
   });
 
+  it("gives the form's pickers: a month's lines with their available amount, active providers, users", async () => {
+    const lineId = await line('80');
+    await create({ lineId });
+    const lines = (await requester.get('/api/execution/lookup/lines?year=2027&month=3')).json().data;
+    expect(lines.find((l: { lineId: string }) => l.lineId === lineId)).toMatchObject({
+      planned: '1000.00',
+      assigned: '80.00',
+      available: '27.00',
+    });
+    const april = (await requester.get('/api/execution/lookup/lines?year=2027&month=4')).json().data;
+    expect(april.find((l: { lineId: string }) => l.lineId === lineId)).toMatchObject({ available: '0.00' });
+    expect((await requester.get('/api/execution/lookup/lines?year=2026&month=3')).json().data).toEqual([]);
+    const providers = (await requester.get('/api/execution/lookup/providers?q=libreria')).json().data;
+    expect(providers.map((p: { id: string }) => p.id)).toContain(provider.id);
+    expect(providers.map((p: { id: string }) => p.id)).not.toContain(closedProvider.id);
+    const users = (await requester.get('/api/execution/lookup/users')).json().data;
+    expect(users.map((u: { id: string }) => u.id)).toContain(requesterId);
+  });
+
   it('answers only holders of ejecucion_solicitudes', async () => {
     const other = await createUser(t.app, await login(t.app), ['configuracion', 'configuracion_proveedores'], 'nosol');
     expect((await as(t.app, other.token).get('/api/execution/requests')).statusCode).toBe(403);

@@ -265,3 +265,55 @@ export function record(db: Executor, lineId: string, itemId: string) {
     .where(and(eq(A.lineId, lineId), eq(A.itemId, itemId)))
     .orderBy(asc(A.createdAt), asc(A.id));
 }
+
+/** A planning line as a request chooses it: its month's planned and available amounts (Q), over every item. */
+export interface LineAvailability {
+  lineId: string;
+  description: string;
+  strategicAxis: string;
+  program: string;
+  planned: string;
+  assigned: string;
+  available: string;
+}
+
+/** The lines of `year` with their figures in `month` (see `availableLines` in spending/control.ts). */
+export async function availableLines(
+  db: Executor,
+  f: { year: number; month: number; q?: string; limit?: number },
+): Promise<LineAvailability[]> {
+  const pattern = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const result = await db.execute<{
+    id: string;
+    description: string;
+    strategic_axis: string;
+    program: string;
+    planned: string;
+    assigned: string;
+    available: string;
+  }>(sql`
+    select l.id, l.description, l.strategic_axis, l.program,
+           coalesce(pm.amount, 0)::numeric(20,2)::text as planned,
+           coalesce(a.total, 0)::numeric(20,2)::text as assigned,
+           (coalesce(a.total, 0) - coalesce(k.total, 0))::numeric(20,2)::text as available
+      from planning_lines l
+      left join planning_months pm on pm.line_id = l.id and pm.month = ${f.month}
+      left join lateral (select sum(amount) as total from budget_assignments
+                          where line_id = l.id and month = ${f.month}) a on true
+      left join lateral (select sum(amount) as total from budget_commitments
+                          where line_id = l.id and month = ${f.month}) k on true
+     where l.year = ${f.year}
+       and (${pattern}::text is null or unaccent(l.description) ilike unaccent(${pattern})
+            or l.program ilike ${pattern} or l.strategic_axis ilike ${pattern})
+     order by l.strategic_axis, l.program, l.description, l.id
+     limit ${f.limit ?? 50}`);
+  return result.rows.map((r) => ({
+    lineId: r.id,
+    description: r.description,
+    strategicAxis: r.strategic_axis,
+    program: r.program,
+    planned: r.planned,
+    assigned: r.assigned,
+    available: r.available,
+  }));
+}

@@ -80,3 +80,13 @@ export async function availabilityOf(db: Executor, key: ControlKey, amount = '0.
   const { terms: _terms, ...figures } = figuresOf(await resolve(db, key), amount);
   return figures;
 }
+
+export type { LineAvailability } from '../assignment/assignment.repository.ts';
+
+/**
+ * The lines of `year` with their figures in `month` (Q, over every cooperating item: available = assigned −
+ * committed − executed), for a request's line picker (issue 26 section 3): by classification and description,
+ * at most `limit` (default 50); `q` narrows by the description (accents and case ignored), program or axis code.
+ * Reads without locks: the figure shown, not the one committed (`commit` checks under the locks).
+ */
+export const availableLines = repo.availableLines;
