@@ -81,6 +81,22 @@ export const PERMISSION_TREE = [
     en: 'Execution',
     children: [
       { key: 'ejecucion_solicitudes', es: 'Solicitudes', en: 'Requests' },
+      // Not in the spec's list: issue 26 section 4 asks who takes each stage of a request's approval chain.
+      {
+        key: 'ejecucion_aprobacion_jefe',
+        es: 'Aprobar solicitudes como jefatura',
+        en: 'Approve requests as the requester’s boss',
+      },
+      {
+        key: 'ejecucion_aprobacion_superior',
+        es: 'Aprobación superior de solicitudes',
+        en: 'Superior approval of requests',
+      },
+      {
+        key: 'ejecucion_administracion',
+        es: 'Administración de solicitudes: aprobación, cuadro comparativo y cheques',
+        en: 'Request administration: approval, comparative table and checks',
+      },
       { key: 'ejecucion_personal', es: 'Ejecución de personal', en: 'Personnel execution' },
     ],
   },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.constants.ts';
+import {
+  allowedTransition,
+  refusedTransition,
+  workflowHistoryEntry,
+  workflowStep,
+  workflowTransitionFields,
+} from '../workflow.ts';
 import { envelope, isoDate, optionalText, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
 
 /**
@@ -157,6 +164,35 @@ export const requestTravel = z.object({
   travellers: z.array(z.object({ id: uuid, name: z.string() })),
 });
 
+/** The approvals stages record (issue 26 section 4). */
+export const APPROVAL_STAGES = ['boss', 'superior', 'administration'] as const;
+
+/**
+ * An approval a stage gave: the amount (Q) and the request's version it approved, who and for whom; `voidedAt`
+ * when a return to an earlier stage set it aside (kept, with the reason).
+ */
+export const requestApproval = z.object({
+  id: uuid,
+  stage: z.enum(APPROVAL_STAGES),
+  amount: z.string(),
+  requestVersion: z.number().int(),
+  approvedByName: z.string(),
+  actingForName: z.string().nullable(),
+  at: z.string(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+});
+export type RequestApproval = z.infer<typeof requestApproval>;
+
+/** The chain's moves (issue 26 section 4): the three approvals, a return to an earlier stage, a final rejection. */
+export const REQUEST_TRANSITIONS = ['approve_boss', 'approve_superior', 'approve_admin', 'return', 'reject'] as const;
+
+/** `POST /api/execution/requests/:id/transition`: the move, the version seen, the reason, the stage returned to. */
+export const requestTransitionInput = z.object({
+  transition: z.enum(REQUEST_TRANSITIONS, { error: 'invalid' }),
+  ...workflowTransitionFields,
+});
+
 /** A request as answered: `number` is 'SOL-2027-00042' (gapless per year), `total` the items' sum (Q). */
 export const expenseRequest = z.object({
   id: uuid,
@@ -176,6 +212,14 @@ export const expenseRequest = z.object({
   lines: z.array(requestLine),
   providers: z.array(z.object({ id: uuid, name: z.string(), nit: z.string() })),
   travel: requestTravel.nullable(),
+  /** Whether the total passed the superior-approval band at the boss's approval (null before it). */
+  needsSuperior: z.boolean().nullable(),
+  approvals: z.array(requestApproval),
+  /** The workflow: what the caller may do now, what they may not and why, the stepper and the full history. */
+  allowed: z.array(allowedTransition),
+  refused: z.array(refusedTransition),
+  steps: z.array(workflowStep),
+  history: z.array(workflowHistoryEntry),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

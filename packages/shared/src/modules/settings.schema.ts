@@ -147,6 +147,30 @@ export const SETTING_DEFINITIONS = [
     type: 'count',
     source: 'Política de compras de la institución (issue 26 sección 2: rangos por vencer)',
   },
+  {
+    key: 'request_superior_approval_threshold',
+    group: 'purchasing',
+    type: 'money',
+    source: 'Política de compras de la institución: aprobación superior de montos mayores',
+  },
+  {
+    key: 'request_minimum_quotes_threshold',
+    group: 'purchasing',
+    type: 'money',
+    source: 'Política de compras de la institución y requisitos de los cooperantes',
+  },
+  {
+    key: 'request_minimum_quotes',
+    group: 'purchasing',
+    type: 'count',
+    source: 'Política de compras de la institución y requisitos de los cooperantes',
+  },
+  {
+    key: 'request_reminder_working_days',
+    group: 'purchasing',
+    type: 'count',
+    source: 'Política de compras de la institución: plazos de aprobación',
+  },
 ] as const satisfies readonly { key: string; group: string; type: SettingType; source: string }[];
 
 export type SettingDefinition = (typeof SETTING_DEFINITIONS)[number];

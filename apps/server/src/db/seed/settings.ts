@@ -13,6 +13,7 @@ import labourTax from './data/gt-labour-tax.json' with { type: 'json' };
  */
 export const SEEDED_FROM = '2026-01-01';
 const NOTE = 'Valor inicial de gt-labour-tax.json: verificar con SAT e IGSS antes de usarlo.';
+const POLICY_NOTE = 'Valor inicial: ajústelo a la política de compras de la institución.';
 
 // JSON numbers of the reference file as decimal strings (0.0483 → '0.0483', 250 → '250.00'): never through float sums.
 const rate = (n: number) => String(n);
@@ -105,7 +106,27 @@ const SEEDED: { key: SettingKey; value: unknown; source: string; note?: string }
     key: 'voucher_expiry_warning_days',
     value: 30,
     source: 'Política de compras de la institución',
-    note: 'Valor inicial: ajústelo a la política de compras de la institución.',
+    note: POLICY_NOTE,
+  },
+  // Institutional policy and donors' rules (issue 26 section 4): the approval band, the quotes asked, reminders.
+  {
+    key: 'request_superior_approval_threshold',
+    value: '5000.00',
+    source: 'Política de compras de la institución',
+    note: POLICY_NOTE,
+  },
+  {
+    key: 'request_minimum_quotes_threshold',
+    value: '3000.00',
+    source: 'Política de compras de la institución',
+    note: POLICY_NOTE,
+  },
+  { key: 'request_minimum_quotes', value: 3, source: 'Requisitos comunes de los cooperantes', note: POLICY_NOTE },
+  {
+    key: 'request_reminder_working_days',
+    value: 2,
+    source: 'Política de compras de la institución',
+    note: POLICY_NOTE,
   },
 ];
 

@@ -4,8 +4,8 @@ import { requiredKeys, type PermissionKey } from '@amparo/shared/permissions';
 /**
  * The users a workflow's rules choose among, as SQL the module supplies (issue 25 section 1, decision 0026):
  * lib imports no module, so it never names the users or roles tables itself. `relation` is a parenthesised
- * select with the columns `user_id` (uuid), `name` (text), `active` (boolean) and `permissions` (text[]: the
- * role's keys and the user's extra keys), one row per user, inactive ones included (their names still show in a
+ * select with the columns `user_id` (uuid), `name` (text), `active` (boolean), `permissions` (text[]: the
+ * role's keys and the user's extra keys) and `grp` (text: the workgroup, or null), one row per user, inactive ones included (their names still show in a
  * history). The users module gives it (`users.service.ts`, `workflowPeople`).
  */
 export interface WorkflowPeople {

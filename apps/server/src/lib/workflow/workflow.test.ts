@@ -11,7 +11,11 @@ import {
   defineWorkflow,
   historyEntries,
   historyEntriesOf,
+  allOf,
+  returnTargets,
+  columnIn,
   holdersOf,
+  sameGroupAs,
   notRequester,
   refusedTransitions,
   userIn,
@@ -173,9 +177,9 @@ function actor(userId: string, keys: string[] = []): Actor {
 const STAFF_KEYS = ['poblacion', 'poblacion_poblacion'];
 const staff = (id: string) => actor(id, STAFF_KEYS);
 /** A user the rules' SQL reads (`wf_test_people`), in `scope`, with `keys`. */
-async function person(id: string, name: string, keys: string[], scope = 'main', active = true) {
-  await db().execute(sql`insert into wf_test_people (user_id, name, active, permissions, scope)
-    values (${id}::uuid, ${name}, ${active}, ${`{${keys.join(',')}}`}::text[], ${scope})`);
+async function person(id: string, name: string, keys: string[], scope = 'main', active = true, grp?: string) {
+  await db().execute(sql`insert into wf_test_people (user_id, name, active, permissions, scope, grp)
+    values (${id}::uuid, ${name}, ${active}, ${`{${keys.join(',')}}`}::text[], ${scope}, ${grp ?? null})`);
 }
 
 async function newItem(amount = '5000.00', status: S = 'raised'): Promise<Item> {
@@ -206,7 +210,7 @@ beforeAll(async () => {
     amount numeric(14,2) not null)`);
   await db().execute(sql`create table wf_test_notes (item_id uuid not null, text text not null)`);
   await db().execute(sql`create table wf_test_people (user_id uuid not null, name text not null,
-    active boolean not null, permissions text[] not null, scope text not null)`);
+    active boolean not null, permissions text[] not null, scope text not null, grp text)`);
   await db().execute(sql`create table wf_test_bosses (boss_id uuid not null, employee_id uuid not null)`);
   await person(ownerId, 'Olga Owner', []);
   await person(workerId, 'Walter Worker', []);
@@ -637,6 +641,59 @@ describe('rules that read the database (issue 25 section 1)', () => {
   });
 });
 
+describe('rules of a chain by workgroup and by what the record carries', () => {
+  it('sameGroupAs, columnIn and allOf: the boss of the requester’s workgroup, at the boss’s stage only', async () => {
+    const [requester, boss, otherBoss, loose] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await person(requester, 'Rita Requester', [], 'groups', true, 'Programas');
+    await person(boss, 'Bruno Boss', [], 'groups', true, 'Programas');
+    await person(otherBoss, 'Otto Other', [], 'groups', true, 'Finanzas');
+    await person(loose, 'Lola Loose', [], 'groups', true);
+    const chain = defineWorkflow<Item, S, typeof items>({
+      name: 'wf_groups',
+      table: items,
+      states: wf.states,
+      people: peopleOf('groups'),
+      inbox: { title: textOfAmount(), href: sql<string>`'/items/' || ${items.id}`, transitions: ['approve'] },
+      transitions: [
+        {
+          name: 'approve',
+          from: ['raised', 'review'],
+          to: 'approved',
+          who: [allOf('boss_at_raised', sameGroupAs(items.ownerId), columnIn(items.status, ['raised'], 'at_raised'))],
+        },
+      ],
+    });
+    const [row] = await db()
+      .insert(items)
+      .values({
+        id: randomUUID(),
+        status: 'raised',
+        version: 1,
+        updatedAt: new Date(),
+        ownerId: requester,
+        amount: '1',
+      })
+      .returning();
+    const item = row as Item;
+    const names = async (userId: string, record = item) =>
+      (await allowedTransitions(db(), chain, record, actor(userId))).map((x) => x.name);
+    expect(await names(boss)).toEqual(['approve']);
+    expect(await names(otherBoss)).toEqual([]);
+    expect(await names(loose)).toEqual([]);
+    expect((await nextActors(db(), chain, item)).sort()).toEqual([boss, requester].sort());
+    // At another state the stage rule fails, whoever asks.
+    await db().update(items).set({ status: 'review' }).where(eq(items.id, item.id));
+    expect(await names(boss, { ...item, status: 'review' })).toEqual([]);
+    // A requester without a workgroup: the rule leaves it to the key (anyone here).
+    const [free] = await db()
+      .insert(items)
+      .values({ id: randomUUID(), status: 'raised', version: 1, updatedAt: new Date(), ownerId: loose, amount: '1' })
+      .returning();
+    expect(await names(otherBoss, free as Item)).toEqual(['approve']);
+    expect(() => allOf('broken', { name: 'no_sql', test: () => true })).toThrow(/SQL form/);
+  });
+});
+
 describe('routing that reads input and dated settings', () => {
   it('an amount band from the setting in force on the input date decides the stage; the stage passed over is recorded skipped', async () => {
     // A value of the band in a year of its own, so no seeded value decides.
@@ -709,6 +766,32 @@ describe('return to an earlier stage', () => {
     });
     return item;
   }
+
+  it('a return offers and takes only the stages before the record’s on the path', async () => {
+    const back = { ...wf.transitions.find((x) => x.name === 'send_back')!, returnTo: ['raised', 'review', 'approved'] };
+    expect(returnTargets(wf, back, 'review')).toEqual(['raised']);
+    expect(returnTargets(wf, back, 'assigned')).toEqual(['raised', 'review', 'approved']);
+    expect(returnTargets(wf, back, 'raised')).toEqual([]);
+    // A state off the path keeps every target.
+    expect(returnTargets(wf, back, 'held')).toEqual(['raised', 'review', 'approved']);
+    const item = await assigned();
+    const early = defineWorkflow<Item, S, typeof items>({
+      ...wf,
+      name: 'wf_test',
+      transitions: wf.transitions.map((x) => (x.name === 'send_back' ? { ...x, from: ['review', 'assigned'] } : x)),
+    });
+    await db().update(items).set({ status: 'review' }).where(eq(items.id, item.id));
+    const refused = await refusal(
+      applyTransition(db(), early, staff(bossId), {
+        recordId: item.id,
+        transition: 'send_back',
+        version: 3,
+        returnTo: 'review',
+        reason: 'No hacia adelante',
+      }),
+    );
+    expect(refused.fields).toEqual([{ field: 'returnTo', code: 'invalid' }]);
+  });
 
   it('refuses a return without its stage, to a stage not offered, without a reason, and returnTo on another move', async () => {
     const item = await assigned();

@@ -143,7 +143,11 @@ export interface TransitionDef<R, S extends string, T extends WorkflowTable = Wo
    * input to say where the button leads.
    */
   route?: (ctx: RouteContext<R>) => { to: S; skipped?: S[] } | Promise<{ to: S; skipped?: S[] }>;
-  /** The earlier states this transition may send the record back to; the caller picks one (`returnTo`). */
+  /**
+   * The earlier states this transition may send the record back to; the caller picks one (`returnTo`). Of those on
+   * the workflow's `path`, only the ones before the record's state are offered and accepted (issue 26 section 4:
+   * back to any earlier stage, never forward), so one return serves every stage of a chain.
+   */
   returnTo?: readonly S[];
   /**
    * For a return: removes (or voids into its register) what was written after the state returned to, and says
@@ -305,6 +309,58 @@ export function userIn<R>(column: PgColumn, name: string): ActorRule<R> {
 }
 
 /**
+ * A rule: `userId` shares the workgroup of the user in `column` (issue 26 section 4: the requester's boss by
+ * workgroup), read from the module's users relation (`grp`). A requester without a workgroup passes for anyone
+ * (the key alone decides); a null column fails. SQL form only (tested on the row). `name`: the refusal's.
+ */
+export function sameGroupAs<R>(column: PgColumn, name = 'same_workgroup'): ActorRule<R> {
+  return {
+    name,
+    sql: (userId, { people }) => {
+      const a = freshAlias();
+      const b = freshAlias();
+      return sql`exists (select 1 from ${people.relation} ${b} where ${b}.user_id = ${column}
+        and (${b}.grp is null or exists (select 1 from ${people.relation} ${a}
+          where ${a}.user_id = ${userId} and ${a}.grp = ${b}.grp)))`;
+    },
+  };
+}
+
+/**
+ * A rule: the record's `column` holds one of `values` (a state, a flag the record carries such as "needs a
+ * superior approval"), whoever asks. Sync test on the record and the same as SQL. `name`: the refusal's.
+ */
+export function columnIn<R>(column: PgColumn, values: readonly (string | boolean)[], name: string): ActorRule<R> {
+  const key = propertyOf(column);
+  return {
+    name,
+    test: ({ record }) => values.includes((record as Record<string, unknown>)[key] as string | boolean),
+    sql: () =>
+      sql`${column} in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+  };
+}
+
+/**
+ * A rule that passes when every one of `rules` passes (the transition's `who` passes when any rule does): "a
+ * holder of the boss key in the requester's workgroup, while the request is at the boss's stage". Every rule
+ * needs its SQL form; the test runs the rules' tests, and the SQL of those without one, in order.
+ */
+export function allOf<R>(name: string, ...rules: readonly ActorRule<R>[]): ActorRule<R> {
+  if (!rules.length || rules.some((r) => !r.sql)) throw new Error(`allOf(${name}): every rule needs its SQL form`);
+  return {
+    name,
+    sql: (userId, ctx) =>
+      sql`(${sql.join(
+        rules.map((r) => r.sql!(userId, ctx)),
+        sql` and `,
+      )})`,
+  };
+}
+
+/**
  * SQL text made of literal strings and columns of the workflow's table, joined (`textOf('/support/tickets/',
  * supportTickets.id)`): an inbox's title and href without the module writing SQL (only repositories speak
  * drizzle). A null column gives ''.
@@ -451,11 +507,21 @@ async function targetOf(tx: Executor, t: AnyTransition, record: WorkflowRecord, 
   }
 }
 
-const offered = (t: AnyTransition, to: string): AllowedTransition<string> => ({
+/**
+ * The states a return may go back to from `state`: its `returnTo`, less those on the path at or after `state`
+ * (a state off the path, or a record off it, keeps them all).
+ */
+export function returnTargets<S extends string>(def: AnyDef, t: AnyTransition, state: S): S[] {
+  const path: readonly string[] = def.path ?? def.states;
+  const at = path.indexOf(state);
+  return ((t.returnTo ?? []) as S[]).filter((s) => at < 0 || !path.includes(s) || path.indexOf(s) < at);
+}
+
+const offered = (def: AnyDef, t: AnyTransition, state: string, to: string): AllowedTransition<string> => ({
   name: t.name,
   to,
   reason: t.returnTo ? 'required' : (t.reason ?? 'none'),
-  ...(t.returnTo ? { returnTo: [...t.returnTo] } : {}),
+  ...(t.returnTo ? { returnTo: returnTargets(def, t, state) } : {}),
 });
 
 /**
@@ -478,14 +544,14 @@ export async function allowedTransitions<R extends WorkflowRecord<S>, S extends 
   for (const t of open) {
     if ((await whyNot(db, def, t, record, actor, null)) === null) {
       own.add(t.name);
-      out.push(offered(t, (await targetOf(db, t, record, actor)).to));
+      out.push(offered(def, t, record.status, (await targetOf(db, t, record, actor)).to));
     }
   }
   if (actor.userId && open.some((t) => !own.has(t.name))) {
     for (const p of options.principals ?? (await principalsOf(db, def.people, actor.userId, def.name))) {
       for (const t of open) {
         if (own.has(t.name) || (await whyNot(db, def, t, record, actor, p.id)) !== null) continue;
-        out.push({ ...offered(t, (await targetOf(db, t, record, actor)).to), actingFor: p });
+        out.push({ ...offered(def, t, record.status, (await targetOf(db, t, record, actor)).to), actingFor: p });
       }
     }
   }
@@ -587,7 +653,7 @@ export async function applyTransition<R extends WorkflowRecord<S>, S extends str
     let returnTo: S | null = null;
     if (t.returnTo) {
       if (!call.returnTo) throw invalidField('returnTo', 'required');
-      if (!t.returnTo.includes(call.returnTo as S)) throw invalidField('returnTo', 'invalid');
+      if (!returnTargets(def, t, record.status).includes(call.returnTo as S)) throw invalidField('returnTo', 'invalid');
       returnTo = call.returnTo as S;
     } else if (call.returnTo) throw invalidField('returnTo', 'invalid');
 

@@ -1,9 +1,25 @@
+import { contribute } from '../../lib/extension-points.ts';
 import { defineModule } from '../../lib/module.ts';
+import { workflowsPoint } from '../../lib/workflow/inbox.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
+import { requestWorkflow } from './requests.workflow.ts';
 
 /**
  * Execution (`ejecucion`, issue 26 sections 3–5): expense requests against a planned month, committed on the
- * budget as they are saved. The approval chain, the comparative table and the check follow.
+ * budget as they are saved, and their approval chain (boss, superior above the band, administration), with
+ * returns to an earlier stage and final rejections. The comparative table and the check follow.
  */
-export const executionModule = defineModule({ name: 'execution', routes: [requestsRoutes, lookupRoutes] });
+export const executionModule = defineModule({
+  name: 'execution',
+  routes: [requestsRoutes, lookupRoutes],
+  notifications: [
+    // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.
+    { kind: 'execution.request_pending', permission: 'ejecucion', email: 'immediate' },
+    { kind: 'execution.request_returned', permission: 'ejecucion_solicitudes', email: 'immediate' },
+  ],
+  contributes: [
+    // Requests waiting for an approval show in the approvers' inbox (issue 25 section 1).
+    contribute(workflowsPoint, requestWorkflow),
+  ],
+});

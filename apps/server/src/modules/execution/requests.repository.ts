@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { matches, wordsText } from '../../lib/search.ts';
 import { planningLines } from '../budget/planning/planning.table.ts';
 import { providers } from '../providers/providers.table.ts';
 import { users } from '../users/users.table.ts';
 import {
+  expenseRequestApprovals,
   expenseRequestItems,
   expenseRequestNumbers,
   expenseRequestProviders,
@@ -185,4 +187,60 @@ export async function listRequests(
     .from(r)
     .where(where);
   return { items, total: count?.n ?? 0 };
+}
+
+/** Records an approval of a stage (what it approved: the amount, Q, and the request's version). */
+export async function insertApproval(db: Executor, values: typeof expenseRequestApprovals.$inferInsert) {
+  await db.insert(expenseRequestApprovals).values(values);
+}
+
+/** Voids the standing approvals of `stages` (a return to an earlier stage); returns what it voided. */
+export function voidApprovals(db: Executor, requestId: string, stages: readonly string[], reason: string) {
+  if (!stages.length) return Promise.resolve([]);
+  return db
+    .update(expenseRequestApprovals)
+    .set({ voidedAt: sql`now()`, voidReason: reason })
+    .where(
+      and(
+        eq(expenseRequestApprovals.requestId, requestId),
+        inArray(expenseRequestApprovals.stage, [...stages]),
+        isNull(expenseRequestApprovals.voidedAt),
+      ),
+    )
+    .returning({ id: expenseRequestApprovals.id, stage: expenseRequestApprovals.stage });
+}
+
+/** A request's approvals, oldest first, with the names of who approved and for whom. */
+export function approvalsOf(db: Executor, requestId: string) {
+  const principal = alias(users, 'principal');
+  return db
+    .select({
+      id: expenseRequestApprovals.id,
+      stage: expenseRequestApprovals.stage,
+      amount: expenseRequestApprovals.amount,
+      requestVersion: expenseRequestApprovals.requestVersion,
+      at: expenseRequestApprovals.at,
+      voidedAt: expenseRequestApprovals.voidedAt,
+      voidReason: expenseRequestApprovals.voidReason,
+      approvedByName: users.fullName,
+      actingForName: principal.fullName,
+    })
+    .from(expenseRequestApprovals)
+    .innerJoin(users, eq(users.id, expenseRequestApprovals.approvedBy))
+    .leftJoin(principal, eq(principal.id, expenseRequestApprovals.actingFor))
+    .where(eq(expenseRequestApprovals.requestId, requestId))
+    .orderBy(asc(expenseRequestApprovals.at), asc(expenseRequestApprovals.id));
+}
+
+/** Writes whether the request passes the superior-approval band (set at the boss's approval). */
+export async function setNeedsSuperior(db: Executor, requestId: string, needsSuperior: boolean) {
+  await db.update(expenseRequests).set({ needsSuperior }).where(eq(expenseRequests.id, requestId));
+}
+
+/** A request's printed number as SQL ('SOL-2027-00042', as `requestNumber`), for the inbox's title. */
+export const requestNumberSql = sql<string>`'SOL-' || ${expenseRequests.year} || '-' || lpad(${expenseRequests.sequence}::text, 5, '0')`;
+
+/** Clears the band's answer (a return to `solicitado`: the boss's next approval decides it again). */
+export async function setNullNeedsSuperior(db: Executor, requestId: string) {
+  await db.update(expenseRequests).set({ needsSuperior: null }).where(eq(expenseRequests.id, requestId));
 }

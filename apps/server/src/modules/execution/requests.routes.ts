@@ -5,6 +5,7 @@ import {
   requestInput,
   requestListQuery,
   requestListResponse,
+  requestTransitionInput,
   requestUpdate,
 } from '@amparo/shared/modules/execution.schema';
 import { uuid } from '@amparo/shared/validation';
@@ -43,11 +44,13 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/execution/requests/:id',
     {
-      config: { ...config, problems: { 404: ['not_found'] } },
+      // Approvers open requests they did not raise: the module key, and the service's visibility rule.
+      config: { permission: 'ejecucion', problems: { 404: ['not_found'] } },
       schema: {
         operationId: 'getExpenseRequest',
         tags,
-        summary: 'One of the caller’s requests with its items, lines, providers and trip',
+        summary:
+          'One request (its requester’s, an approver’s, or a delegate’s who may move it) with its items, approvals and workflow',
         params,
         response: { 200: expenseRequestResponse },
       },
@@ -73,6 +76,28 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await service.createRequest(db(), actorOf(request), request.body),
+    }),
+  );
+  app.post(
+    '/api/execution/requests/:id/transition',
+    {
+      config: {
+        permission: 'ejecucion',
+        problems: { 404: ['not_found'], 409: ['stale_transition', ...budget409] },
+      },
+      schema: {
+        operationId: 'transitionExpenseRequest',
+        tags,
+        summary:
+          'Approve, return to an earlier stage or reject (one transaction, history, notices): 403 transition_not_allowed; 409 stale_transition',
+        params,
+        body: requestTransitionInput,
+        response: { 200: expenseRequestResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.transitionRequest(db(), actorOf(request), request.params.id, request.body),
     }),
   );
   app.put(

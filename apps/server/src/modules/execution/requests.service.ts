@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type { FieldError } from '@amparo/shared/errors';
-import { money, moneyString, roundMoney, sumMoney, type Money } from '@amparo/shared/money';
+import { money, moneyString, sumMoney, type Money } from '@amparo/shared/money';
 import {
   requestNumber,
   requestTypeProblems,
+  type RequestApproval,
+  type requestTransitionInput,
   type ExpenseRequest,
   type RequestStatus,
   type RequestType,
@@ -16,9 +18,22 @@ import type { UserActor } from '../../lib/actor.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidFields, notFound, versionConflict } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import {
+  allowedTransitions,
+  applyTransition,
+  historyEntries,
+  refusedTransitions,
+  workflowHistoryOf,
+  workflowSteps,
+} from '../../lib/workflow/workflow.ts';
+import { hasPermission } from '@amparo/shared/permissions';
 import { commit, release, type SpendCell } from '../budget/spending/spending.ts';
 import { userNames } from '../users/users.service.ts';
+import { cellsOf, itemAmount, REQUEST_SOURCE } from './requests.budget.ts';
 import * as repo from './requests.repository.ts';
+import { requestWorkflow, tellNextApprovers } from './requests.workflow.ts';
+
+type WorkflowRow = repo.ExpenseRequestRow & { status: RequestStatus };
 
 /**
  * Expense requests (issue 26 section 3, keys `ejecucion`, `ejecucion_solicitudes`): created in `solicitado`,
@@ -29,21 +44,9 @@ import * as repo from './requests.repository.ts';
  */
 
 const ENTITY = 'expense_request';
-/** The budget ledger's source type of a request. */
-export const REQUEST_SOURCE = 'expense_request';
 
 type Body = z.output<typeof requestInput>;
 type Parts = Omit<Body, 'type' | 'confirmWarning' | 'override'>;
-
-/** An item's amount: quantity × unit price, rounded half up to the centavo (Q). */
-const itemAmount = (quantity: string, unitPrice: string): Money => roundMoney(money(quantity).times(unitPrice));
-
-/** What the request commits on each line of its month: its items' amounts summed per line, in first-use order. */
-function cellsOf(items: { lineId: string; amount: Money }[], month: number): SpendCell[] {
-  const byLine = new Map<string, Money>();
-  for (const i of items) byLine.set(i.lineId, (byLine.get(i.lineId) ?? money(0)).plus(i.amount));
-  return [...byLine].map(([lineId, amount]) => ({ lineId, month, amount: moneyString(amount) }));
-}
 
 /**
  * The checks that need the database, all reported at once (400 `validation`): every item's line exists
@@ -134,13 +137,16 @@ async function writeParts(tx: Executor, id: string, body: Parts, items: ReturnTy
   });
 }
 
-async function toRequest(db: Executor, r: repo.ExpenseRequestRow): Promise<ExpenseRequest> {
-  const [items, providers, travellers, requester] = await Promise.all([
-    repo.itemsOf(db, r.id),
-    repo.providersOf(db, r.id),
-    repo.travellersOf(db, r.id),
-    userNames(db, [r.requesterId]),
-  ]);
+async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestRow): Promise<ExpenseRequest> {
+  const record = r as WorkflowRow;
+  const items = await repo.itemsOf(db, r.id);
+  const providers = await repo.providersOf(db, r.id);
+  const travellers = await repo.travellersOf(db, r.id);
+  const requester = await userNames(db, [r.requesterId]);
+  const approvals = await repo.approvalsOf(db, r.id);
+  const history = await historyEntries(db, requestWorkflow, r.id);
+  const allowed = await allowedTransitions(db, requestWorkflow, record, actor);
+  const refused = await refusedTransitions(db, requestWorkflow, record, actor);
   const lines = new Map<string, { lineId: string; lineDescription: string; amount: Money }>();
   for (const { item, lineDescription } of items) {
     const line = lines.get(item.lineId) ?? { lineId: item.lineId, lineDescription, amount: money(0) };
@@ -184,28 +190,103 @@ async function toRequest(db: Executor, r: repo.ExpenseRequestRow): Promise<Expen
             travellers,
           }
         : null,
+    needsSuperior: r.needsSuperior,
+    approvals: approvals.map((a) => ({
+      id: a.id,
+      stage: a.stage as RequestApproval['stage'],
+      amount: a.amount,
+      requestVersion: a.requestVersion,
+      approvedByName: a.approvedByName,
+      actingForName: a.actingForName,
+      at: a.at.toISOString(),
+      voidedAt: a.voidedAt?.toISOString() ?? null,
+      voidReason: a.voidReason,
+    })),
+    allowed,
+    refused,
+    steps: workflowSteps(requestWorkflow, r.status, history),
+    history,
     version: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
-/** The audited fields of a request. */
-const pick = (r: ExpenseRequest) => {
-  const { id: _i, requesterName: _n, version: _v, createdAt: _c, updatedAt: _u, lines: _l, ...fields } = r;
-  return { ...fields, items: r.items.map(({ id: _id, lineDescription: _d, ...item }) => item) };
-};
+/** The audited fields of a request (its workflow is in its history). */
+const pick = (r: ExpenseRequest) => ({
+  type: r.type,
+  status: r.status,
+  year: r.year,
+  month: r.month,
+  description: r.description,
+  justification: r.justification,
+  urgent: r.urgent,
+  executionDate: r.executionDate,
+  total: r.total,
+  items: r.items.map(({ id: _id, lineDescription: _d, ...item }) => item),
+  providers: r.providers.map((p) => p.id),
+  travel: r.travel && { ...r.travel, travellers: r.travel.travellers.map((t) => t.id) },
+});
 
-/** The caller's own request (others answer 404, as if it did not exist: a request is its requester's). */
-async function ownRequest(db: Executor, actor: UserActor, id: string, lock = false) {
-  const row = await repo.findRequest(db, id, lock);
+/** The keys that open any request, whoever raised it: those who decide at some stage of the chain. */
+const APPROVER_KEYS = [
+  'ejecucion_aprobacion_jefe',
+  'ejecucion_aprobacion_superior',
+  'ejecucion_administracion',
+] as const;
+
+/**
+ * A request the caller may open: their own, any for an approver (a holder of a chain's key), one they may move
+ * now through a delegation, or one they moved. Others answer 404, as if it did not exist.
+ */
+async function visibleRequest(db: Executor, actor: UserActor, id: string) {
+  const row = await repo.findRequest(db, id);
+  if (!row) throw notFound();
+  if (row.requesterId === actor.userId || APPROVER_KEYS.some((k) => hasPermission(actor.permissions, k))) return row;
+  if ((await allowedTransitions(db, requestWorkflow, row as WorkflowRow, actor)).length) return row;
+  // A delegate who acted on it keeps seeing what they did.
+  if ((await workflowHistoryOf(db, requestWorkflow.name, id)).some((h) => h.actorId === actor.userId)) return row;
+  throw notFound();
+}
+
+/** The caller's own request, locked for an edit (others: 404). */
+async function ownRequest(db: Executor, actor: UserActor, id: string) {
+  const row = await repo.findRequest(db, id, true);
   if (!row || row.requesterId !== actor.userId) throw notFound();
   return row;
 }
 
-/** One of the caller's requests with its items, lines, providers and trip (`GET /api/execution/requests/:id`). 404. */
+/**
+ * One request with its items, lines, providers, trip, approvals and workflow (what the caller may do, the
+ * stepper, the history) (`GET /api/execution/requests/:id`): the requester's, an approver's, or a delegate's who
+ * may move it now; 404 otherwise.
+ */
 export async function getRequest(db: Executor, actor: UserActor, id: string): Promise<ExpenseRequest> {
-  return toRequest(db, await ownRequest(db, actor, id));
+  return toRequest(db, actor, await visibleRequest(db, actor, id));
+}
+
+/**
+ * Moves a request along its chain (`POST /api/execution/requests/:id/transition`), in one transaction
+ * (`requests.workflow.ts`): 409 `stale_transition` when someone moved or edited it first; 403
+ * `transition_not_allowed` (`transition_from_state`, `transition_not_yours`, `delegation_not_valid`) for a move
+ * not open from its status or not the caller's (no self-approval, directly or through a delegate); 400 on
+ * `returnTo` (a stage not before the current one) or a missing `reason`. Answers the request as it is now.
+ */
+export async function transitionRequest(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  body: z.output<typeof requestTransitionInput>,
+): Promise<ExpenseRequest> {
+  await applyTransition(db, requestWorkflow, actor, {
+    recordId: id,
+    transition: body.transition,
+    version: body.version,
+    reason: body.reason ?? null,
+    returnTo: body.returnTo ?? null,
+    actingFor: body.actingFor,
+  });
+  return getRequest(db, actor, id);
 }
 
 /** A page of the caller's requests, newest first, filtered (`GET /api/execution/requests`). */
@@ -264,7 +345,8 @@ export async function createRequest(db: Db, actor: UserActor, body: Body): Promi
       confirmWarning: body.confirmWarning,
       override: body.override,
     }).catch((err: unknown) => onItems(err, cells, body.items));
-    const created = await toRequest(tx, (await repo.findRequest(tx, id))!);
+    const created = await toRequest(tx, actor, (await repo.findRequest(tx, id))!);
+    await tellNextApprovers({ tx, actor }, id);
     await writeAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, changes: diff(null, pick(created)) });
     return created;
   });
@@ -308,13 +390,13 @@ export async function updateRequest(
   body: z.output<typeof requestUpdate>,
 ): Promise<ExpenseRequest> {
   return inTransaction(db, async (tx) => {
-    const row = await ownRequest(tx, actor, id, true);
+    const row = await ownRequest(tx, actor, id);
     if (row.version !== body.version) throw versionConflict();
     if (row.status !== 'solicitado') throw new AppError(409, 'request_not_editable');
     const typeProblems = requestTypeProblems(row.type as RequestType, body);
     if (typeProblems.length) throw invalidFields(typeProblems);
     await checkParts(tx, body);
-    const before = await toRequest(tx, row);
+    const before = await toRequest(tx, actor, row);
     const { items, total, columns } = columnsOf(body);
     const oldCells = cellsOf(
       before.items.map((i) => ({ lineId: i.lineId, amount: money(i.amount) })),
@@ -329,7 +411,7 @@ export async function updateRequest(
       await commit(tx, actor, source, grow, { confirmWarning: body.confirmWarning, override: body.override }).catch(
         (err: unknown) => onItems(err, grow, body.items),
       );
-    const after = await toRequest(tx, (await repo.findRequest(tx, id))!);
+    const after = await toRequest(tx, actor, (await repo.findRequest(tx, id))!);
     await writeAudit(tx, actor, {
       action: 'update',
       entity: ENTITY,

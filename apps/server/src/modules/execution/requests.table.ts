@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  timestamp,
   check,
   date,
   index,
@@ -51,6 +52,11 @@ export const expenseRequests = pgTable(
     returnDate: date('return_date'),
     directions: text('directions').array(),
     exitPassNumber: text('exit_pass_number'),
+    /**
+     * Whether the amount passes the superior-approval band (`request_superior_approval_threshold` in force on the
+     * boss's approval): set by that approval, read by the chain's rules (null before it).
+     */
+    needsSuperior: boolean('needs_superior'),
     ...editableColumns(),
   },
   (t) => [
@@ -127,4 +133,34 @@ export const expenseRequestTravellers = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);
+
+/**
+ * The approvals a request received (issue 26 section 4: "an approval holds for what was approved"): the stage,
+ * the amount (Q) and the request's version approved, who approved and for whom (a delegation). A return to an
+ * earlier stage voids the approvals of that stage and after (kept, with the instant and reason), so a later
+ * stage never counts an approval given for something else.
+ */
+export const expenseRequestApprovals = pgTable(
+  'expense_request_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    stage: text('stage').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    requestVersion: integer('request_version').notNull(),
+    approvedBy: uuid('approved_by')
+      .notNull()
+      .references(() => users.id),
+    actingFor: uuid('acting_for').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    check('expense_request_approvals_stage_check', sql`${t.stage} in ('boss', 'superior', 'administration')`),
+    index('expense_request_approvals_request_idx').on(t.requestId, t.at),
+  ],
 );

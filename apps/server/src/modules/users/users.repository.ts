@@ -292,7 +292,8 @@ export async function setLock(db: Executor, id: string, hours: number | null, up
  */
 export const workflowPeople = {
   relation: sql`(select ${users.id} as user_id, ${users.fullName} as name, ${users.active} as active,
-    coalesce(${roles.permissions}, '{}'::text[]) || ${users.extraPermissions} as permissions
+    coalesce(${roles.permissions}, '{}'::text[]) || ${users.extraPermissions} as permissions,
+    nullif(btrim(${users.workgroup}), '') as grp
     from ${users} left join ${roles} on ${roles.id} = ${users.roleId})`,
 };
 

@@ -1,0 +1,221 @@
+import type { RequestStatus } from '@amparo/shared/modules/execution.schema';
+import { requestNumber } from '@amparo/shared/modules/execution.schema';
+import { money } from '@amparo/shared/money';
+import type { PermissionKey } from '@amparo/shared/permissions';
+import {
+  allOf,
+  columnIn,
+  defineWorkflow,
+  holdersOf,
+  sameGroupAs,
+  textOf,
+  type TransitionContext,
+} from '../../lib/workflow/workflow.ts';
+import { nextActors } from '../../lib/workflow/inbox.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { workflowPeople } from '../users/users.service.ts';
+import * as repo from './requests.repository.ts';
+import { expenseRequests as R } from './requests.table.ts';
+import { releaseRequest } from './requests.budget.ts';
+
+/**
+ * An expense request's approval chain (issue 26 section 4; spec section 4). Each status names the step the
+ * request has reached, and the request waits for the next one:
+ *
+ * | status | reached by | waits for |
+ * |---|---|---|
+ * | `solicitado` | creation, or a return | the requester's boss (`ejecucion_aprobacion_jefe`, same workgroup) |
+ * | `aprobado_jefe` | `approve_boss` | above the band: a superior (`ejecucion_aprobacion_superior`); else administration |
+ * | `aprobacion_superior` | `approve_superior` | administration (`ejecucion_administracion`) |
+ * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | the comparative table, selection and check (next increments) |
+ *
+ * The band is the setting `request_superior_approval_threshold` in force on the boss's approval: a request whose
+ * total passes it needs the superior (`needs_superior`, written then and kept). Nobody approves a request they
+ * raised, directly or through a delegate; when the requester is the only eligible approver of a stage, the
+ * fallback takes it (the boss stage: superiors; the superior stage and administration's: administration, then
+ * role administrators). Every approval records the stage, the amount and the version approved. `return` sends
+ * the request back to an earlier stage with a reason (the approvals from that stage on are voided, listed in the
+ * history); `reject` ends it, releasing what it holds committed. Both are open to whoever decides at the stage
+ * the request is in.
+ */
+
+type Row = typeof R.$inferSelect & { status: RequestStatus };
+type Ctx = TransitionContext<Row, RequestStatus>;
+
+/** The chain's stages on the path, in order (the liquidation stages are issue 27's). */
+export const REQUEST_PATH = [
+  'solicitado',
+  'aprobado_jefe',
+  'aprobacion_superior',
+  'aprobacion',
+  'cuadro_comparativo_admin',
+  'proveedor_seleccionado',
+  'emision_cheque',
+  'liquidado_temp',
+  'enviado_liquidacion',
+  'aprobar_liquidacion',
+] as const satisfies readonly RequestStatus[];
+
+/** The stages the spec treats as special (aprobado_jefe through emision_cheque) and `solicitado`: where a return goes. */
+const RETURN_STAGES = REQUEST_PATH.slice(0, 7);
+/** The open stages a request can be rejected or returned from. */
+const DECIDED_FROM = RETURN_STAGES;
+
+const ADMIN: PermissionKey = 'ejecucion_administracion';
+const requesterBoss = sameGroupAs<Row>(R.requesterId, 'requester_boss');
+
+/** Who decides at the stage the request is in: what `return` and `reject` require. */
+const deciders = [
+  allOf<Row>(
+    'boss_at_stage',
+    columnIn(R.status, ['solicitado'], 'at_boss_stage'),
+    holdersOf('ejecucion_aprobacion_jefe'),
+    requesterBoss,
+  ),
+  allOf<Row>(
+    'superior_at_stage',
+    columnIn(R.status, ['aprobado_jefe'], 'at_superior_stage'),
+    columnIn(R.needsSuperior, [true], 'above_superior_band'),
+    holdersOf('ejecucion_aprobacion_superior'),
+  ),
+  allOf<Row>(
+    'administration_at_stage',
+    columnIn(R.status, ['aprobado_jefe'], 'at_superior_stage'),
+    columnIn(R.needsSuperior, [false], 'below_superior_band'),
+    holdersOf(ADMIN),
+  ),
+  allOf<Row>('administration_at_stage', columnIn(R.status, RETURN_STAGES.slice(2), 'at_admin_stage'), holdersOf(ADMIN)),
+];
+
+/** The approval's stage of each approving transition. */
+const STAGE_OF = { approve_boss: 'boss', approve_superior: 'superior', approve_admin: 'administration' } as const;
+/** The approvals a return to `to` voids: those of the stages from `to` on. */
+const VOIDED_BY_RETURN: Record<string, ('boss' | 'superior' | 'administration')[]> = {
+  solicitado: ['boss', 'superior', 'administration'],
+  aprobado_jefe: ['superior', 'administration'],
+  aprobacion_superior: ['administration'],
+};
+
+const link = (id: string) => `/execution/requests/${id}`;
+const numberOf = (r: Row) => requestNumber(r.year, r.sequence);
+
+/** Tells whoever may take the next approval of the request (and their delegates) that it waits for them. */
+export async function tellNextApprovers(ctx: { tx: Ctx['tx']; actor: Ctx['actor'] }, id: string) {
+  const row = (await repo.findRequest(ctx.tx, id)) as Row;
+  await notify(ctx.tx, ctx.actor, {
+    kind: 'execution.request_pending',
+    recipients: await nextActors(ctx.tx, requestWorkflow, row, APPROVALS),
+    link: link(id),
+    params: { number: numberOf(row), total: row.total, status: row.status, urgent: row.urgent },
+  });
+}
+
+/** Records the approval (stage, amount, version approved, who and for whom) and tells the next approvers. */
+async function approved(ctx: Ctx) {
+  const stage = STAGE_OF[ctx.transition as keyof typeof STAGE_OF];
+  await repo.insertApproval(ctx.tx, {
+    requestId: ctx.record.id,
+    stage,
+    amount: ctx.record.total,
+    requestVersion: ctx.record.version,
+    approvedBy: ctx.actor.userId!,
+    actingFor: ctx.actingFor,
+  });
+  if (stage === 'boss') {
+    const threshold = await ctx.settings('request_superior_approval_threshold');
+    await repo.setNeedsSuperior(ctx.tx, ctx.record.id, money(ctx.record.total).greaterThan(threshold));
+  }
+  await tellNextApprovers(ctx, ctx.record.id);
+}
+
+/** Tells the requester their request was returned or rejected, with the reason. */
+async function tellRequester(ctx: Ctx) {
+  await notify(ctx.tx, ctx.actor, {
+    kind: 'execution.request_returned',
+    recipients: [ctx.record.requesterId],
+    link: link(ctx.record.id),
+    params: { number: numberOf(ctx.record), status: ctx.returnTo ?? ctx.to, reason: ctx.reason ?? '' },
+  });
+}
+
+/** The approving transitions: what the inbox and the next-approver notices read. */
+const APPROVALS = ['approve_boss', 'approve_superior', 'approve_admin'] as const;
+
+export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
+  name: 'expense_request',
+  table: R,
+  states: [...REQUEST_PATH, 'rechazado'],
+  path: REQUEST_PATH,
+  people: workflowPeople,
+  explainMissingKey: false,
+  inbox: {
+    title: { number: repo.requestNumberSql, description: R.description, total: R.total, urgent: R.urgent },
+    href: textOf('/execution/requests/', R.id),
+    transitions: APPROVALS,
+  },
+  transitions: [
+    {
+      name: 'approve_boss',
+      from: ['solicitado'],
+      to: 'aprobado_jefe',
+      permission: 'ejecucion_aprobacion_jefe',
+      who: [requesterBoss],
+      // The requester who is also the only boss of their workgroup: a superior approves the stage (never stuck).
+      approval: { requester: R.requesterId, fallback: { holders: 'ejecucion_aprobacion_superior' } },
+      reason: 'optional',
+      after: approved,
+    },
+    {
+      name: 'approve_superior',
+      from: ['aprobado_jefe'],
+      to: 'aprobacion_superior',
+      permission: 'ejecucion_aprobacion_superior',
+      who: [columnIn(R.needsSuperior, [true], 'above_superior_band')],
+      approval: { requester: R.requesterId, fallback: { holders: ADMIN } },
+      reason: 'optional',
+      after: approved,
+    },
+    {
+      name: 'approve_admin',
+      from: ['aprobado_jefe', 'aprobacion_superior'],
+      to: 'aprobacion',
+      permission: ADMIN,
+      who: [
+        columnIn(R.needsSuperior, [false], 'below_superior_band'),
+        columnIn(R.status, ['aprobacion_superior'], 'superior_approved'),
+      ],
+      approval: { requester: R.requesterId, fallback: { holders: 'configuracion_roles' } },
+      reason: 'optional',
+      // Below the band the superior's stage is passed over, and the history says so.
+      route: ({ record }) =>
+        record.status === 'aprobado_jefe'
+          ? { to: 'aprobacion', skipped: ['aprobacion_superior'] }
+          : { to: 'aprobacion' },
+      after: approved,
+    },
+    {
+      name: 'return',
+      from: DECIDED_FROM.slice(1),
+      to: 'solicitado',
+      who: deciders,
+      returnTo: RETURN_STAGES,
+      onReturn: async (ctx, to) => {
+        const voided = await repo.voidApprovals(ctx.tx, ctx.record.id, VOIDED_BY_RETURN[to] ?? [], ctx.reason ?? '');
+        if (to === 'solicitado') await repo.setNullNeedsSuperior(ctx.tx, ctx.record.id);
+        return { removed: voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })) };
+      },
+      after: tellRequester,
+    },
+    {
+      name: 'reject',
+      from: DECIDED_FROM,
+      to: 'rechazado',
+      who: deciders,
+      reason: 'required',
+      after: async (ctx) => {
+        await releaseRequest(ctx.tx, ctx.actor, ctx.record.id, ctx.reason);
+        await tellRequester(ctx);
+      },
+    },
+  ],
+});
