@@ -184,14 +184,90 @@ export const requestApproval = z.object({
 });
 export type RequestApproval = z.infer<typeof requestApproval>;
 
-/** The chain's moves (issue 26 section 4): the three approvals, a return to an earlier stage, a final rejection. */
-export const REQUEST_TRANSITIONS = ['approve_boss', 'approve_superior', 'approve_admin', 'return', 'reject'] as const;
+/** How a request is paid (issue 26 section 4, `emision_cheque`): a check, or a bank transfer. */
+export const PAYMENT_METHODS = ['check', 'transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** `POST /api/execution/requests/:id/transition`: the move, the version seen, the reason, the stage returned to. */
+/**
+ * A payment as issued: the charity's bank account it is paid from; a check's number (unique per account, for
+ * ever: a voided check keeps it) or a transfer's transaction number; the payee's name as printed; the 'No
+ * negociable' mark (checks). The amount is the request's, never typed.
+ */
+export const paymentInput = z
+  .object({
+    method: z.enum(PAYMENT_METHODS, { error: 'invalid' }),
+    /** Kept without spaces or dashes, upper case: '3-033-12345-6' and '3033123456' are one account. */
+    bankAccount: text(40, 3).transform((v) => v.replace(/[\s-]+/g, '').toUpperCase()),
+    checkNumber: z
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .min(1, 'too_small:1')
+      .max(999_999_999, 'too_big::999999999')
+      .nullable()
+      .default(null),
+    transactionNumber: optionalText(60),
+    payeeName: text(200, 2),
+    nonNegotiable: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'check' && v.checkNumber === null)
+      ctx.addIssue({ code: 'custom', path: ['checkNumber'], message: 'required' });
+    if (v.method === 'transfer' && !v.transactionNumber)
+      ctx.addIssue({ code: 'custom', path: ['transactionNumber'], message: 'required' });
+    if (v.method === 'transfer' && v.checkNumber !== null)
+      ctx.addIssue({ code: 'custom', path: ['checkNumber'], message: 'invalid' });
+  });
+export type PaymentInput = z.input<typeof paymentInput>;
+
+/** A payment as answered: its amount (Q) also in Spanish words as Guatemalan checks print it; voided ones kept. */
+export const requestPayment = z.object({
+  id: uuid,
+  method: z.enum(PAYMENT_METHODS),
+  bankAccount: z.string(),
+  checkNumber: z.number().int().nullable(),
+  transactionNumber: z.string().nullable(),
+  payeeName: z.string(),
+  nonNegotiable: z.boolean(),
+  amount: z.string(),
+  amountInWords: z.string(),
+  issuedByName: z.string(),
+  issuedAt: z.string(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+});
+export type RequestPayment = z.infer<typeof requestPayment>;
+
+/**
+ * The chain's moves (issue 26 section 4): the three approvals, the payment (check or transfer), a return to an
+ * earlier stage, a final rejection.
+ */
+export const REQUEST_TRANSITIONS = [
+  'approve_boss',
+  'approve_superior',
+  'approve_admin',
+  'issue_payment',
+  'return',
+  'reject',
+] as const;
+
+/**
+ * `POST /api/execution/requests/:id/transition`: the move, the version seen, the reason, the stage returned to,
+ * and for `issue_payment` the payment (required there: 400 `required` on `payment`).
+ */
 export const requestTransitionInput = z.object({
   transition: z.enum(REQUEST_TRANSITIONS, { error: 'invalid' }),
   ...workflowTransitionFields,
+  payment: paymentInput.optional(),
 });
+
+/** The register of checks and transfers (`GET /api/execution/payments`), newest first, voided ones included. */
+export const paymentRegisterQuery = pageQuery.extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  bankAccount: z.string().trim().max(40).optional(),
+  checkNumber: z.coerce.number().int().min(1).max(999_999_999).optional(),
+});
+export const paymentRegisterItem = requestPayment.extend({ requestId: uuid, requestNumber: z.string() });
+export const paymentRegisterResponse = envelope(paged(paymentRegisterItem));
 
 /** A request as answered: `number` is 'SOL-2027-00042' (gapless per year), `total` the items' sum (Q). */
 export const expenseRequest = z.object({
@@ -215,6 +291,8 @@ export const expenseRequest = z.object({
   /** Whether the total passed the superior-approval band at the boss's approval (null before it). */
   needsSuperior: z.boolean().nullable(),
   approvals: z.array(requestApproval),
+  /** The checks and transfers issued, voided ones included (a check's number stays used). */
+  payments: z.array(requestPayment),
   /** The workflow: what the caller may do now, what they may not and why, the stepper and the full history. */
   allowed: z.array(allowedTransition),
   refused: z.array(refusedTransition),

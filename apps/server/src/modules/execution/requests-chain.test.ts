@@ -5,6 +5,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
 import type { InboxItem } from '@amparo/shared/workflow';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
+import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /** A valid NIT (SAT modulo-11) of this file's provider. */
 const NIT = '76543269';
@@ -85,17 +86,17 @@ describe('the approval chain of an expense request', () => {
     return id as string;
   }
 
-  /** A purchase order of `total` (Q) raised by `who` (default the requester). */
-  async function raise(total: string, who: Person = requester, onLine = lineId) {
+  /** A purchase order (or `type`) of `total` (Q) raised by `who` (default the requester). */
+  async function raise(total: string, who: Person = requester, onLine = lineId, type = 'purchase_order') {
     const res = await who.api.post('/api/execution/requests', {
-      type: 'purchase_order',
+      type,
       year: 2027,
       month: 3,
       description: 'Compra de materiales',
       justification: 'Talleres del mes',
       executionDate: '2027-03-15',
       items: [{ lineId: onLine, description: 'Materiales', unit: 'lote', quantity: '1', unitPrice: total }],
-      providerIds: [providerId],
+      providerIds: type === 'purchase_order' ? [providerId] : [],
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as ExpenseRequest;
@@ -324,5 +325,107 @@ describe('the approval chain of an expense request', () => {
     const mine = (await author.api.get(`/api/execution/requests/${own.id}`)).json().data as ExpenseRequest;
     expect(mine.allowed).toEqual([]);
     expect(mine.steps[0]).toEqual({ state: 'solicitado', status: 'current' });
+  });
+
+  /** A petty-cash request approved by the boss and administration (below the band): waiting for its payment. */
+  async function approvedPettyCash(total = '1234.50') {
+    const r = await raise(total, requester, lineId, 'petty_cash');
+    await moved(boss, r, 'approve_boss');
+    await moved(administration, r, 'approve_admin');
+    return r;
+  }
+  const check = (over: Record<string, unknown> = {}) => ({
+    method: 'check',
+    bankAccount: '3-033-12345-6',
+    checkNumber: 1001,
+    payeeName: 'María López, custodia de caja chica',
+    ...over,
+  });
+
+  it('pays a request without a comparative table by check, in words, skipping the two stages on the record', async () => {
+    const r = await approvedPettyCash();
+    const paid = await moved(administration, r, 'issue_payment', { payment: check({ checkNumber: 5001 }) });
+    expect(paid.status).toBe('emision_cheque');
+    expect(paid.history.at(-1)!.skipped).toEqual(['cuadro_comparativo_admin', 'proveedor_seleccionado']);
+    expect(paid.payments).toEqual([
+      expect.objectContaining({
+        method: 'check',
+        bankAccount: '3033123456',
+        checkNumber: 5001,
+        payeeName: 'María López, custodia de caja chica',
+        nonNegotiable: true,
+        amount: '1234.50',
+        amountInWords: 'UN MIL DOSCIENTOS TREINTA Y CUATRO QUETZALES CON 50/100',
+        voidedAt: null,
+      }),
+    ]);
+    // A purchase order does not skip its comparative table.
+    const po = await raise('100.00');
+    await moved(boss, po, 'approve_boss');
+    await moved(administration, po, 'approve_admin');
+    expect(
+      (await move(administration, po, 'issue_payment', { payment: check({ checkNumber: 5002 }) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a payment without its data or with a check number used on the account; a voided check keeps its number', async () => {
+    const r = await approvedPettyCash('300.00');
+    expect((await move(administration, r, 'issue_payment')).json().errors).toEqual([
+      { field: 'payment', code: 'required' },
+    ]);
+    const bad = await move(administration, r, 'issue_payment', { payment: { ...check(), checkNumber: null } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'payment.checkNumber', code: 'required' }),
+    );
+    const transfer = await move(administration, r, 'issue_payment', {
+      payment: { method: 'transfer', bankAccount: '3033123456', payeeName: 'Custodia' },
+    });
+    expect(transfer.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'payment.transactionNumber', code: 'required' }),
+    );
+    await moved(administration, r, 'issue_payment', { payment: check({ checkNumber: 6001 }) });
+    // The same number on the same account (written differently) is refused; on another account it is another check.
+    const other = await approvedPettyCash('200.00');
+    const dup = await move(administration, other, 'issue_payment', {
+      payment: check({ checkNumber: 6001, bankAccount: '3033123456' }),
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors).toEqual([{ field: 'payment.checkNumber', code: 'duplicate' }]);
+    expect((await read(other.id)).status).toBe('aprobacion');
+    await moved(administration, other, 'issue_payment', {
+      payment: check({ checkNumber: 6001, bankAccount: '999-1' }),
+    });
+    // Sent back, the check is voided and kept; its number stays used.
+    const back = await moved(administration, r, 'return', { returnTo: 'aprobacion', reason: 'Cheque mal impreso' });
+    expect(back.payments[0]).toMatchObject({ checkNumber: 6001, voidReason: 'Cheque mal impreso' });
+    expect(back.payments[0]!.voidedAt).not.toBeNull();
+    expect(back.history.at(-1)!.details).toMatchObject({ removed: [{ kind: 'check', label: '6001' }] });
+    expect((await move(administration, r, 'issue_payment', { payment: check({ checkNumber: 6001 }) })).statusCode).toBe(
+      409,
+    );
+    const register = (
+      await administration.api.get('/api/execution/payments?bankAccount=3-033-12345-6&checkNumber=6001')
+    ).json().data;
+    expect(register.items).toEqual([
+      expect.objectContaining({ requestId: r.id, requestNumber: r.number, voidReason: 'Cheque mal impreso' }),
+    ]);
+    expect((await requester.api.get('/api/execution/payments')).statusCode).toBe(403);
+  });
+
+  it('pays by transfer with its transaction number', async () => {
+    const r = await approvedPettyCash('50.00');
+    const paid = await moved(administration, r, 'issue_payment', {
+      payment: { method: 'transfer', bankAccount: '3033123456', transactionNumber: 'TRX-778', payeeName: 'Custodia' },
+    });
+    expect(paid.payments[0]).toMatchObject({ method: 'transfer', checkNumber: null, transactionNumber: 'TRX-778' });
+  });
+
+  postgresOnly('lets one of two checks with one number on one account through, written at once', async () => {
+    const [a, b] = [await approvedPettyCash('10.00'), await approvedPettyCash('11.00')];
+    const results = await Promise.all(
+      [a, b].map((r) => move(administration, r, 'issue_payment', { payment: check({ checkNumber: 7001 }) })),
+    );
+    expect(results.map((x) => x.statusCode).sort()).toEqual([200, 409]);
   });
 });

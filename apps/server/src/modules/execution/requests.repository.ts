@@ -7,6 +7,7 @@ import { providers } from '../providers/providers.table.ts';
 import { users } from '../users/users.table.ts';
 import {
   expenseRequestApprovals,
+  expenseRequestPayments,
   expenseRequestItems,
   expenseRequestNumbers,
   expenseRequestProviders,
@@ -243,4 +244,88 @@ export const requestNumberSql = sql<string>`'SOL-' || ${expenseRequests.year} ||
 /** Clears the band's answer (a return to `solicitado`: the boss's next approval decides it again). */
 export async function setNullNeedsSuperior(db: Executor, requestId: string) {
   await db.update(expenseRequests).set({ needsSuperior: null }).where(eq(expenseRequests.id, requestId));
+}
+
+/** Records a check or transfer (23505 `expense_request_payments_check_key` on a check number used on the account). */
+export async function insertPayment(db: Executor, values: typeof expenseRequestPayments.$inferInsert) {
+  await db.insert(expenseRequestPayments).values(values);
+}
+
+/** Whether the check number was ever used on the account (voided checks included). */
+export async function checkNumberUsed(db: Executor, bankAccount: string, checkNumber: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: expenseRequestPayments.id })
+    .from(expenseRequestPayments)
+    .where(
+      and(eq(expenseRequestPayments.bankAccount, bankAccount), eq(expenseRequestPayments.checkNumber, checkNumber)),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Voids a request's standing payments (kept in the register); returns what it voided. */
+export function voidPayments(db: Executor, requestId: string, voidedBy: string | null, reason: string) {
+  return db
+    .update(expenseRequestPayments)
+    .set({ voidedAt: sql`now()`, voidedBy, voidReason: reason })
+    .where(and(eq(expenseRequestPayments.requestId, requestId), isNull(expenseRequestPayments.voidedAt)))
+    .returning({
+      id: expenseRequestPayments.id,
+      method: expenseRequestPayments.method,
+      checkNumber: expenseRequestPayments.checkNumber,
+      transactionNumber: expenseRequestPayments.transactionNumber,
+    });
+}
+
+const paymentColumns = {
+  id: expenseRequestPayments.id,
+  requestId: expenseRequestPayments.requestId,
+  method: expenseRequestPayments.method,
+  bankAccount: expenseRequestPayments.bankAccount,
+  checkNumber: expenseRequestPayments.checkNumber,
+  transactionNumber: expenseRequestPayments.transactionNumber,
+  payeeName: expenseRequestPayments.payeeName,
+  nonNegotiable: expenseRequestPayments.nonNegotiable,
+  amount: expenseRequestPayments.amount,
+  amountInWords: expenseRequestPayments.amountInWords,
+  issuedByName: users.fullName,
+  issuedAt: expenseRequestPayments.issuedAt,
+  voidedAt: expenseRequestPayments.voidedAt,
+  voidReason: expenseRequestPayments.voidReason,
+};
+
+/** A request's payments, oldest first, with the issuer's name. */
+export function paymentsOf(db: Executor, requestId: string) {
+  return db
+    .select(paymentColumns)
+    .from(expenseRequestPayments)
+    .innerJoin(users, eq(users.id, expenseRequestPayments.issuedBy))
+    .where(eq(expenseRequestPayments.requestId, requestId))
+    .orderBy(asc(expenseRequestPayments.issuedAt), asc(expenseRequestPayments.id));
+}
+
+/** A page of the register of payments, newest first, with the request's number; by account and check number. */
+export async function paymentRegister(
+  db: Executor,
+  f: { bankAccount?: string; checkNumber?: number; page: number; pageSize: number; order: 'asc' | 'desc' },
+) {
+  const p = expenseRequestPayments;
+  const where = and(
+    f.bankAccount ? eq(p.bankAccount, f.bankAccount.replace(/[\s-]+/g, '').toUpperCase()) : undefined,
+    f.checkNumber ? eq(p.checkNumber, f.checkNumber) : undefined,
+  );
+  const items = await db
+    .select({ ...paymentColumns, requestNumber: requestNumberSql })
+    .from(p)
+    .innerJoin(users, eq(users.id, p.issuedBy))
+    .innerJoin(expenseRequests, eq(expenseRequests.id, p.requestId))
+    .where(where)
+    .orderBy(f.order === 'asc' ? asc(p.issuedAt) : desc(p.issuedAt), desc(p.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(p)
+    .where(where);
+  return { items, total: count?.n ?? 0 };
 }

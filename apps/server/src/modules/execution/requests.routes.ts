@@ -5,6 +5,8 @@ import {
   requestInput,
   requestListQuery,
   requestListResponse,
+  paymentRegisterQuery,
+  paymentRegisterResponse,
   requestTransitionInput,
   requestUpdate,
 } from '@amparo/shared/modules/execution.schema';
@@ -83,7 +85,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         permission: 'ejecucion',
-        problems: { 404: ['not_found'], 409: ['stale_transition', ...budget409] },
+        problems: { 404: ['not_found'], 409: ['stale_transition', 'duplicate', ...budget409] },
       },
       schema: {
         operationId: 'transitionExpenseRequest',
@@ -99,6 +101,20 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.transitionRequest(db(), actorOf(request), request.params.id, request.body),
     }),
+  );
+  app.get(
+    '/api/execution/payments',
+    {
+      config: { permission: 'ejecucion_administracion' },
+      schema: {
+        operationId: 'listRequestPayments',
+        tags,
+        summary: 'The register of checks and transfers, newest first, voided ones kept (a check number stays used)',
+        querystring: paymentRegisterQuery,
+        response: { 200: paymentRegisterResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.paymentRegister(db(), request.query) }),
   );
   app.put(
     '/api/execution/requests/:id',

@@ -5,6 +5,8 @@ import {
   requestNumber,
   requestTypeProblems,
   type RequestApproval,
+  type RequestPayment,
+  type paymentRegisterQuery,
   type requestTransitionInput,
   type ExpenseRequest,
   type RequestStatus,
@@ -144,6 +146,7 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
   const travellers = await repo.travellersOf(db, r.id);
   const requester = await userNames(db, [r.requesterId]);
   const approvals = await repo.approvalsOf(db, r.id);
+  const payments = await repo.paymentsOf(db, r.id);
   const history = await historyEntries(db, requestWorkflow, r.id);
   const allowed = await allowedTransitions(db, requestWorkflow, record, actor);
   const refused = await refusedTransitions(db, requestWorkflow, record, actor);
@@ -201,6 +204,12 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
       at: a.at.toISOString(),
       voidedAt: a.voidedAt?.toISOString() ?? null,
       voidReason: a.voidReason,
+    })),
+    payments: payments.map(({ requestId: _r, ...p }) => ({
+      ...p,
+      method: p.method as RequestPayment['method'],
+      issuedAt: p.issuedAt.toISOString(),
+      voidedAt: p.voidedAt?.toISOString() ?? null,
     })),
     allowed,
     refused,
@@ -285,6 +294,7 @@ export async function transitionRequest(
     reason: body.reason ?? null,
     returnTo: body.returnTo ?? null,
     actingFor: body.actingFor,
+    input: body.payment ? { payment: body.payment } : {},
   });
   return getRequest(db, actor, id);
 }
@@ -420,4 +430,24 @@ export async function updateRequest(
     });
     return after;
   });
+}
+
+/**
+ * The register of checks and transfers (`GET /api/execution/payments`, `ejecucion_administracion`), newest first,
+ * voided ones included with their reason: a check's number stays used on its account for ever.
+ */
+export async function paymentRegister(db: Db, query: z.output<typeof paymentRegisterQuery>) {
+  const { items, total } = await repo.paymentRegister(db, query);
+  return {
+    items: items.map((p) => ({
+      ...p,
+      method: p.method as RequestPayment['method'],
+      issuedAt: p.issuedAt.toISOString(),
+      voidedAt: p.voidedAt?.toISOString() ?? null,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalCapped: false,
+  };
 }

@@ -164,3 +164,46 @@ export const expenseRequestApprovals = pgTable(
     index('expense_request_approvals_request_idx').on(t.requestId, t.at),
   ],
 );
+
+/**
+ * Checks and transfers (issue 26 section 4, `emision_cheque`): the amount (Q) and its Spanish words as printed,
+ * the account, a check's number or a transfer's transaction number, the payee as printed. A check number is
+ * unique per account for ever (`expense_request_payments_check_key`): a voided check stays in the register with
+ * its reason, and its number stays used. Never deleted.
+ */
+export const expenseRequestPayments = pgTable(
+  'expense_request_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    method: text('method').notNull(),
+    bankAccount: text('bank_account').notNull(),
+    checkNumber: integer('check_number'),
+    transactionNumber: text('transaction_number'),
+    payeeName: text('payee_name').notNull(),
+    nonNegotiable: boolean('non_negotiable').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amountInWords: text('amount_in_words').notNull(),
+    issuedBy: uuid('issued_by')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    check('expense_request_payments_method_check', sql`${t.method} in ('check', 'transfer')`),
+    check(
+      'expense_request_payments_number_check',
+      sql`(${t.method} = 'check') = (${t.checkNumber} is not null) and (${t.method} = 'transfer') = (${t.transactionNumber} is not null)`,
+    ),
+    uniqueIndex('expense_request_payments_check_key')
+      .on(t.bankAccount, t.checkNumber)
+      .where(sql`${t.checkNumber} is not null`),
+    index('expense_request_payments_request_idx').on(t.requestId, t.issuedAt),
+    index('expense_request_payments_issued_idx').on(t.issuedAt, t.id),
+  ],
+);

@@ -1,6 +1,8 @@
-import type { RequestStatus } from '@amparo/shared/modules/execution.schema';
+import type { z } from 'zod';
+import type { paymentInput, RequestStatus } from '@amparo/shared/modules/execution.schema';
 import { requestNumber } from '@amparo/shared/modules/execution.schema';
 import { money } from '@amparo/shared/money';
+import { amountInWords } from '@amparo/shared/money-words';
 import type { PermissionKey } from '@amparo/shared/permissions';
 import {
   allOf,
@@ -12,6 +14,7 @@ import {
   type TransitionContext,
 } from '../../lib/workflow/workflow.ts';
 import { nextActors } from '../../lib/workflow/inbox.ts';
+import { AppError, invalidField, isUniqueViolation } from '../../lib/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { workflowPeople } from '../users/users.service.ts';
 import * as repo from './requests.repository.ts';
@@ -27,7 +30,8 @@ import { releaseRequest } from './requests.budget.ts';
  * | `solicitado` | creation, or a return | the requester's boss (`ejecucion_aprobacion_jefe`, same workgroup) |
  * | `aprobado_jefe` | `approve_boss` | above the band: a superior (`ejecucion_aprobacion_superior`); else administration |
  * | `aprobacion_superior` | `approve_superior` | administration (`ejecucion_administracion`) |
- * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | the comparative table, selection and check (next increments) |
+ * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | a purchase order: the comparative table (next increment); the other types: the payment |
+ * | `emision_cheque` | `issue_payment` (from `aprobacion` for the types without a comparative table, both stages recorded skipped) | the liquidation (issue 27) |
  *
  * The band is the setting `request_superior_approval_threshold` in force on the boss's approval: a request whose
  * total passes it needs the superior (`needs_superior`, written then and kept). Nobody approves a request they
@@ -41,6 +45,7 @@ import { releaseRequest } from './requests.budget.ts';
 
 type Row = typeof R.$inferSelect & { status: RequestStatus };
 type Ctx = TransitionContext<Row, RequestStatus>;
+type PaymentInput = z.output<typeof paymentInput>;
 
 /** The chain's stages on the path, in order (the liquidation stages are issue 27's). */
 export const REQUEST_PATH = [
@@ -128,6 +133,54 @@ async function approved(ctx: Ctx) {
   await tellNextApprovers(ctx, ctx.record.id);
 }
 
+/** The request's types that have no comparative table: they go from `aprobacion` to the payment. */
+const WITHOUT_COMPARISON = ['reserve', 'petty_cash', 'travel_expenses'] as const;
+
+/**
+ * Checks the payment of `issue_payment` before anything is written: given (400 `required` on `payment`), and a
+ * check's number never used on the account (409 `duplicate` on `payment.checkNumber`; the unique index decides
+ * under parallel writes).
+ */
+async function checkPayment(ctx: Ctx) {
+  const payment = ctx.input.payment as PaymentInput | undefined;
+  if (!payment) throw invalidField('payment', 'required');
+  if (payment.checkNumber !== null && (await repo.checkNumberUsed(ctx.tx, payment.bankAccount, payment.checkNumber)))
+    throw duplicateCheck();
+}
+const duplicateCheck = () => new AppError(409, 'duplicate', [{ field: 'payment.checkNumber', code: 'duplicate' }]);
+
+/** Writes the check or transfer for the request's total, with the amount in words (shared money helper). */
+async function recordPayment(ctx: Ctx) {
+  const payment = ctx.input.payment as PaymentInput;
+  try {
+    await repo.insertPayment(ctx.tx, {
+      requestId: ctx.record.id,
+      method: payment.method,
+      bankAccount: payment.bankAccount,
+      checkNumber: payment.checkNumber,
+      transactionNumber: payment.method === 'transfer' ? payment.transactionNumber : null,
+      payeeName: payment.payeeName,
+      nonNegotiable: payment.nonNegotiable,
+      amount: ctx.record.total,
+      amountInWords: amountInWords(ctx.record.total),
+      issuedBy: ctx.actor.userId!,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'expense_request_payments_check_key')) throw duplicateCheck();
+    throw err;
+  }
+}
+
+/** Voids the request's standing checks and transfers (a return or a rejection): kept, with the reason. */
+async function voidPayments(ctx: Ctx) {
+  const voided = await repo.voidPayments(ctx.tx, ctx.record.id, ctx.actor.userId, ctx.reason ?? '');
+  return voided.map((p) => ({
+    kind: p.method,
+    id: p.id,
+    label: p.checkNumber !== null ? String(p.checkNumber) : (p.transactionNumber ?? ''),
+  }));
+}
+
 /** Tells the requester their request was returned or rejected, with the reason. */
 async function tellRequester(ctx: Ctx) {
   await notify(ctx.tx, ctx.actor, {
@@ -139,7 +192,7 @@ async function tellRequester(ctx: Ctx) {
 }
 
 /** The approving transitions: what the inbox and the next-approver notices read. */
-const APPROVALS = ['approve_boss', 'approve_superior', 'approve_admin'] as const;
+const APPROVALS = ['approve_boss', 'approve_superior', 'approve_admin', 'issue_payment'] as const;
 
 export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
   name: 'expense_request',
@@ -194,6 +247,26 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       after: approved,
     },
     {
+      // Administration pays: after the provider's selection (a purchase order), or straight after its approval
+      // for the types without a comparative table (the two stages recorded as skipped).
+      name: 'issue_payment',
+      from: ['aprobacion', 'proveedor_seleccionado'],
+      to: 'emision_cheque',
+      permission: ADMIN,
+      who: [
+        columnIn(R.type, WITHOUT_COMPARISON, 'without_comparative_table'),
+        columnIn(R.status, ['proveedor_seleccionado'], 'provider_selected'),
+      ],
+      approval: { requester: R.requesterId, fallback: { holders: 'configuracion_roles' } },
+      reason: 'optional',
+      route: ({ record }) =>
+        record.status === 'aprobacion'
+          ? { to: 'emision_cheque', skipped: ['cuadro_comparativo_admin', 'proveedor_seleccionado'] }
+          : { to: 'emision_cheque' },
+      before: checkPayment,
+      after: recordPayment,
+    },
+    {
       name: 'return',
       from: DECIDED_FROM.slice(1),
       to: 'solicitado',
@@ -202,7 +275,9 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       onReturn: async (ctx, to) => {
         const voided = await repo.voidApprovals(ctx.tx, ctx.record.id, VOIDED_BY_RETURN[to] ?? [], ctx.reason ?? '');
         if (to === 'solicitado') await repo.setNullNeedsSuperior(ctx.tx, ctx.record.id);
-        return { removed: voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })) };
+        // Every return goes before `emision_cheque`: a check issued is voided (its number stays used).
+        const payments = await voidPayments(ctx);
+        return { removed: [...voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })), ...payments] };
       },
       after: tellRequester,
     },
@@ -213,6 +288,7 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       who: deciders,
       reason: 'required',
       after: async (ctx) => {
+        await voidPayments(ctx);
         await releaseRequest(ctx.tx, ctx.actor, ctx.record.id, ctx.reason);
         await tellRequester(ctx);
       },
