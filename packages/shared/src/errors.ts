@@ -78,6 +78,9 @@ export const ERROR_CODES = [
   'voucher_range_inactive', // 409: the range is deactivated
   'provider_inactive', // 409: the provider is deactivated
   'request_not_editable', // 409: an expense request is edited only in `solicitado` (issue 26 section 3)
+  'quotes_missing', // 409: fewer complete quotes than the minimum for the amount (field error quotes, params minimum, count)
+  'quote_expired', // 409: the quote's validity date has passed: it cannot be selected
+  'quotes_closed', // 409: quotes are written only while the request waits for its comparative table
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -184,6 +187,10 @@ export const FIELD_ERROR_CODES = [
   'agreement_dates_order', // the agreement ends before it starts
   'provider_inactive', // the provider is deactivated
   'line_other_year', // params.year (the line's), requestYear: a request draws on lines of its own year
+  'quotes_missing', // params.minimum, count
+  'quote_expired', // params.validUntil
+  'quote_incomplete', // a quote without a price for every item: params.missing (count)
+  'not_a_quoted_provider', // the provider is not one of the request's
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -245,10 +245,15 @@ export const REQUEST_TRANSITIONS = [
   'approve_boss',
   'approve_superior',
   'approve_admin',
+  'complete_comparison',
+  'select_provider',
   'issue_payment',
   'return',
   'reject',
 ] as const;
+
+/** `select_provider`'s input: the quote's provider, and why, when it is not the cheapest (400 `required`). */
+export const selectionInput = z.object({ providerId: uuid, justification: optionalText(1000) });
 
 /**
  * `POST /api/execution/requests/:id/transition`: the move, the version seen, the reason, the stage returned to,
@@ -258,7 +263,64 @@ export const requestTransitionInput = z.object({
   transition: z.enum(REQUEST_TRANSITIONS, { error: 'invalid' }),
   ...workflowTransitionFields,
   payment: paymentInput.optional(),
+  selection: selectionInput.optional(),
 });
+
+/**
+ * A provider's quote as written (`PUT /api/execution/requests/:id/quotes/:providerId`, administration, while the
+ * request waits for its comparative table): unit prices in Q with IVA per item of the request (an item left out
+ * makes the quote incomplete), delivery days, warranty, validity date; `agreementId` when the prices come from the
+ * provider's framework agreement valid today (its validity is the quote's).
+ */
+export const quoteInput = z.object({
+  prices: z
+    .array(z.object({ itemId: uuid, unitPrice: moneyAmount({ positive: true }) }))
+    .max(REQUEST_MAX_ITEMS, `too_big::${REQUEST_MAX_ITEMS}`)
+    .refine((p) => new Set(p.map((x) => x.itemId)).size === p.length, 'duplicate'),
+  deliveryDays: z.number({ error: 'invalid' }).int('invalid').min(0, 'too_small:0').max(365, 'too_big::365').nullable().default(null),
+  warranty: optionalText(200),
+  validUntil: isoDate.nullable().default(null),
+  agreementId: uuid.nullable().default(null),
+});
+
+/** One quote in the comparative table: its total when complete (Q), whether it is the lowest, expired, from an agreement. */
+export const comparisonQuote = z.object({
+  id: uuid,
+  providerId: uuid,
+  providerName: z.string(),
+  deliveryDays: z.number().int().nullable(),
+  warranty: z.string().nullable(),
+  validUntil: z.string(),
+  expired: z.boolean(),
+  agreementId: uuid.nullable(),
+  complete: z.boolean(),
+  total: z.string().nullable(),
+  lowest: z.boolean(),
+});
+
+/**
+ * The comparative table (issue 26 section 4): providers in columns (`quotes`), items in rows with each quote's
+ * unit price and amount (Q, IVA included) and the lowest marked; how many complete quotes the amount asks
+ * (`minimumQuotes`, from the dated settings; a valid framework agreement counts as the quotes), the selection.
+ */
+export const comparison = z.object({
+  quotes: z.array(comparisonQuote),
+  rows: z.array(
+    z.object({
+      itemId: uuid,
+      description: z.string(),
+      unit: z.string(),
+      quantity: z.string(),
+      prices: z.array(
+        z.object({ quoteId: uuid, unitPrice: z.string().nullable(), amount: z.string().nullable(), lowest: z.boolean() }),
+      ),
+    }),
+  ),
+  minimumQuotes: z.number().int(),
+  selectedQuoteId: uuid.nullable(),
+  selectionJustification: z.string().nullable(),
+});
+export type Comparison = z.infer<typeof comparison>;
 
 /** The register of checks and transfers (`GET /api/execution/payments`), newest first, voided ones included. */
 export const paymentRegisterQuery = pageQuery.extend({
@@ -293,6 +355,8 @@ export const expenseRequest = z.object({
   approvals: z.array(requestApproval),
   /** The checks and transfers issued, voided ones included (a check's number stays used). */
   payments: z.array(requestPayment),
+  /** A purchase order's comparative table (null for the other types). */
+  comparison: comparison.nullable(),
   /** The workflow: what the caller may do now, what they may not and why, the stepper and the full history. */
   allowed: z.array(allowedTransition),
   refused: z.array(refusedTransition),

@@ -1,20 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
 import type { InboxItem } from '@amparo/shared/workflow';
-import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { requestsFixture, type Person } from '../../../test/requests-fixture.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
 
 /** A valid NIT (SAT modulo-11) of this file's provider. */
 const NIT = '76543269';
-
-type Api = ReturnType<typeof as>;
-interface Person {
-  id: string;
-  api: Api;
-}
 
 /**
  * The approval chain of an expense request (issue 26 section 4): boss of the requester's workgroup, a superior
@@ -25,102 +19,29 @@ interface Person {
  */
 describe('the approval chain of an expense request', () => {
   let t: TestApp;
-  let admin: Api;
-  let adminToken: string;
+  let f: Awaited<ReturnType<typeof requestsFixture>>;
   let requester: Person;
   let boss: Person;
   let otherBoss: Person;
   let superior: Person;
   let administration: Person;
-  let providerId: string;
   let lineId: string;
-
-  async function person(keys: string[], name: string, workgroup: string | null = null): Promise<Person> {
-    const u = await createUser(t.app, adminToken, ['ejecucion', ...keys], name);
-    if (workgroup) await t.database.db.execute(sql`update users set workgroup = ${workgroup} where id = ${u.id}`);
-    return { id: u.id, api: as(t.app, u.token) };
-  }
-
   beforeAll(async () => {
     t = await buildTestApp();
-    adminToken = await login(t.app);
-    admin = as(t.app, adminToken);
     // The seeded administrator holds every key but no workgroup: never the boss of a workgroup here.
-    requester = await person(['ejecucion_solicitudes'], 'pide', 'Programas');
-    boss = await person(['ejecucion_aprobacion_jefe'], 'jefa', 'Programas');
-    otherBoss = await person(['ejecucion_aprobacion_jefe'], 'otrojefe', 'Finanzas');
-    superior = await person(['ejecucion_aprobacion_superior'], 'superior');
-    administration = await person(['ejecucion_administracion'], 'admin');
-    providerId = (
-      await admin.post('/api/providers', { name: 'Ferretería La Ceiba', nit: NIT, taxRegime: 'general', state: '01' })
-    ).json().data.id;
-    lineId = await line('100000');
+    f = await requestsFixture(t, [NIT]);
+    ({ requester, boss, otherBoss, superior, administration, lineId } = f);
   });
   afterAll(() => t.close());
 
-  /** A 2027 line with `assigned` (Q) of March assigned from a stop-control cooperating. */
-  async function line(assigned: string) {
-    const coop = (
-      await admin.post('/api/cooperating', {
-        name: 'Fundación Cadena',
-        code: `C-${randomBytes(3).toString('hex').toUpperCase()}`,
-        country: 'GT',
-        startDate: '2027-01-01',
-        endDate: '2027-12-31',
-        currency: 'GTQ',
-        ceiling: '900000.00',
-        controlMode: 'stop',
-      })
-    ).json().data;
-    const item = (
-      await admin.post(`/api/cooperating/${coop.id}/items`, { code: 'R1', name: 'Rubro', initialAmount: '500000' })
-    ).json().data;
-    const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '200000.00' }));
-    const id = (await admin.post('/api/budget/planning', await planningBody(admin, { months }))).json().data.id;
-    const res = await admin.post(`/api/budget/assignment/${id}/transaction/${item.id}`, {
-      type: 'increase',
-      reason: 'Asignación',
-      months: [{ month: 3, amount: assigned }],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return id as string;
-  }
-
-  /** A purchase order (or `type`) of `total` (Q) raised by `who` (default the requester). */
-  async function raise(total: string, who: Person = requester, onLine = lineId, type = 'purchase_order') {
-    const res = await who.api.post('/api/execution/requests', {
-      type,
-      year: 2027,
-      month: 3,
-      description: 'Compra de materiales',
-      justification: 'Talleres del mes',
-      executionDate: '2027-03-15',
-      items: [{ lineId: onLine, description: 'Materiales', unit: 'lote', quantity: '1', unitPrice: total }],
-      providerIds: type === 'purchase_order' ? [providerId] : [],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as ExpenseRequest;
-  }
-  const read = async (id: string) => (await admin.get(`/api/execution/requests/${id}`)).json().data as ExpenseRequest;
-  async function move(who: Person, r: { id: string }, transition: string, extra: Record<string, unknown> = {}) {
-    const current = await read(r.id);
-    return who.api.post(`/api/execution/requests/${r.id}/transition`, {
-      transition,
-      version: current.version,
-      ...extra,
-    });
-  }
-  async function moved(who: Person, r: { id: string }, transition: string, extra: Record<string, unknown> = {}) {
-    const res = await move(who, r, transition, extra);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as ExpenseRequest;
-  }
-  const committed = async (id: string) =>
-    (
-      await t.database.db.execute<{ n: string }>(
-        sql`select coalesce(sum(amount), 0)::text as n from budget_commitments where source_id = ${id} and kind in ('commit', 'release')`,
-      )
-    ).rows[0]!.n;
+  const person = (keys: string[], name: string, workgroup: string | null = null) => f.person(keys, name, workgroup);
+  const raise = (total: string, who: Person = requester, type = 'purchase_order') => f.raise(total, who, { type });
+  const read = (id: string) => f.read(id);
+  const move = (who: Person, r: { id: string }, transition: string, extra: Record<string, unknown> = {}) =>
+    f.move(who, r, transition, extra);
+  const moved = (who: Person, r: { id: string }, transition: string, extra: Record<string, unknown> = {}) =>
+    f.moved(who, r, transition, extra);
+  const committed = (id: string) => f.committed(id);
   const inboxOf = async (who: Person) =>
     ((await who.api.get('/api/workflow/inbox')).json().data as InboxItem[]).filter(
       (i) => i.workflow === 'expense_request',
@@ -165,7 +86,11 @@ describe('the approval chain of an expense request', () => {
       'current',
       'pending',
     ]);
-    expect(await inboxOf(administration)).not.toContainEqual(expect.objectContaining({ recordId: r.id }));
+    // A purchase order then waits for administration's comparative table.
+    expect(await inboxOf(administration)).toContainEqual(
+      expect.objectContaining({ recordId: r.id, state: 'aprobacion' }),
+    );
+    expect(await inboxOf(superior)).not.toContainEqual(expect.objectContaining({ recordId: r.id }));
   });
 
   it('asks the superior only above the band: one centavo below and at it the stage is skipped and recorded', async () => {
@@ -290,7 +215,7 @@ describe('the approval chain of an expense request', () => {
       justification: 'Talleres del mes',
       executionDate: '2027-03-15',
       items: [{ lineId, description: 'Materiales', unit: 'lote', quantity: '1', unitPrice: '4000.00' }],
-      providerIds: [providerId],
+      providerIds: f.providerIds,
       version: toDraft.version,
     });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -329,7 +254,7 @@ describe('the approval chain of an expense request', () => {
 
   /** A petty-cash request approved by the boss and administration (below the band): waiting for its payment. */
   async function approvedPettyCash(total = '1234.50') {
-    const r = await raise(total, requester, lineId, 'petty_cash');
+    const r = await raise(total, requester, 'petty_cash');
     await moved(boss, r, 'approve_boss');
     await moved(administration, r, 'approve_admin');
     return r;

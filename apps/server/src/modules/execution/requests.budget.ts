@@ -1,7 +1,7 @@
 import { money, moneyString, roundMoney, type Money } from '@amparo/shared/money';
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Executor } from '../../db/client.ts';
-import { release, type SpendCell } from '../budget/spending/spending.ts';
+import { commit, release, type SpendCell } from '../budget/spending/spending.ts';
 import { releaseVouchers } from '../vouchers/vouchers.service.ts';
 import * as repo from './requests.repository.ts';
 
@@ -21,6 +21,58 @@ export function cellsOf(items: { lineId: string; amount: Money | string }[], mon
   const byLine = new Map<string, Money>();
   for (const i of items) byLine.set(i.lineId, (byLine.get(i.lineId) ?? money(0)).plus(i.amount));
   return [...byLine].map(([lineId, amount]) => ({ lineId, month, amount: moneyString(amount) }));
+}
+
+/** The key of a committed cell. */
+const cellKey = (c: { lineId: string; month: number }) => `${c.lineId}|${c.month}`;
+
+/**
+ * What changes in the budget when a request's cells go from `before` to `after`: what grows is committed, what
+ * shrinks (or goes: another line or month) is released, per line and month.
+ */
+export function cellChanges(before: SpendCell[], after: SpendCell[]) {
+  const delta = new Map<string, { lineId: string; month: number; amount: Money }>();
+  const add = (c: SpendCell, sign: 1 | -1) => {
+    const d = delta.get(cellKey(c)) ?? { lineId: c.lineId, month: c.month, amount: money(0) };
+    d.amount = d.amount.plus(money(c.amount).times(sign));
+    delta.set(cellKey(c), d);
+  };
+  before.forEach((c) => add(c, -1));
+  after.forEach((c) => add(c, 1));
+  const cells = [...delta.values()];
+  const as = (c: (typeof cells)[number]) => ({ lineId: c.lineId, month: c.month, amount: moneyString(c.amount.abs()) });
+  return {
+    grow: cells.filter((c) => c.amount.greaterThan(0)).map(as),
+    shrink: cells.filter((c) => c.amount.lessThan(0)).map(as),
+  };
+}
+
+/**
+ * The selected quote's prices become the request's (issue 26 section 4: "an approval holds for what was
+ * approved"): what shrinks is released, what grows is committed under the budget's control (its refusals as a
+ * request's), then the items and the total are written. Returns the new total (Q).
+ */
+export async function repriceRequest(
+  tx: Executor,
+  actor: Actor,
+  id: string,
+  items: { id: string; unitPrice: string; amount: string }[],
+  total: string,
+) {
+  const row = (await repo.findRequest(tx, id))!;
+  const current = (await repo.itemsOf(tx, id)).map(({ item }) => item);
+  const amounts = new Map(items.map((i) => [i.id, i.amount]));
+  const { grow, shrink } = cellChanges(
+    cellsOf(current, row.month),
+    cellsOf(
+      current.map((i) => ({ lineId: i.lineId, amount: amounts.get(i.id) ?? i.amount })),
+      row.month,
+    ),
+  );
+  const source = { type: REQUEST_SOURCE, id };
+  if (shrink.length) await release(tx, actor as UserActor, source, shrink);
+  if (grow.length) await commit(tx, actor as UserActor, source, grow);
+  await repo.applyPrices(tx, id, items, total);
 }
 
 /**

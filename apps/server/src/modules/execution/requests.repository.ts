@@ -8,6 +8,8 @@ import { users } from '../users/users.table.ts';
 import {
   expenseRequestApprovals,
   expenseRequestPayments,
+  expenseRequestQuotePrices,
+  expenseRequestQuotes,
   expenseRequestItems,
   expenseRequestNumbers,
   expenseRequestProviders,
@@ -328,4 +330,119 @@ export async function paymentRegister(
     .from(p)
     .where(where);
   return { items, total: count?.n ?? 0 };
+}
+
+/** A request's quotes with their provider's name and prices, in the order of the request's providers. */
+export async function quotesOf(db: Executor, requestId: string) {
+  const quotes = await db
+    .select({ quote: expenseRequestQuotes, providerName: providers.name, position: expenseRequestProviders.position })
+    .from(expenseRequestQuotes)
+    .innerJoin(providers, eq(providers.id, expenseRequestQuotes.providerId))
+    .leftJoin(
+      expenseRequestProviders,
+      and(
+        eq(expenseRequestProviders.requestId, expenseRequestQuotes.requestId),
+        eq(expenseRequestProviders.providerId, expenseRequestQuotes.providerId),
+      ),
+    )
+    .where(eq(expenseRequestQuotes.requestId, requestId))
+    .orderBy(asc(expenseRequestProviders.position), asc(expenseRequestQuotes.id));
+  const prices = quotes.length
+    ? await db
+        .select()
+        .from(expenseRequestQuotePrices)
+        .where(
+          inArray(
+            expenseRequestQuotePrices.quoteId,
+            quotes.map((q) => q.quote.id),
+          ),
+        )
+    : [];
+  return quotes.map((q) => ({
+    ...q.quote,
+    providerName: q.providerName,
+    prices: prices.filter((p) => p.quoteId === q.quote.id),
+  }));
+}
+
+/** Writes a provider's quote for a request (replacing its prices); returns its id. */
+export async function saveQuote(
+  db: Executor,
+  values: typeof expenseRequestQuotes.$inferInsert,
+  prices: { itemId: string; unitPrice: string }[],
+) {
+  const [row] = await db
+    .insert(expenseRequestQuotes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [expenseRequestQuotes.requestId, expenseRequestQuotes.providerId],
+      set: {
+        deliveryDays: values.deliveryDays,
+        warranty: values.warranty,
+        validUntil: values.validUntil,
+        agreementId: values.agreementId,
+        updatedBy: values.updatedBy,
+        updatedAt: sql`now()`,
+        version: sql`${expenseRequestQuotes.version} + 1`,
+      },
+    })
+    .returning({ id: expenseRequestQuotes.id });
+  await db.delete(expenseRequestQuotePrices).where(eq(expenseRequestQuotePrices.quoteId, row!.id));
+  if (prices.length) await db.insert(expenseRequestQuotePrices).values(prices.map((p) => ({ ...p, quoteId: row!.id })));
+  return row!.id;
+}
+
+/** Removes a request's quotes (a return before its comparative table); returns what it removed. */
+export async function deleteQuotes(db: Executor, requestId: string) {
+  const quotes = await db
+    .select({ id: expenseRequestQuotes.id, providerName: providers.name })
+    .from(expenseRequestQuotes)
+    .innerJoin(providers, eq(providers.id, expenseRequestQuotes.providerId))
+    .where(eq(expenseRequestQuotes.requestId, requestId));
+  if (quotes.length) {
+    await db.delete(expenseRequestQuotePrices).where(
+      inArray(
+        expenseRequestQuotePrices.quoteId,
+        quotes.map((q) => q.id),
+      ),
+    );
+    await db.delete(expenseRequestQuotes).where(eq(expenseRequestQuotes.requestId, requestId));
+  }
+  return quotes;
+}
+
+/** Writes (or clears) the selected quote and its justification. */
+export async function setSelection(
+  db: Executor,
+  requestId: string,
+  quoteId: string | null,
+  justification: string | null,
+) {
+  await db
+    .update(expenseRequests)
+    .set({ selectedQuoteId: quoteId, selectionJustification: justification })
+    .where(eq(expenseRequests.id, requestId));
+}
+
+/** Writes the selected quote's prices into the items (their amounts) and the request's total (Q). */
+export async function applyPrices(
+  db: Executor,
+  requestId: string,
+  items: { id: string; unitPrice: string; amount: string }[],
+  total: string,
+) {
+  for (const i of items)
+    await db
+      .update(expenseRequestItems)
+      .set({ unitPrice: i.unitPrice, amount: i.amount })
+      .where(and(eq(expenseRequestItems.id, i.id), eq(expenseRequestItems.requestId, requestId)));
+  await db.update(expenseRequests).set({ total }).where(eq(expenseRequests.id, requestId));
+}
+
+/** Bumps a request's version (a quote written: a transition the user prepared on the old table is stale). */
+export async function touchRequest(db: Executor, requestId: string) {
+  await db
+    .update(expenseRequests)
+    .set({ version: sql`${expenseRequests.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(expenseRequests.id, requestId));
 }

@@ -5,6 +5,7 @@ import {
   requestInput,
   requestListQuery,
   requestListResponse,
+  quoteInput,
   paymentRegisterQuery,
   paymentRegisterResponse,
   requestTransitionInput,
@@ -85,7 +86,10 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         permission: 'ejecucion',
-        problems: { 404: ['not_found'], 409: ['stale_transition', 'duplicate', ...budget409] },
+        problems: {
+          404: ['not_found'],
+          409: ['stale_transition', 'duplicate', 'quotes_missing', 'quote_expired', ...budget409],
+        },
       },
       schema: {
         operationId: 'transitionExpenseRequest',
@@ -100,6 +104,25 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await service.transitionRequest(db(), actorOf(request), request.params.id, request.body),
+    }),
+  );
+  app.put(
+    '/api/execution/requests/:id/quotes/:providerId',
+    {
+      config: { permission: 'ejecucion_administracion', problems: { 404: ['not_found'], 409: ['quotes_closed'] } },
+      schema: {
+        operationId: 'saveRequestQuote',
+        tags,
+        summary:
+          "Write a provider's quote for a purchase order waiting for its comparative table: 400 not_a_quoted_provider; 409 quotes_closed",
+        params: z.object({ id: uuid, providerId: uuid }),
+        body: quoteInput,
+        response: { 200: expenseRequestResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.saveQuote(db(), actorOf(request), request.params.id, request.params.providerId, request.body),
     }),
   );
   app.get(

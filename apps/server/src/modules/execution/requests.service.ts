@@ -7,6 +7,7 @@ import {
   type RequestApproval,
   type RequestPayment,
   type paymentRegisterQuery,
+  type quoteInput,
   type requestTransitionInput,
   type ExpenseRequest,
   type RequestStatus,
@@ -30,8 +31,10 @@ import {
 } from '../../lib/workflow/workflow.ts';
 import { hasPermission } from '@amparo/shared/permissions';
 import { commit, release, type SpendCell } from '../budget/spending/spending.ts';
+import { listAgreements } from '../providers/agreements.service.ts';
 import { userNames } from '../users/users.service.ts';
-import { cellsOf, itemAmount, REQUEST_SOURCE } from './requests.budget.ts';
+import { cellChanges, cellsOf, itemAmount, REQUEST_SOURCE } from './requests.budget.ts';
+import { comparisonOf } from './requests.comparison.ts';
 import * as repo from './requests.repository.ts';
 import { requestWorkflow, tellNextApprovers } from './requests.workflow.ts';
 
@@ -211,6 +214,7 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
       issuedAt: p.issuedAt.toISOString(),
       voidedAt: p.voidedAt?.toISOString() ?? null,
     })),
+    comparison: r.type === 'purchase_order' ? await comparisonOf(db, r) : null,
     allowed,
     refused,
     steps: workflowSteps(requestWorkflow, r.status, history),
@@ -294,7 +298,10 @@ export async function transitionRequest(
     reason: body.reason ?? null,
     returnTo: body.returnTo ?? null,
     actingFor: body.actingFor,
-    input: body.payment ? { payment: body.payment } : {},
+    input: {
+      ...(body.payment ? { payment: body.payment } : {}),
+      ...(body.selection ? { selection: body.selection } : {}),
+    },
   });
   return getRequest(db, actor, id);
 }
@@ -362,30 +369,6 @@ export async function createRequest(db: Db, actor: UserActor, body: Body): Promi
   });
 }
 
-/** The key of a committed cell. */
-const cellKey = (c: { lineId: string; month: number }) => `${c.lineId}|${c.month}`;
-
-/**
- * What changes in the budget when a request's cells go from `before` to `after`: what grows is committed, what
- * shrinks (or goes: another line or month) is released, per line and month.
- */
-export function cellChanges(before: SpendCell[], after: SpendCell[]) {
-  const delta = new Map<string, { lineId: string; month: number; amount: Money }>();
-  const add = (c: SpendCell, sign: 1 | -1) => {
-    const d = delta.get(cellKey(c)) ?? { lineId: c.lineId, month: c.month, amount: money(0) };
-    d.amount = d.amount.plus(money(c.amount).times(sign));
-    delta.set(cellKey(c), d);
-  };
-  before.forEach((c) => add(c, -1));
-  after.forEach((c) => add(c, 1));
-  const cells = [...delta.values()];
-  const as = (c: (typeof cells)[number]) => ({ lineId: c.lineId, month: c.month, amount: moneyString(c.amount.abs()) });
-  return {
-    grow: cells.filter((c) => c.amount.greaterThan(0)).map(as),
-    shrink: cells.filter((c) => c.amount.lessThan(0)).map(as),
-  };
-}
-
 /**
  * Edits the caller's request while it is `solicitado` (`PUT /api/execution/requests/:id`; after a rejection back
  * to it, the requester edits and resubmits): 404 for another's, 409 `version_conflict` on a stale version, 409
@@ -450,4 +433,63 @@ export async function paymentRegister(db: Db, query: z.output<typeof paymentRegi
     total,
     totalCapped: false,
   };
+}
+
+/**
+ * Writes a provider's quote for a purchase order (`PUT /api/execution/requests/:id/quotes/:providerId`,
+ * `ejecucion_administracion`) while it waits for its comparative table (`aprobacion`; else 409 `quotes_closed`):
+ * the provider is one the request asked (400 `not_a_quoted_provider`), each price is for one of its items (400
+ * `unknown_code` on `prices.N.itemId`); `agreementId` must be the provider's framework agreement, active and
+ * valid today (400 `invalid`), whose validity becomes the quote's, else `validUntil` is required. The request's
+ * version moves on (a transition prepared on the old table is stale). Audited (`quote`). 404 for an unknown
+ * request.
+ */
+export async function saveQuote(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  providerId: string,
+  body: z.output<typeof quoteInput>,
+): Promise<ExpenseRequest> {
+  return inTransaction(db, async (tx) => {
+    const row = await repo.findRequest(tx, id, true);
+    if (!row) throw notFound();
+    if (row.type !== 'purchase_order' || row.status !== 'aprobacion') throw new AppError(409, 'quotes_closed');
+    const providers = await repo.providersOf(tx, id);
+    if (!providers.some((p) => p.id === providerId))
+      throw invalidFields([{ field: 'providerId', code: 'not_a_quoted_provider' }]);
+    const itemIds = new Set((await repo.itemsOf(tx, id)).map(({ item }) => item.id));
+    const errors: FieldError[] = body.prices.flatMap((p, i) =>
+      itemIds.has(p.itemId) ? [] : [{ field: `prices.${i}.itemId`, code: 'unknown_code' as const }],
+    );
+    let validUntil = body.validUntil;
+    if (body.agreementId) {
+      const agreement = (await listAgreements(tx, providerId)).find((a) => a.id === body.agreementId);
+      if (!agreement || agreement.state !== 'valid') errors.push({ field: 'agreementId', code: 'invalid' });
+      else validUntil = agreement.validUntil;
+    } else if (!validUntil) errors.push({ field: 'validUntil', code: 'required' });
+    if (errors.length) throw invalidFields(errors);
+    await repo.saveQuote(
+      tx,
+      {
+        requestId: id,
+        providerId,
+        deliveryDays: body.deliveryDays,
+        warranty: body.warranty,
+        validUntil: validUntil!,
+        agreementId: body.agreementId,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      },
+      body.prices,
+    );
+    await repo.touchRequest(tx, id);
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      changes: { quote: { before: null, after: { providerId, ...body, validUntil } } },
+    });
+    return toRequest(tx, actor, (await repo.findRequest(tx, id))!);
+  });
 }

@@ -17,6 +17,7 @@ import {
 import { editableColumns } from '../../db/columns.ts';
 import { textVector } from '../../lib/search.ts';
 import { planningLines } from '../budget/planning/planning.table.ts';
+import { providerAgreements } from '../providers/agreements.table.ts';
 import { providers } from '../providers/providers.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -57,6 +58,9 @@ export const expenseRequests = pgTable(
      * boss's approval): set by that approval, read by the chain's rules (null before it).
      */
     needsSuperior: boolean('needs_superior'),
+    /** The quote administration selected (`proveedor_seleccionado`), and why when it is not the cheapest. */
+    selectedQuoteId: uuid('selected_quote_id'),
+    selectionJustification: text('selection_justification'),
     ...editableColumns(),
   },
   (t) => [
@@ -205,5 +209,47 @@ export const expenseRequestPayments = pgTable(
       .where(sql`${t.checkNumber} is not null`),
     index('expense_request_payments_request_idx').on(t.requestId, t.issuedAt),
     index('expense_request_payments_issued_idx').on(t.issuedAt, t.id),
+  ],
+);
+
+/**
+ * A provider's quote for a request (issue 26 section 4, the comparative table): delivery time (days), warranty,
+ * validity date (America/Guatemala; an expired quote cannot be selected) and, when its prices come from a framework
+ * agreement valid on the day, that agreement (it then counts for the minimum-quotes rule). One per provider.
+ */
+export const expenseRequestQuotes = pgTable(
+  'expense_request_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    deliveryDays: integer('delivery_days'),
+    warranty: text('warranty'),
+    validUntil: date('valid_until').notNull(),
+    agreementId: uuid('agreement_id').references(() => providerAgreements.id),
+    ...editableColumns(),
+  },
+  (t) => [uniqueIndex('expense_request_quotes_provider_key').on(t.requestId, t.providerId)],
+);
+
+/** A quote's unit price (Q, IVA included) for each item of the request. */
+export const expenseRequestQuotePrices = pgTable(
+  'expense_request_quote_prices',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => expenseRequestQuotes.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => expenseRequestItems.id, { onDelete: 'cascade' }),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.itemId] }),
+    check('expense_request_quote_prices_positive_check', sql`${t.unitPrice} > 0`),
   ],
 );

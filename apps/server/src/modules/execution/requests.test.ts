@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpenseRequest, RequestSummary } from '@amparo/shared/modules/execution.schema';
 import { as, buildTestApp, createUser, login, planningBody, type TestApp } from '../../../test/helpers.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
-import { cellChanges } from './requests.service.ts';
+import { cellChanges } from './requests.budget.ts';
 
 /** Valid NITs (SAT modulo-11) of this file's providers. */
 const NITS = ['76543234', '76543242', '76543250'];

@@ -19,7 +19,8 @@ import { notify } from '../notifications/notifications.service.ts';
 import { workflowPeople } from '../users/users.service.ts';
 import * as repo from './requests.repository.ts';
 import { expenseRequests as R } from './requests.table.ts';
-import { releaseRequest } from './requests.budget.ts';
+import { releaseRequest, repriceRequest } from './requests.budget.ts';
+import { assertEnoughQuotes, selectionOf } from './requests.comparison.ts';
 
 /**
  * An expense request's approval chain (issue 26 section 4; spec section 4). Each status names the step the
@@ -30,7 +31,9 @@ import { releaseRequest } from './requests.budget.ts';
  * | `solicitado` | creation, or a return | the requester's boss (`ejecucion_aprobacion_jefe`, same workgroup) |
  * | `aprobado_jefe` | `approve_boss` | above the band: a superior (`ejecucion_aprobacion_superior`); else administration |
  * | `aprobacion_superior` | `approve_superior` | administration (`ejecucion_administracion`) |
- * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | a purchase order: the comparative table (next increment); the other types: the payment |
+ * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | a purchase order: its quotes and `complete_comparison`; the other types: the payment |
+ * | `cuadro_comparativo_admin` | `complete_comparison` (the minimum quotes, or an agreement's) | `select_provider` |
+ * | `proveedor_seleccionado` | `select_provider` (a higher quote goes back for approval of the difference first) | `issue_payment` |
  * | `emision_cheque` | `issue_payment` (from `aprobacion` for the types without a comparative table, both stages recorded skipped) | the liquidation (issue 27) |
  *
  * The band is the setting `request_superior_approval_threshold` in force on the boss's approval: a request whose
@@ -46,6 +49,7 @@ import { releaseRequest } from './requests.budget.ts';
 type Row = typeof R.$inferSelect & { status: RequestStatus };
 type Ctx = TransitionContext<Row, RequestStatus>;
 type PaymentInput = z.output<typeof paymentInput>;
+type Selection = { providerId: string; justification: string | null };
 
 /** The chain's stages on the path, in order (the liquidation stages are issue 27's). */
 export const REQUEST_PATH = [
@@ -192,7 +196,14 @@ async function tellRequester(ctx: Ctx) {
 }
 
 /** The approving transitions: what the inbox and the next-approver notices read. */
-const APPROVALS = ['approve_boss', 'approve_superior', 'approve_admin', 'issue_payment'] as const;
+const APPROVALS = [
+  'approve_boss',
+  'approve_superior',
+  'approve_admin',
+  'complete_comparison',
+  'select_provider',
+  'issue_payment',
+] as const;
 
 export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
   name: 'expense_request',
@@ -240,11 +251,55 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       approval: { requester: R.requesterId, fallback: { holders: 'configuracion_roles' } },
       reason: 'optional',
       // Below the band the superior's stage is passed over, and the history says so.
-      route: ({ record }) =>
-        record.status === 'aprobado_jefe'
-          ? { to: 'aprobacion', skipped: ['aprobacion_superior'] }
-          : { to: 'aprobacion' },
+      // With a selection standing (the approval of a higher selected quote), it goes back to that selection.
+      route: ({ record }) => {
+        const to = record.selectedQuoteId ? 'proveedor_seleccionado' : 'aprobacion';
+        return record.status === 'aprobado_jefe' ? { to, skipped: ['aprobacion_superior'] } : { to };
+      },
       after: approved,
+    },
+    {
+      // A purchase order's comparative table is closed once it has the quotes its amount asks (or an agreement's).
+      name: 'complete_comparison',
+      from: ['aprobacion'],
+      to: 'cuadro_comparativo_admin',
+      permission: ADMIN,
+      who: [columnIn(R.type, ['purchase_order'], 'purchase_order')],
+      reason: 'optional',
+      before: (ctx) => assertEnoughQuotes(ctx.tx, ctx.record),
+      after: (ctx) => tellNextApprovers(ctx, ctx.record.id),
+    },
+    {
+      // The selection of a provider: its quote's prices become the request's. Above what was approved, the
+      // difference is committed (or refused by the control) and goes back for approval, never silently: to the
+      // superior when it now passes the band and no superior approved, else to administration.
+      name: 'select_provider',
+      from: ['cuadro_comparativo_admin'],
+      to: 'proveedor_seleccionado',
+      permission: ADMIN,
+      reason: 'optional',
+      route: async ({ tx, record, input, settings }) => {
+        const chosen = await selectionOf(tx, record, input.selection as Selection | undefined);
+        if (!money(chosen.total).greaterThan(record.total)) return { to: 'proveedor_seleccionado' };
+        const threshold = await settings('request_superior_approval_threshold');
+        return money(chosen.total).greaterThan(threshold) && !record.needsSuperior
+          ? { to: 'aprobado_jefe' }
+          : { to: 'aprobacion_superior' };
+      },
+      after: async (ctx) => {
+        const selection = ctx.input.selection as Selection;
+        const chosen = await selectionOf(ctx.tx, ctx.record, selection);
+        await repo.setSelection(ctx.tx, ctx.record.id, chosen.quote.id, selection.justification);
+        await repriceRequest(ctx.tx, ctx.actor, ctx.record.id, chosen.items, chosen.total);
+        if (ctx.to !== 'proveedor_seleccionado') {
+          // Back for the difference: the approvals of the stages that approve again are set aside.
+          const stages =
+            ctx.to === 'aprobado_jefe' ? (['superior', 'administration'] as const) : (['administration'] as const);
+          await repo.voidApprovals(ctx.tx, ctx.record.id, stages, 'selected_quote_above_approved');
+          if (ctx.to === 'aprobado_jefe') await repo.setNeedsSuperior(ctx.tx, ctx.record.id, true);
+          await tellNextApprovers(ctx, ctx.record.id);
+        }
+      },
     },
     {
       // Administration pays: after the provider's selection (a purchase order), or straight after its approval
@@ -277,7 +332,20 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
         if (to === 'solicitado') await repo.setNullNeedsSuperior(ctx.tx, ctx.record.id);
         // Every return goes before `emision_cheque`: a check issued is voided (its number stays used).
         const payments = await voidPayments(ctx);
-        return { removed: [...voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })), ...payments] };
+        // Before the selection, it goes; before the comparative table, the quotes go too.
+        const at = (REQUEST_PATH as readonly string[]).indexOf(to);
+        const selection = at < REQUEST_PATH.indexOf('proveedor_seleccionado') && ctx.record.selectedQuoteId;
+        if (selection) await repo.setSelection(ctx.tx, ctx.record.id, null, null);
+        const quotes =
+          at < REQUEST_PATH.indexOf('cuadro_comparativo_admin') ? await repo.deleteQuotes(ctx.tx, ctx.record.id) : [];
+        return {
+          removed: [
+            ...voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })),
+            ...payments,
+            ...(selection ? [{ kind: 'selection', id: ctx.record.selectedQuoteId, label: '' }] : []),
+            ...quotes.map((q) => ({ kind: 'quote', id: q.id, label: q.providerName })),
+          ],
+        };
       },
       after: tellRequester,
     },
