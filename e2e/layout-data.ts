@@ -98,7 +98,7 @@ export async function seedLists(request: APIRequestContext, tag: string) {
   });
   // A NIT of this call only (NITs are unique): nine random digits and the check digit that makes them valid.
   const nitBody = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
-  await api('post', '/api/providers', {
+  const provider = (await api('post', '/api/providers', {
     name: `Distribuidora de Útiles Escolares y Materiales Didácticos del Altiplano, Sociedad Anónima ${code}`,
     tradeName: 'Librería y Papelería La Buena Enseñanza de Quetzaltenango',
     nit: nitBody + [...'0123456789K'].find((check) => isValidNit(nitBody + check))!,
@@ -106,6 +106,37 @@ export async function seedLists(request: APIRequestContext, tag: string) {
     country: 'GT',
     state: '09',
     town: '0901',
+  })) as { id: string };
+  // Its framework agreement, valid this whole year, for the provider's agreements screens (issue 26 section 1).
+  const agreement = (await api('post', `/api/providers/${provider.id}/agreements`, {
+    reference: `Contrato de suministro de útiles escolares ${code}`.slice(0, 60),
+    description: 'Útiles escolares y materiales didácticos para los talleres comunitarios de la sede de Quetzaltenango',
+    validFrom: `${year}-01-01`,
+    validUntil: `${year}-12-31`,
+    items: [
+      {
+        description: 'Cuaderno universitario de cien hojas con espiral y pasta dura',
+        unit: 'unidad',
+        unitPrice: '18.50',
+      },
+      { description: 'Caja de crayones de cera gruesos de doce colores', unit: 'caja', unitPrice: '1250.75' },
+    ],
+  })) as { id: string };
+  // A range of fuel coupons of this call's series (ranges of one series never overlap), for the vouchers screens
+  // (issue 26 section 2): some coupons voided, so its movements screen has rows.
+  const voucherRange = (await api('post', '/api/vouchers', {
+    kind: 'fuel',
+    series: `CB${code}`.slice(0, 20),
+    description: 'Cupones de combustible para los vehículos de la sede regional de Quetzaltenango y Totonicapán',
+    start: 100_001,
+    end: 100_500,
+    expiresOn: `${year + 1}-12-31`,
+    faceValue: '100',
+    headquarterId: hq.id,
+  })) as { id: string };
+  await api('post', `/api/vouchers/${voucherRange.id}/void`, {
+    number: 100_007,
+    reason: 'Cupón extraviado durante el traslado de la sede de Quetzaltenango a la comunidad de San José Las Flores',
   });
   await api('post', '/api/support/tickets', {
     type: 'SOFTWARE',
@@ -115,5 +146,5 @@ export async function seedLists(request: APIRequestContext, tag: string) {
     subject: 'La computadora de recepción no enciende después del corte de energía eléctrica',
     description: 'Desde el corte de energía de ayer la computadora de recepción no enciende ni muestra luces.',
   });
-  return { line };
+  return { line, provider, agreement, voucherRange };
 }

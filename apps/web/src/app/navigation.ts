@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { IconFolders, IconHeadset, IconReportMoney, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconFolders,
+  IconHeadset,
+  IconReceipt,
+  IconReportMoney,
+  IconSettings,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { UserProfile } from '@amparo/shared/modules/auth.schema';
 import { can } from '../shared/lib/session';
 import type { NavArea, NavItem, WebModule } from '../shared/lib/module';
@@ -10,6 +17,7 @@ import { catalogsModule } from '../modules/catalogs/module';
 import { cooperatingModule } from '../modules/cooperating/module';
 import { dashboardModule } from '../modules/dashboard/module';
 import { documentationModule } from '../modules/documentation/module';
+import { executionModule } from '../modules/execution/module';
 import { headquartersModule } from '../modules/headquarters/module';
 import { notificationsModule } from '../modules/notifications/module';
 import { permissionsModule } from '../modules/permissions/module';
@@ -20,6 +28,7 @@ import { securityLogModule } from '../modules/security-log/module';
 import { settingsModule } from '../modules/settings/module';
 import { supportModule } from '../modules/support/module';
 import { usersModule } from '../modules/users/module';
+import { vouchersModule } from '../modules/vouchers/module';
 import { workflowModule } from '../modules/workflow/module';
 import { workingCalendarModule } from '../modules/working-calendar/module';
 
@@ -31,6 +40,7 @@ const AREAS: { module: NavArea; icon: ComponentType<{ size?: number | string }> 
   { module: 'documentacion', icon: IconFolders },
   { module: 'soporte', icon: IconHeadset },
   { module: 'presupuesto', icon: IconReportMoney },
+  { module: 'ejecucion', icon: IconReceipt },
   { module: 'configuracion', icon: IconSettings },
 ];
 
@@ -44,9 +54,11 @@ const WEB_MODULES: readonly WebModule[] = [
   documentationModule,
   supportModule,
   budgetModule,
+  executionModule,
   headquartersModule,
   cooperatingModule,
   providersModule,
+  vouchersModule,
   usersModule,
   rolesModule,
   permissionsModule,

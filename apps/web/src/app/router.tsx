@@ -23,6 +23,8 @@ import { settingsRoutes } from '../modules/settings/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { cooperatingRoutes } from '../modules/cooperating/routes';
 import { providersRoutes } from '../modules/providers/routes';
+import { vouchersRoutes } from '../modules/vouchers/routes';
+import { executionRoutes } from '../modules/execution/routes';
 import { budgetRoutes } from '../modules/budget/routes';
 import { planningImportRoutes } from '../modules/budget/import/routes';
 import { assignmentRoutes } from '../modules/budget/assignment/routes';
@@ -78,6 +80,8 @@ const routeTree = rootRoute.addChildren([
     ...supportRoutes,
     ...cooperatingRoutes,
     ...providersRoutes,
+    ...vouchersRoutes,
+    ...executionRoutes,
     ...budgetRoutes,
     ...planningImportRoutes,
     ...assignmentRoutes,

@@ -277,7 +277,13 @@ export const quoteInput = z.object({
     .array(z.object({ itemId: uuid, unitPrice: moneyAmount({ positive: true }) }))
     .max(REQUEST_MAX_ITEMS, `too_big::${REQUEST_MAX_ITEMS}`)
     .refine((p) => new Set(p.map((x) => x.itemId)).size === p.length, 'duplicate'),
-  deliveryDays: z.number({ error: 'invalid' }).int('invalid').min(0, 'too_small:0').max(365, 'too_big::365').nullable().default(null),
+  deliveryDays: z
+    .number({ error: 'invalid' })
+    .int('invalid')
+    .min(0, 'too_small:0')
+    .max(365, 'too_big::365')
+    .nullable()
+    .default(null),
   warranty: optionalText(200),
   validUntil: isoDate.nullable().default(null),
   agreementId: uuid.nullable().default(null),
@@ -312,7 +318,12 @@ export const comparison = z.object({
       unit: z.string(),
       quantity: z.string(),
       prices: z.array(
-        z.object({ quoteId: uuid, unitPrice: z.string().nullable(), amount: z.string().nullable(), lowest: z.boolean() }),
+        z.object({
+          quoteId: uuid,
+          unitPrice: z.string().nullable(),
+          amount: z.string().nullable(),
+          lowest: z.boolean(),
+        }),
       ),
     }),
   ),

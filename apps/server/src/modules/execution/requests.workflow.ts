@@ -1,6 +1,10 @@
 import type { z } from 'zod';
-import type { paymentInput, RequestStatus } from '@amparo/shared/modules/execution.schema';
-import { requestNumber } from '@amparo/shared/modules/execution.schema';
+import {
+  REQUEST_STATUSES,
+  requestNumber,
+  type paymentInput,
+  type RequestStatus,
+} from '@amparo/shared/modules/execution.schema';
 import { money } from '@amparo/shared/money';
 import { amountInWords } from '@amparo/shared/money-words';
 import type { PermissionKey } from '@amparo/shared/permissions';
@@ -52,18 +56,7 @@ type PaymentInput = z.output<typeof paymentInput>;
 type Selection = { providerId: string; justification: string | null };
 
 /** The chain's stages on the path, in order (the liquidation stages are issue 27's). */
-export const REQUEST_PATH = [
-  'solicitado',
-  'aprobado_jefe',
-  'aprobacion_superior',
-  'aprobacion',
-  'cuadro_comparativo_admin',
-  'proveedor_seleccionado',
-  'emision_cheque',
-  'liquidado_temp',
-  'enviado_liquidacion',
-  'aprobar_liquidacion',
-] as const satisfies readonly RequestStatus[];
+export const REQUEST_PATH = REQUEST_STATUSES.filter((s): s is Exclude<RequestStatus, 'rechazado'> => s !== 'rechazado');
 
 /** The stages the spec treats as special (aprobado_jefe through emision_cheque) and `solicitado`: where a return goes. */
 const RETURN_STAGES = REQUEST_PATH.slice(0, 7);

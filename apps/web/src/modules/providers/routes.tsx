@@ -49,4 +49,31 @@ const edit = createRoute({
     'ProviderEditPage',
   ),
 });
-export const providersRoutes = [providers.addChildren([index, list, add, edit])] as const;
+// A provider's framework agreements (issue 26 section 1).
+const agreements = createRoute({
+  getParentRoute: () => providers,
+  path: '$id/agreements',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/agreements-page')),
+    'ProviderAgreementsPage',
+  ),
+});
+const agreementAdd = createRoute({
+  getParentRoute: () => providers,
+  path: '$id/agreements/add',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/agreement-add-page')),
+    'AgreementAddPage',
+  ),
+});
+const agreementEdit = createRoute({
+  getParentRoute: () => providers,
+  path: '$id/agreements/edit/$agreement',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/agreement-edit-page')),
+    'AgreementEditPage',
+  ),
+});
+export const providersRoutes = [
+  providers.addChildren([index, list, add, edit, agreements, agreementAdd, agreementEdit]),
+] as const;

@@ -16,7 +16,7 @@ export interface NavItem {
 }
 
 /** The menu's groups: the spec's areas (section 2), titled by their PERMISSION_TREE label. */
-export type NavArea = 'poblacion' | 'documentacion' | 'soporte' | 'presupuesto' | 'configuracion';
+export type NavArea = 'poblacion' | 'documentacion' | 'soporte' | 'presupuesto' | 'ejecucion' | 'configuracion';
 
 /**
  * A web module's manifest (`modules/<name>/module.ts`, issue 25 section 4): what the module adds to the app's

@@ -1,8 +1,10 @@
+import { IconContract } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../shared/lib/notify';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useUpdateProvider } from '../api/mutations';
 import { useProvider } from '../api/queries';
 import { ProviderForm } from '../components/provider-form';
@@ -28,7 +30,19 @@ export function ProviderEditPage() {
   };
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          <ButtonLink
+            to="/configuration/providers/$id/agreements"
+            params={{ id }}
+            variant="default"
+            leftSection={<IconContract size={16} />}
+          >
+            {t('providers:agreements.link')}
+          </ButtonLink>
+        }
+      />
       <ProviderForm
         key={version}
         label={title}

@@ -1,12 +1,15 @@
-import { IconPlus } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
+import { IconContract, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '@amparo/shared/modules/providers.schema';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { ActiveBadge } from '../../../shared/ui/active-badge';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
+import { LazyTooltip } from '../../../shared/ui/lazy-tooltip/lazy-tooltip';
 import { ListPage } from '../../../shared/ui/list-page';
 import { RowActions } from '../../../shared/ui/row-actions';
+import { ActionIconLink } from '../../../shared/ui/router-links/action-icon-link';
 import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { TablePagination } from '../../../shared/ui/table-pagination';
@@ -100,10 +103,22 @@ export function ProvidersListPage() {
         loadingRows={PROVIDERS_PAGE_SIZE}
         rowKey={(p) => p.id}
         minWidth={720}
-        actionsWidth={80}
+        actionsWidth={100}
         empty={filtered ? t('providers:emptyFiltered') : t('providers:emptyNone')}
         actions={(p) => (
-          <RowActions name={p.name} edit={{ to: '/configuration/providers/edit/$id', params: { id: p.id } }} />
+          <Group gap={4} wrap="nowrap">
+            <LazyTooltip label={t('providers:agreements.link')}>
+              <ActionIconLink
+                to="/configuration/providers/$id/agreements"
+                params={{ id: p.id }}
+                variant="subtle"
+                aria-label={t('providers:agreements.linkOf', { name: p.name })}
+              >
+                <IconContract size={18} />
+              </ActionIconLink>
+            </LazyTooltip>
+            <RowActions name={p.name} edit={{ to: '/configuration/providers/edit/$id', params: { id: p.id } }} />
+          </Group>
         )}
       />
     </ListPage>
