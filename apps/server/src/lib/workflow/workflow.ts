@@ -441,6 +441,18 @@ function eligibleApproverSql(def: AnyDef, t: AnyTransition): SQL {
 }
 
 /**
+ * SQL: the approval `t` waits only on the requester: they pass its key and rules, and no one else does. Only then
+ * does the fallback apply (issue 26 section 4: "where the requester is the only eligible approver"); a transition
+ * whose rules the record fails for everyone (a stage the amount band skips, a payment a purchase order may not take
+ * yet) is not open to the fallback's holders.
+ */
+function onlyRequesterSql(def: AnyDef, t: AnyTransition): SQL {
+  const p = freshAlias();
+  const requesterPasses = sql`exists (select 1 from ${def.people.relation} ${p} where ${p}.active and ${p}.user_id = ${t.approval!.requester} and ${keyAndRulesSql(def, t, sql`${p}.user_id`)})`;
+  return sql`(${requesterPasses} and not ${eligibleApproverSql(def, t)})`;
+}
+
+/**
  * SQL over the workflow table's row: `userId` may take `t` now by the table (the state, the key, the rules, the
  * approval's requester and fallback). `actorId`, when `userId` is a principal acted for, must not be the
  * requester either. Needs every rule's SQL form.
@@ -456,7 +468,7 @@ export function mayTakeSql(def: AnyDef, t: AnyTransition, userId: SQL, actorId?:
   const notReq = sql`${userId} is distinct from ${req}${actorId ? sql` and ${actorId} is distinct from ${req}` : sql``}`;
   const fallback =
     'holders' in t.approval.fallback
-      ? sql` or (${holdsSql(def.people, userId, t.approval.fallback.holders)} and not ${eligibleApproverSql(def, t)})`
+      ? sql` or (${holdsSql(def.people, userId, t.approval.fallback.holders)} and ${onlyRequesterSql(def, t)})`
       : sql``;
   return sql`(${state} and ${notReq} and (${normal}${fallback}))`;
 }
@@ -464,7 +476,7 @@ export function mayTakeSql(def: AnyDef, t: AnyTransition, userId: SQL, actorId?:
 /**
  * Why `userId` (the caller, or the principal they act for) may not take `t` on `record`, or null when they may:
  * the key, the rules, then the approval (neither the caller nor the principal is the requester; a holder of the
- * fallback key when no one else is eligible).
+ * fallback key when the requester is the only one eligible).
  */
 async function whyNot(
   tx: Executor,
@@ -487,7 +499,7 @@ async function whyNot(
       tx,
       def,
       record.id,
-      sql`${holdsSql(def.people, userId, fb.holders)} and not ${eligibleApproverSql(def, t)}`,
+      sql`${holdsSql(def.people, userId, fb.holders)} and ${onlyRequesterSql(def, t)}`,
     );
     if (ok) return null;
   }
@@ -702,7 +714,7 @@ export async function applyTransition<R extends WorkflowRecord<S>, S extends str
     for (let hops = 0; hops < def.states.length; hops++) {
       const stuck = [];
       for (const a of def.transitions.filter((x) => x.approval && x.from.includes(ctx.to)))
-        if (!(await rowPasses(tx, def, record.id, eligibleApproverSql(def, a)))) stuck.push(a);
+        if (await rowPasses(tx, def, record.id, onlyRequesterSql(def, a))) stuck.push(a);
       const onward = stuck.find((a) => 'to' in a.approval!.fallback);
       for (const a of stuck.filter((x) => x !== onward && 'holders' in x.approval!.fallback))
         fallbacks.push({

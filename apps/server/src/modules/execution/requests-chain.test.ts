@@ -284,13 +284,18 @@ describe('the approval chain of an expense request', () => {
         voidedAt: null,
       }),
     ]);
-    // A purchase order does not skip its comparative table.
+    // A purchase order does not skip its comparative table, not even for the fallback's holders (role
+    // administrators): the fallback opens only what only the requester could take.
     const po = await raise('100.00');
     await moved(boss, po, 'approve_boss');
     await moved(administration, po, 'approve_admin');
     expect(
       (await move(administration, po, 'issue_payment', { payment: check({ checkNumber: 5002 }) })).statusCode,
     ).toBe(403);
+    const roles = await person(['configuracion', 'configuracion_roles'], 'roles');
+    const byRoles = await move(roles, po, 'issue_payment', { payment: check({ checkNumber: 5002 }) });
+    expect(byRoles.statusCode, byRoles.body).toBe(403);
+    expect((await read(po.id)).history.map((h) => h.details?.fallback ?? null)).toEqual([null, null]);
   });
 
   it('refuses a payment without its data or with a check number used on the account; a voided check keeps its number', async () => {

@@ -123,11 +123,16 @@ async function approved(ctx: Ctx) {
     approvedBy: ctx.actor.userId!,
     actingFor: ctx.actingFor,
   });
-  if (stage === 'boss') {
-    const threshold = await ctx.settings('request_superior_approval_threshold');
-    await repo.setNeedsSuperior(ctx.tx, ctx.record.id, money(ctx.record.total).greaterThan(threshold));
-  }
   await tellNextApprovers(ctx, ctx.record.id);
+}
+
+/**
+ * The band, decided at the boss's approval and written before the state moves, so the library's fallback (who
+ * approves next when only the requester could) reads it: above `request_superior_approval_threshold` in force today.
+ */
+async function decideBand(ctx: Ctx) {
+  const threshold = await ctx.settings('request_superior_approval_threshold');
+  await repo.setNeedsSuperior(ctx.tx, ctx.record.id, money(ctx.record.total).greaterThan(threshold));
 }
 
 /** The request's types that have no comparative table: they go from `aprobacion` to the payment. */
@@ -220,6 +225,7 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       // The requester who is also the only boss of their workgroup: a superior approves the stage (never stuck).
       approval: { requester: R.requesterId, fallback: { holders: 'ejecucion_aprobacion_superior' } },
       reason: 'optional',
+      before: decideBand,
       after: approved,
     },
     {

@@ -22,12 +22,17 @@ const executionIndex = createRoute({
   },
 });
 
-/** Ejecución › Solicitudes (key ejecucion_solicitudes; issue 26 sections 3 and 5). */
+/**
+ * Ejecución › Solicitudes (issue 26 sections 3 to 5): a request's page opens to its approvers too (key ejecucion,
+ * and the server's rule of who sees which request); the list and the forms are the requesters'
+ * (ejecucion_solicitudes).
+ */
 const requests = createRoute({
   getParentRoute: () => execution,
   path: 'requests',
-  beforeLoad: requirePermission('ejecucion_solicitudes'),
+  beforeLoad: requirePermission('ejecucion'),
 });
+const requesters = requirePermission('ejecucion_solicitudes');
 // The screen is `.../list`; the bare path goes there.
 const index = createRoute({
   getParentRoute: () => requests,
@@ -39,6 +44,7 @@ const index = createRoute({
 const list = createRoute({
   getParentRoute: () => requests,
   path: 'list',
+  beforeLoad: requesters,
   validateSearch: urlSearch<RequestsSearchInput>(),
   search: { middlewares: [stripSearchParams(REQUESTS_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
@@ -50,6 +56,7 @@ const list = createRoute({
 const add = createRoute({
   getParentRoute: () => requests,
   path: 'add',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-add-page')),
     'RequestAddPage',
@@ -58,6 +65,7 @@ const add = createRoute({
 const addPurchaseOrder = createRoute({
   getParentRoute: () => requests,
   path: 'add/purchase-order/$month',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-new-page')),
     'PurchaseOrderNewPage',
@@ -66,6 +74,7 @@ const addPurchaseOrder = createRoute({
 const addReserve = createRoute({
   getParentRoute: () => requests,
   path: 'add/reserve/$month',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-new-page')),
     'ReserveNewPage',
@@ -74,6 +83,7 @@ const addReserve = createRoute({
 const addPettyCash = createRoute({
   getParentRoute: () => requests,
   path: 'add/petty-cash/$month',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-new-page')),
     'PettyCashNewPage',
@@ -82,6 +92,7 @@ const addPettyCash = createRoute({
 const addTravelExpenses = createRoute({
   getParentRoute: () => requests,
   path: 'add/travel-expenses/$month',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-new-page')),
     'TravelExpensesNewPage',
@@ -98,6 +109,7 @@ const detail = createRoute({
 const edit = createRoute({
   getParentRoute: () => requests,
   path: '$request/edit',
+  beforeLoad: requesters,
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-edit-page')),
     'RequestEditPage',

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseRequest, requestInput, requestUpdate } from '@amparo/shared/modules/execution.schema';
+import type {
+  ExpenseRequest,
+  quoteInput,
+  requestInput,
+  requestTransitionInput,
+  requestUpdate,
+} from '@amparo/shared/modules/execution.schema';
 import { api } from '../../../shared/lib/api';
 import { executionKeys, requestPath } from './queries';
 
@@ -22,6 +28,26 @@ export function useUpdateRequest(id: string) {
   const invalidate = useInvalidateExecution();
   return useMutation({
     mutationFn: (body: z.input<typeof requestUpdate>) => api.put<ExpenseRequest>(requestPath(id), body),
+    onSuccess: invalidate,
+  });
+}
+
+/** Moves a request along its approval chain (`POST /api/execution/requests/:id/transition`). */
+export function useTransitionRequest(id: string) {
+  const invalidate = useInvalidateExecution();
+  return useMutation({
+    mutationFn: (body: z.input<typeof requestTransitionInput>) =>
+      api.post<ExpenseRequest>(`${requestPath(id)}/transition`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** Writes a provider's quote for a purchase order waiting for its comparative table. */
+export function useSaveQuote(id: string) {
+  const invalidate = useInvalidateExecution();
+  return useMutation({
+    mutationFn: ({ providerId, body }: { providerId: string; body: z.input<typeof quoteInput> }) =>
+      api.put<ExpenseRequest>(`${requestPath(id)}/quotes/${providerId}`, body),
     onSuccess: invalidate,
   });
 }

@@ -12,6 +12,10 @@ import { PageError, PageLoader } from '../../../shared/ui/page-state';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useExpenseRequest } from '../api/queries';
 import { RequestStatusBadge, UrgentBadge } from '../components/request-badges';
+import { RequestComparison } from '../components/request-comparison';
+import { RequestActions, RequestRecords, RequestStepper } from '../components/request-workflow';
+import { can } from '../../../shared/lib/session';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { formatQuantity, monthLabel } from '../lib/labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -45,13 +49,16 @@ type Provider = ExpenseRequest['providers'][number];
 
 /**
  * One request (`/execution/requests/$request`; issue 26 section 3): its header, what and why, its items, what it
- * holds committed on each line of its month, its providers or trip, and, while `solicitado`, the way to edit it.
- * The approval chain (steps, history, actions) will take the place kept for it.
+ * holds committed on each line of its month, its providers or trip, and, while `solicitado`, the way to edit it;
+ * its approval chain (issue 26 sections 4 and 5): the stepper, the moves the caller may take (or why not), a
+ * purchase order's comparative table (with the quotes administration writes), the approvals, the payments and the
+ * full history.
  */
 export function RequestPage() {
   const { t } = useTranslation('execution');
   const { request: id } = useParams({ from: '/app/execution/requests/$request' });
   const query = useExpenseRequest(id);
+  const user = useCurrentUser();
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
@@ -104,11 +111,22 @@ export function RequestPage() {
       </Section>
 
       <Section title={t('execution:detail.approval')}>
-        {/* The approval stepper, history and actions go here once the server's approval chain exists. */}
-        <Text size="sm" c="dimmed" data-testid="approval-placeholder">
-          {t('execution:detail.approvalSoon')}
-        </Text>
+        <Stack gap="md">
+          <div style={{ overflowX: 'auto' }}>
+            <RequestStepper request={r} />
+          </div>
+          <RequestActions request={r} refetch={() => query.refetch()} />
+        </Stack>
       </Section>
+
+      {r.comparison && (
+        <Section title={t('execution:comparison.title')}>
+          <RequestComparison
+            request={r}
+            canQuote={r.status === 'aprobacion' && can(user, 'ejecucion_administracion')}
+          />
+        </Section>
+      )}
 
       <Section title={t('execution:detail.items')}>
         <DataTable<Item>
@@ -185,6 +203,10 @@ export function RequestPage() {
           />
         </Section>
       )}
+
+      <Section title={t('execution:detail.records')}>
+        <RequestRecords request={r} />
+      </Section>
 
       {r.travel && (
         <Section title={t('execution:detail.trip')}>

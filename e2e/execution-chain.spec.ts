@@ -1,0 +1,217 @@
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login } from './fixtures';
+import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
+import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
+import { isValidNit } from '../packages/shared/src/identifiers.ts';
+
+/**
+ * Issue 26 sections 4 and 5 in the browser: a requester's purchase order with two providers goes to the boss of
+ * their workgroup, who finds it waiting on the dashboard and approves it; administration approves, sends it back
+ * to the boss's stage (the stepper shows it there again), the boss approves again, administration records a quote,
+ * closes the comparative table, selects the provider and issues the check, whose amount the page shows in words.
+ */
+const stamp = `${Date.now() % 1_000_000}`;
+const TAG = `CAD${stamp}`;
+const PASSWORD = 'Cadena-Segura-2026';
+
+function guatemalaMonth() {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Guatemala',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  return { year, month };
+}
+const { year: YEAR, month: MONTH } = guatemalaMonth();
+
+function randomNit() {
+  const body = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
+  return body + [...'0123456789K'].find((check) => isValidNit(body + check))!;
+}
+
+/** A line of this year with Q 3,000.00 assigned this month, two providers, and the requester, boss and administration. */
+async function seed(request: APIRequestContext) {
+  const api = await adminApi(request);
+  const catalog = (name: string, code: string, es: string, parent?: string) =>
+    api('post', '/api/catalogs/items', { catalog: name, code, es, en: `${es} (en)`, parent });
+  await catalog('strategic_axis', `EJE_${TAG}`, `Eje ${TAG}`);
+  await catalog('program', `PRG_${TAG}`, `Programa ${TAG}`, `EJE_${TAG}`);
+  await catalog('expense_type', `GTO_${TAG}`, `Gasto ${TAG}`);
+  const me = ((await api('post', '/api/user-check', {})) as { user: { id: string } }).user;
+  const hq = (await api('post', '/api/headquarters', {
+    code: TAG.slice(0, 10),
+    name: `Sede ${TAG}`,
+    country: 'GT',
+    state: '09',
+  })) as {
+    id: string;
+  };
+  const coop = (await api('post', '/api/cooperating', {
+    name: `Fundación ${TAG}`,
+    code: `C-${TAG}`,
+    country: 'DE',
+    startDate: `${YEAR}-01-01`,
+    endDate: `${YEAR}-12-31`,
+    currency: 'GTQ',
+    ceiling: '900000',
+  })) as { id: string };
+  const item = (await api('post', `/api/cooperating/${coop.id}/items`, {
+    code: 'R-1',
+    name: 'Rubro',
+    initialAmount: '400000',
+  })) as {
+    id: string;
+  };
+  const line = (await api('post', '/api/budget/planning', {
+    year: YEAR,
+    strategicAxis: `EJE_${TAG}`,
+    program: `PRG_${TAG}`,
+    expenseType: `GTO_${TAG}`,
+    description: `Materiales de la cadena ${TAG}`,
+    goalUnit: 'talleres',
+    responsibleId: me.id,
+    plannerId: me.id,
+    headquarterId: hq.id,
+    municipality: null,
+    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '5000' })),
+  })) as { id: string };
+  await api('post', `/api/budget/assignment/${line.id}/transaction/${item.id}`, {
+    type: 'increase',
+    reason: 'Convenio',
+    months: [{ month: MONTH, amount: '3000' }],
+  });
+  const providers: { id: string; name: string }[] = [];
+  for (const name of [`Librería Quetzal ${TAG}`, `Papelería Atitlán ${TAG}`])
+    providers.push({
+      ...((await api('post', '/api/providers', { name, nit: randomNit(), taxRegime: 'general', state: '09' })) as {
+        id: string;
+      }),
+      name,
+    });
+  const user = async (who: string, keys: string[]) => {
+    const role = (await api('post', '/api/roles', {
+      slug: `${who}-${TAG.toLowerCase()}`,
+      name: `Rol ${who} ${TAG}`,
+      permissions: ['ejecucion', ...keys],
+    })) as { id: string };
+    const username = `${who}.${TAG.toLowerCase()}`;
+    await api('post', '/api/users', {
+      username,
+      fullName: `${who[0]!.toUpperCase()}${who.slice(1)} ${TAG}`,
+      email: `${username}@amparo.org.gt`,
+      password: PASSWORD,
+      roleId: role.id,
+      active: true,
+      extraPermissions: [],
+      workgroup: who === 'administracion' ? null : `Programas ${TAG}`,
+    });
+    return username;
+  };
+  return {
+    lineId: line.id,
+    providers,
+    requester: await user('solicitante', ['ejecucion_solicitudes']),
+    boss: await user('jefa', ['ejecucion_aprobacion_jefe']),
+    administration: await user('administracion', ['ejecucion_administracion']),
+  };
+}
+
+/** Takes the transition whose button is `label`, confirming it in the workflow dialog (with `fill` for its fields). */
+async function take(page: Page, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await closeToasts(page);
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+const stepOf = (page: Page, state: keyof typeof esExec.statuses) =>
+  page.getByTestId('workflow-stepper').getByText(esExec.statuses[state], { exact: true });
+
+test.describe('the approval chain of a purchase order', () => {
+  failOnPageErrors();
+
+  test('boss and administration approve, a return goes back to the boss, then the table, selection and check', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const s = await seed(request);
+    // The requester raises it (through the API: the form has its own scenario in execution-requests.spec).
+    const signIn = await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } });
+    expect(signIn.ok()).toBe(true);
+    const created = await request.post('/api/execution/requests', {
+      data: {
+        type: 'purchase_order',
+        year: YEAR,
+        month: MONTH,
+        description: `Resmas y marcadores ${TAG}`,
+        justification: 'Talleres del mes con familias',
+        executionDate: `${YEAR}-${String(MONTH).padStart(2, '0')}-20`,
+        items: [
+          { lineId: s.lineId, description: 'Resmas de papel', unit: 'resma', quantity: '40', unitPrice: '30.00' },
+        ],
+        providerIds: s.providers.map((p) => p.id),
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const r = ((await created.json()) as { data: { id: string; number: string } }).data;
+
+    // The boss finds it waiting on the dashboard and approves it.
+    await login(page, s.boss, PASSWORD);
+    await page.getByRole('link', { name: new RegExp(r.number) }).click();
+    await expect(page).toHaveURL(new RegExp(`/execution/requests/${r.id}$`));
+    await take(page, esExec.transitions.approve_boss);
+    await expect(page.getByText(esExec.statuses.aprobado_jefe).first()).toBeVisible();
+
+    // Administration approves (Q 1,200.00: no superior, the stage shown skipped), then sends it back to the boss.
+    await page.context().clearCookies();
+    await login(page, s.administration, PASSWORD);
+    await page.goto(`/execution/requests/${r.id}`);
+    await take(page, esExec.transitions.approve_admin);
+    await take(page, esExec.transitions.return, async (dialog) => {
+      await dialog.getByRole('combobox', { name: esCommon.workflow.returnTo }).click();
+      await page.getByRole('option', { name: esExec.statuses.solicitado, exact: true }).click();
+      await dialog.getByRole('textbox', { name: esCommon.workflow.reason }).fill('Revise la cantidad con la jefatura');
+    });
+    await expect(page.getByText(esExec.statuses.solicitado).first()).toBeVisible();
+    await page.screenshot({ path: join(ARTIFACTS, 'execution-chain-returned.png'), fullPage: true });
+    await expect(page.getByText('Revise la cantidad con la jefatura')).toBeVisible();
+
+    await page.context().clearCookies();
+    await login(page, s.boss, PASSWORD);
+    await page.goto(`/execution/requests/${r.id}`);
+    await take(page, esExec.transitions.approve_boss);
+
+    await page.context().clearCookies();
+    await login(page, s.administration, PASSWORD);
+    await page.goto(`/execution/requests/${r.id}`);
+    await take(page, esExec.transitions.approve_admin);
+    await expect(stepOf(page, 'aprobacion_superior')).toBeVisible();
+    // One complete quote is enough below the quotes threshold.
+    await page.getByRole('button', { name: new RegExp(s.providers[0]!.name) }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('textbox', { name: /Resmas de papel/ }).fill('29.50');
+    await modal.getByRole('textbox', { name: esExec.comparison.validUntil }).fill(`${YEAR + 1}-01-31`);
+    await modal.getByRole('button', { name: esCommon.actions.save }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('comparison')).toContainText('Q 1,180.00');
+    await take(page, esExec.transitions.complete_comparison);
+    await take(page, esExec.transitions.select_provider, async (dialog) => {
+      await dialog.getByRole('combobox', { name: esExec.comparison.provider }).click();
+      await page.getByRole('option', { name: new RegExp(s.providers[0]!.name) }).click();
+    });
+    await take(page, esExec.transitions.issue_payment, async (dialog) => {
+      await dialog.getByRole('textbox', { name: esExec.payment.bankAccount }).fill('3-033-12345-6');
+      await dialog.getByRole('textbox', { name: esExec.payment.checkNumber }).fill(String(Number(stamp) + 1));
+    });
+    await expect(page.getByText('UN MIL CIENTO OCHENTA QUETZALES CON 00/100')).toBeVisible();
+    await expect(page.getByText(esExec.statuses.emision_cheque).first()).toBeVisible();
+    await page.screenshot({ path: join(ARTIFACTS, 'execution-chain-paid.png'), fullPage: true });
+  });
+});
