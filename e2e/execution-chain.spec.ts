@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login } from './fixtures';
+import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login, guatemalaMonth, randomNit } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
-import { isValidNit } from '../packages/shared/src/identifiers.ts';
 
 /**
  * Issue 26 sections 4 and 5 in the browser: a requester's purchase order with two providers goes to the boss of
@@ -15,23 +14,7 @@ const stamp = `${Date.now() % 1_000_000}`;
 const TAG = `CAD${stamp}`;
 const PASSWORD = 'Cadena-Segura-2026';
 
-function guatemalaMonth() {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Guatemala',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number];
-  return { year, month };
-}
 const { year: YEAR, month: MONTH } = guatemalaMonth();
-
-function randomNit() {
-  const body = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
-  return body + [...'0123456789K'].find((check) => isValidNit(body + check))!;
-}
 
 /** A line of this year with Q 3,000.00 assigned this month, two providers, and the requester, boss and administration. */
 async function seed(request: APIRequestContext) {

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login } from './fixtures';
+import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login, guatemalaMonth, randomNit } from './fixtures';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
-import { isValidNit } from '../packages/shared/src/identifiers.ts';
 
 /**
  * Issue 26 sections 3 and 5, Ejecución › Solicitudes in the browser: on a planning line with Q 3,000.00 assigned
@@ -25,25 +24,7 @@ const PROVIDERS = providersOf(TAG);
 /** The second test's: a cooperating whose control warns instead of stopping. */
 const WARN_TAG = `SOW${stamp}`;
 
-/** This month in America/Guatemala, as the add screen proposes it. */
-function guatemalaMonth() {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Guatemala',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number];
-  return { year, month };
-}
 const { year: YEAR, month: MONTH } = guatemalaMonth();
-
-/** A NIT of this call only (unique): nine random digits and the check digit that makes them valid. */
-function randomNit() {
-  const body = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
-  return body + [...'0123456789K'].find((check) => isValidNit(body + check))!;
-}
 
 /** A cooperating (its control `controlMode`) with one item, a line of this year with Q 3,000.00 assigned this month, and two providers. */
 async function seed(request: APIRequestContext, tag: string, controlMode: 'stop' | 'warn') {

@@ -1,3 +1,4 @@
+import { isValidNit } from '../packages/shared/src/identifiers.ts';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -64,4 +65,23 @@ export function failOnPageErrors() {
   test.afterEach(() => {
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
   });
+}
+
+/** This month in America/Guatemala (`{ year, month }`), as the app proposes a request's planned month. */
+export function guatemalaMonth() {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Guatemala',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  return { year, month };
+}
+
+/** A NIT of this call only (unique): nine random digits and the check digit that makes them valid (SAT modulo 11). */
+export function randomNit() {
+  const body = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
+  return body + [...'0123456789K'].find((check) => isValidNit(body + check))!;
 }

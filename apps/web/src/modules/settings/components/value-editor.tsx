@@ -1,22 +1,9 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Input,
-  NumberInput,
-  Radio,
-  SimpleGrid,
-  TextInput,
-  VisuallyHidden,
-  type TextInputProps,
-} from '@mantine/core';
+import { Group, Input, NumberInput, Radio, SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEPRECIATION_ASSET_TYPES, type SettingType } from '@amparo/shared/modules/settings.schema';
-import { Grid } from '../../../shared/ui/grid';
 import { MoneyInput } from '../../../shared/ui/money-input';
+import { RowsEditor } from '../../../shared/ui/rows-editor';
 import { newBand, type BandValues, type SettingFormValues } from '../lib/setting-values';
 
 type Form = UseFormReturnType<SettingFormValues>;
@@ -45,99 +32,72 @@ function BandsEditor({ form }: { form: Form }) {
   };
   const add = () => form.insertListItem('value', newBand(bands.at(-1)?.upTo ?? ''));
   return (
-    <Input.Wrapper
+    <RowsEditor<BandValues>
       label={t('form.value')}
-      labelElement="div"
-      withAsterisk
       description={t('bands.help')}
       error={typeof form.errors.value === 'string' ? form.errors.value : undefined}
-      inputWrapperOrder={['label', 'description', 'input', 'error']}
-    >
-      <Box mt="xs">
-        <Grid
-          label={t('bands.label')}
-          rows={bands}
-          rowKey={(_, i) => i}
-          minWidth={640}
-          style={{ tableLayout: 'fixed' }}
-          rowHeader={{ header: t('bands.band'), cell: (_, i) => i + 1, width: 80, style: { fontWeight: 500 } }}
-          columns={[
-            {
-              id: 'upTo',
-              header: t('bands.upTo'),
-              cell: (_, i) => (
-                <MoneyInput
-                  aria-label={t('bands.upToOf', { n: i + 1 })}
-                  placeholder={i === bands.length - 1 ? t('bands.noCeiling') : undefined}
-                  size="sm"
-                  {...form.getInputProps(`value.${i}.upTo`)}
-                  onChange={(v) => setUpTo(i, v)}
-                />
-              ),
-            },
-            {
-              id: 'rate',
-              header: t('bands.rate'),
-              cell: (_, i) => (
-                <PercentInput
-                  aria-label={t('bands.rateOf', { n: i + 1 })}
-                  size="sm"
-                  {...form.getInputProps(`value.${i}.rate`)}
-                />
-              ),
-            },
-            {
-              id: 'fixed',
-              header: t('bands.fixed'),
-              cell: (_, i) => (
-                <MoneyInput
-                  aria-label={t('bands.fixedOf', { n: i + 1 })}
-                  size="sm"
-                  {...form.getInputProps(`value.${i}.fixed`)}
-                />
-              ),
-            },
-            {
-              id: 'over',
-              header: t('bands.over'),
-              cell: (_, i) => (
-                <MoneyInput
-                  aria-label={t('bands.overOf', { n: i + 1 })}
-                  size="sm"
-                  {...form.getInputProps(`value.${i}.over`)}
-                />
-              ),
-            },
-            {
-              id: 'actions',
-              header: <VisuallyHidden>{t('bands.actions')}</VisuallyHidden>,
-              width: 56,
-              cell: (_, i) => (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('bands.remove', { n: i + 1 })}
-                  disabled={bands.length === 1}
-                  onClick={() => form.removeListItem('value', i)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              ),
-            },
-          ]}
-        />
-      </Box>
-      <Button
-        variant="light"
-        size="xs"
-        mt="xs"
-        leftSection={<IconPlus size={14} />}
-        onClick={add}
-        disabled={bands.length >= MAX_BANDS}
-      >
-        {t('bands.add')}
-      </Button>
-    </Input.Wrapper>
+      gridLabel={t('bands.label')}
+      rows={bands}
+      rowKey={(_, i) => i}
+      minWidth={640}
+      style={{ tableLayout: 'fixed' }}
+      rowHeader={{ header: t('bands.band'), width: 80 }}
+      columns={[
+        {
+          id: 'upTo',
+          header: t('bands.upTo'),
+          cell: (_, i) => (
+            <MoneyInput
+              aria-label={t('bands.upToOf', { n: i + 1 })}
+              placeholder={i === bands.length - 1 ? t('bands.noCeiling') : undefined}
+              size="sm"
+              {...form.getInputProps(`value.${i}.upTo`)}
+              onChange={(v) => setUpTo(i, v)}
+            />
+          ),
+        },
+        {
+          id: 'rate',
+          header: t('bands.rate'),
+          cell: (_, i) => (
+            <PercentInput
+              aria-label={t('bands.rateOf', { n: i + 1 })}
+              size="sm"
+              {...form.getInputProps(`value.${i}.rate`)}
+            />
+          ),
+        },
+        {
+          id: 'fixed',
+          header: t('bands.fixed'),
+          cell: (_, i) => (
+            <MoneyInput
+              aria-label={t('bands.fixedOf', { n: i + 1 })}
+              size="sm"
+              {...form.getInputProps(`value.${i}.fixed`)}
+            />
+          ),
+        },
+        {
+          id: 'over',
+          header: t('bands.over'),
+          cell: (_, i) => (
+            <MoneyInput
+              aria-label={t('bands.overOf', { n: i + 1 })}
+              size="sm"
+              {...form.getInputProps(`value.${i}.over`)}
+            />
+          ),
+        },
+      ]}
+      actionsHeader={t('bands.actions')}
+      actionsWidth={56}
+      removeLabel={(n) => t('bands.remove', { n })}
+      onRemove={(i) => form.removeListItem('value', i)}
+      addLabel={t('bands.add')}
+      onAdd={add}
+      maxRows={MAX_BANDS}
+    />
   );
 }
 
