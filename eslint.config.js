@@ -40,7 +40,16 @@ const SERVER_MODULE_DEPS = {
   // Vouchers name the headquarter that holds a range; the users table gives movements' actors' names.
   vouchers: ['headquarters'],
   // Expense requests commit on the budget, name providers and users, and reserve vouchers.
-  execution: ['budget', 'providers', 'users', 'vouchers', 'notifications', 'headquarters', 'catalogs'],
+  execution: [
+    'budget',
+    'providers',
+    'users',
+    'vouchers',
+    'notifications',
+    'headquarters',
+    'catalogs',
+    'working-calendar',
+  ],
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],
   settings: [],

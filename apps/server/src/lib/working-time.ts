@@ -36,6 +36,9 @@ const DAY = [
  */
 export const OFFICE_HOURS: WorkingSchedule = { 1: DAY, 2: DAY, 3: DAY, 4: DAY, 5: DAY };
 
+/** A working day of OFFICE_HOURS in minutes (8 hours, Código de Trabajo art. 116): what "N working days" counts. */
+export const WORKING_DAY_MINUTES = 8 * 60;
+
 /** A day the charity closes besides the public holidays: its local date, a name, and from when ('HH:MM', whole day by default). */
 export interface ExtraHoliday {
   date: string;

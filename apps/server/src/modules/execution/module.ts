@@ -1,8 +1,11 @@
 import { contribute } from '../../lib/extension-points.ts';
-import { defineModule } from '../../lib/module.ts';
+import { scheduled } from '../../lib/jobs/runner.ts';
+import { systemActor } from '../../lib/actor.ts';
+import { defineModule, moduleJob } from '../../lib/module.ts';
 import { workflowsPoint } from '../../lib/workflow/inbox.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
+import { remindWaitingRequests } from './requests.reminders.ts';
 import { requestWorkflow } from './requests.workflow.ts';
 
 /**
@@ -17,6 +20,12 @@ export const executionModule = defineModule({
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.
     { kind: 'execution.request_pending', permission: 'ejecucion', email: 'immediate' },
     { kind: 'execution.request_returned', permission: 'ejecucion_solicitudes', email: 'immediate' },
+  ],
+  jobs: [
+    // Requests waiting at a stage longer than the dated setting's working days: their approvers are reminded.
+    moduleJob(scheduled('execution.remind-waiting'), { cron: '0 * * * *', retryLimit: 0 }, async (app) => {
+      await remindWaitingRequests(app.db.db, systemActor('job:execution.remind-waiting'));
+    }),
   ],
   contributes: [
     // Requests waiting for an approval show in the approvers' inbox (issue 25 section 1).

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { workflowStageTimes } from '../../lib/workflow/workflow.table.ts';
 import { matches, wordsText } from '../../lib/search.ts';
 import { planningLines } from '../budget/planning/planning.table.ts';
 import { providers } from '../providers/providers.table.ts';
@@ -445,4 +446,28 @@ export async function touchRequest(db: Executor, requestId: string) {
     .update(expenseRequests)
     .set({ version: sql`${expenseRequests.version} + 1`, updatedAt: sql`now()` })
     .where(eq(expenseRequests.id, requestId));
+}
+
+/**
+ * The requests waiting at an approval stage (`states`), each with since when it waits there (its open stage's
+ * entry, or its creation before its first move) and when its approvers were last reminded.
+ */
+export async function waitingRequests(db: Executor, states: readonly string[]) {
+  const r = expenseRequests;
+  return db
+    .select({
+      id: r.id,
+      status: r.status,
+      remindedAt: r.remindedAt,
+      since: sql<Date>`coalesce((select max(st.entered_at) from ${workflowStageTimes} st
+        where st.workflow = 'expense_request' and st.record_id = expense_requests.id and st.exited_at is null),
+        expense_requests.created_at)`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(r)
+    .where(inArray(r.status, [...states]));
+}
+
+/** Records that the request's approvers were reminded at `at`. */
+export async function setRemindedAt(db: Executor, requestId: string, at: Date) {
+  await db.update(expenseRequests).set({ remindedAt: at }).where(eq(expenseRequests.id, requestId));
 }

@@ -61,6 +61,8 @@ export const expenseRequests = pgTable(
     /** The quote administration selected (`proveedor_seleccionado`), and why when it is not the cheapest. */
     selectedQuoteId: uuid('selected_quote_id'),
     selectionJustification: text('selection_justification'),
+    /** When its approvers were last reminded that it waits (the reminders job; null: never). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     ...editableColumns(),
   },
   (t) => [

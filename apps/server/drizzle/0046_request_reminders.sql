@@ -1,0 +1,1 @@
+ALTER TABLE "expense_requests" ADD COLUMN "reminded_at" timestamp with time zone;
