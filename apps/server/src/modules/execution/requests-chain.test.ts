@@ -243,6 +243,10 @@ describe('the approval chain of an expense request', () => {
   it('shows a request to its requester and approvers only', async () => {
     const r = await raise('100.00');
     expect((await boss.api.get(`/api/execution/requests/${r.id}`)).statusCode).toBe(200);
+    // A superior may not move it yet, and opens it all the same: the chain's keys open every request.
+    const bySuperior = await superior.api.get(`/api/execution/requests/${r.id}`);
+    expect(bySuperior.statusCode).toBe(200);
+    expect(bySuperior.json().data.allowed).toEqual([]);
     const outsider = await person(['ejecucion_solicitudes'], 'ajeno', 'Programas');
     expect((await outsider.api.get(`/api/execution/requests/${r.id}`)).statusCode).toBe(404);
     const author = await person(['ejecucion_solicitudes'], 'autora', 'Programas');

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Visua
 import { IconFilePencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
-import { formatDate, formatMoney } from '../../../shared/lib/format';
+import { EMPTY, formatDate, formatMoney } from '../../../shared/lib/format';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { DataTable } from '../../../shared/ui/data-table/data-table';
@@ -17,7 +17,7 @@ type Row = Comparison['rows'][number];
 /** A cell of the table: the unit price and the amount, the lowest of the row marked. */
 function PriceCell({ price }: { price: Row['prices'][number] }) {
   const { t } = useTranslation('execution');
-  if (!price.unitPrice) return <Text c="dimmed">—</Text>;
+  if (!price.unitPrice) return <Text c="dimmed">{EMPTY}</Text>;
   return (
     <Stack gap={0} align="flex-end">
       <Text size="sm" fw={price.lowest ? 700 : 400} c={price.lowest ? 'teal' : undefined}>
@@ -102,8 +102,8 @@ export function RequestComparison({ request, canQuote }: { request: ExpenseReque
               </Text>
               <Text size="xs" c="dimmed">
                 {t('execution:comparison.terms', {
-                  days: q.deliveryDays ?? '—',
-                  warranty: q.warranty ?? '—',
+                  days: q.deliveryDays ?? EMPTY,
+                  warranty: q.warranty ?? EMPTY,
                   until: formatDate(q.validUntil),
                 })}
               </Text>
