@@ -1,4 +1,5 @@
 import { contribute } from '../../lib/extension-points.ts';
+import { fileReferencesPoint } from '../../lib/file-gc.ts';
 import { scheduled } from '../../lib/jobs/runner.ts';
 import { systemActor } from '../../lib/actor.ts';
 import { defineModule, moduleJob } from '../../lib/module.ts';
@@ -6,6 +7,7 @@ import { workflowsPoint } from '../../lib/workflow/inbox.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { remindWaitingRequests } from './requests.reminders.ts';
+import { expenseRequestQuotes } from './requests.table.ts';
 import { requestWorkflow } from './requests.workflow.ts';
 
 /**
@@ -30,5 +32,7 @@ export const executionModule = defineModule({
   contributes: [
     // Requests waiting for an approval show in the approvers' inbox (issue 25 section 1).
     contribute(workflowsPoint, requestWorkflow),
+    // A quote's PDF stays in the file store while its quote refers to it.
+    contribute(fileReferencesPoint, expenseRequestQuotes.fileKey),
   ],
 });

@@ -20,6 +20,8 @@ import { planningLines } from '../budget/planning/planning.table.ts';
 import { providerAgreements } from '../providers/agreements.table.ts';
 import { providers } from '../providers/providers.table.ts';
 import { users } from '../users/users.table.ts';
+import { voucherRanges } from '../vouchers/vouchers.table.ts';
+import { pettyCashCounts, pettyCashFunds } from './petty-cash.table.ts';
 
 /** What a request's word search reads: its description (the same expression as the GIN index). */
 export const requestSearchVector = (t: { description: AnyPgColumn }) => textVector(sql`${t.description}`);
@@ -61,6 +63,13 @@ export const expenseRequests = pgTable(
     /** The quote administration selected (`proveedor_seleccionado`), and why when it is not the cheapest. */
     selectedQuoteId: uuid('selected_quote_id'),
     selectionJustification: text('selection_justification'),
+    /**
+     * Petty cash only: the fund it replenishes, the count its amount comes from (fund − counted cash), and the
+     * voucher range administration's approval takes its voucher number from.
+     */
+    pettyCashFundId: uuid('petty_cash_fund_id').references(() => pettyCashFunds.id),
+    pettyCashCountId: uuid('petty_cash_count_id').references(() => pettyCashCounts.id),
+    voucherRangeId: uuid('voucher_range_id').references(() => voucherRanges.id),
     /** When its approvers were last reminded that it waits (the reminders job; null: never). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     ...editableColumns(),
@@ -76,6 +85,10 @@ export const expenseRequests = pgTable(
     index('expense_requests_requester_idx').on(t.requesterId, t.createdAt, t.id),
     index('expense_requests_status_idx').on(t.status, t.urgent, t.createdAt),
     index('expense_requests_search_idx').using('gin', requestSearchVector(t)),
+    // A count is replenished once: a second open request on it would pay the same shortfall twice.
+    uniqueIndex('expense_requests_petty_cash_count_key')
+      .on(t.pettyCashCountId)
+      .where(sql`${t.pettyCashCountId} is not null and ${t.status} <> 'rechazado'`),
   ],
 );
 export type ExpenseRequestRow = typeof expenseRequests.$inferSelect;
@@ -233,9 +246,17 @@ export const expenseRequestQuotes = pgTable(
     warranty: text('warranty'),
     validUntil: date('valid_until').notNull(),
     agreementId: uuid('agreement_id').references(() => providerAgreements.id),
+    /** The quote's PDF as the provider sent it (content-checked), by its content hash in the file store. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileSizeBytes: integer('file_size_bytes'),
     ...editableColumns(),
   },
-  (t) => [uniqueIndex('expense_request_quotes_provider_key').on(t.requestId, t.providerId)],
+  (t) => [
+    uniqueIndex('expense_request_quotes_provider_key').on(t.requestId, t.providerId),
+    index('expense_request_quotes_agreement_idx').on(t.agreementId),
+    index('expense_request_quotes_file_key_idx').on(t.fileKey),
+  ],
 );
 
 /** A quote's unit price (Q, IVA included) for each item of the request. */
