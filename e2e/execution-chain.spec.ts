@@ -166,9 +166,18 @@ test.describe('the approval chain of a purchase order', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'execution-chain-returned.png'), fullPage: true });
     await expect(page.getByText('Revise la cantidad con la jefatura')).toBeVisible();
 
+    // Back at the boss's stage: the boss finds it in the approvers' inbox, under its stage, and approves again.
     await page.context().clearCookies();
     await login(page, s.boss, PASSWORD);
-    await page.goto(`/execution/requests/${r.id}`);
+    await page.getByRole('link', { name: esCommon.menu.requestsInbox }).click();
+    await expect(page).toHaveURL(/\/execution\/requests\/inbox$/);
+    await page
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${esExec.statuses.solicitado} \\(`) })
+      .click();
+    await expect(page).toHaveURL(/stage=solicitado/);
+    await page.getByRole('link', { name: r.number, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/execution/requests/${r.id}$`));
     await take(page, esExec.transitions.approve_boss);
 
     await page.context().clearCookies();

@@ -187,11 +187,11 @@ describe('file references registry (architecture rule 6b)', () => {
   it('registers every column that holds file store keys, so collection counts them all', async () => {
     const t = await buildTestApp();
     try {
-      // The naming rule (decision 0006): a column holding file store keys ends in storage_key, thumb_key, photo_key
-      // or preview_key (a huge image's preview, issue 23 section 4).
+      // The naming rule (decision 0006): a column holding file store keys ends in storage_key, thumb_key, photo_key,
+      // preview_key (a huge image's preview, issue 23 section 4) or file_key (a request quote's PDF, issue 26).
       const result = await t.database.db.execute<{ name: string }>(sql`
         select table_name || '.' || column_name as name from information_schema.columns
-        where table_schema = 'public' and data_type = 'text' and column_name ~ '(storage|thumb|photo|preview)_key$'`);
+        where table_schema = 'public' and data_type = 'text' and column_name ~ '(storage|thumb|photo|preview|file)_key$'`);
       const fileColumns = result.rows.map((r) => r.name);
       expect(fileColumns.length).toBeGreaterThanOrEqual(5);
       expect(fileColumns).toEqual(expect.arrayContaining(['document_files.preview_key', 'support_files.preview_key']));

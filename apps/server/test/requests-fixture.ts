@@ -70,7 +70,12 @@ export async function requestsFixture(t: TestApp, nits: string[]) {
   async function raise(
     total: string,
     who: Person = requester,
-    opts: { type?: string; items?: Record<string, unknown>[]; providers?: string[] } = {},
+    opts: {
+      type?: string;
+      items?: Record<string, unknown>[];
+      providers?: string[];
+      pettyCash?: Record<string, unknown>;
+    } = {},
   ) {
     const type = opts.type ?? 'purchase_order';
     const res = await who.api.post('/api/execution/requests', {
@@ -82,6 +87,7 @@ export async function requestsFixture(t: TestApp, nits: string[]) {
       executionDate: '2027-03-15',
       items: opts.items ?? [{ lineId, description: 'Materiales', unit: 'lote', quantity: '1', unitPrice: total }],
       providerIds: type === 'purchase_order' ? (opts.providers ?? [providerIds[0]]) : [],
+      ...(opts.pettyCash ? { pettyCash: opts.pettyCash } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as ExpenseRequest;

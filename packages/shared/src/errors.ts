@@ -81,6 +81,15 @@ export const ERROR_CODES = [
   'quotes_missing', // 409: fewer complete quotes than the minimum for the amount (field error quotes, params minimum, count)
   'quote_expired', // 409: the quote's validity date has passed: it cannot be selected
   'quotes_closed', // 409: quotes are written only while the request waits for its comparative table
+  // Issue 26 section 3: petty cash as an imprest fund.
+  'petty_cash_fund_exists', // 409: the headquarter already has an active fund
+  'petty_cash_fund_inactive', // 409: the fund is deactivated: no expenses, counts or replenishments
+  'petty_cash_exceeds_fund', // 409: the expense is more than the cash the box holds (field amount, params available)
+  'petty_cash_below_pending', // 409: the fund cannot be less than its pending receipts (field amount, params pending)
+  'petty_cash_expense_replenished', // 409: an expense in a replenishment request is no longer removed
+  'petty_cash_count_outdated', // 409: a newer count exists: the replenishment is based on the latest
+  'petty_cash_count_replenished', // 409: another request already replenishes this count (params number)
+  'petty_cash_nothing_to_replenish', // 409: the count found the whole fund in cash
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -191,6 +200,17 @@ export const FIELD_ERROR_CODES = [
   'quote_expired', // params.validUntil
   'quote_incomplete', // a quote without a price for every item: params.missing (count)
   'not_a_quoted_provider', // the provider is not one of the request's
+  'not_custodian', // only the fund's custodian records its expenses and asks for its replenishment
+  'replenishment_amount', // params.expected (Q): a replenishment asks for the fund minus the counted cash
+  'voucher_range_kind', // the range is not a petty-cash range
+  'voucher_range_headquarter', // the range belongs to another headquarter than the fund
+  'voucher_range_expired', // the range's expiry date has passed
+  'voucher_range_inactive', // the range is deactivated
+  'petty_cash_exceeds_fund', // params.available (Q): the cash left in the box
+  'petty_cash_below_pending', // params.pending (Q)
+  'petty_cash_count_outdated', // a newer count of the fund exists
+  'petty_cash_count_replenished', // params.number: the request already replenishing the count
+  'petty_cash_nothing_to_replenish', // the count found the whole fund in cash
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

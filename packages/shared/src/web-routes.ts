@@ -20,7 +20,7 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
   asignacion: ['/budget/assignment/$expense/*', '/budget/summary/funders'],
   asignacion_transacciones: ['/budget/assignment/$expense/transaction/$cooperatingItem'],
   asignacion_historial: ['/budget/assignment/$expense/record/$cooperatingItem', '/budget/carry-forwards'],
-  ejecucion: ['/execution/requests/*'],
+  ejecucion: ['/execution/requests/*', '/execution/petty-cash/*'],
   ejecucion_solicitudes: [
     '/execution/requests/list',
     '/execution/requests/add',
@@ -29,6 +29,13 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
     '/execution/requests/add/petty-cash/$month',
     '/execution/requests/add/travel-expenses/$month',
     '/execution/requests/$request/edit',
+  ],
+  ejecucion_aprobacion_jefe: ['/execution/requests/list'],
+  ejecucion_aprobacion_superior: ['/execution/requests/list'],
+  ejecucion_administracion: [
+    '/execution/requests/list',
+    '/execution/petty-cash/add',
+    '/execution/petty-cash/$fund/edit',
   ],
   configuracion_sede: ['/configuration/headquarter/*'],
   configuracion_cooperantes: ['/configuration/cooperating/*'],

@@ -53,7 +53,11 @@ export async function openDatabase(options: {
   owner?: string;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // JIT compilation off for the application's sessions: its queries are short (pages of 25, one record), and
+    // PostgreSQL's cost estimate of the workflow rules' correlated subqueries passes jit_above_cost, so it spent
+    // 750 ms compiling an inbox query that runs in 30 ms (docs/benchmarks.md, issue 26). Analytical work can set
+    // it back on in its own session.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: '-c jit=off' });
     // An idle connection the server ends (restart, failover, a dropped test database: 57P01) is
     // emitted on the pool; without a listener it would crash the process. The pool replaces it.
     pool.on('error', (err: Error & { code?: string }) =>

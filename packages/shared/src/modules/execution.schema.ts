@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.constants.ts';
+import { pettyCashRequest, pettyCashRequestInput } from './petty-cash.schema.ts';
 import {
   allowedTransition,
   refusedTransition,
@@ -110,6 +111,8 @@ const requestShape = {
     .refine((ids) => new Set(ids).size === ids.length, 'duplicate')
     .default([]),
   travel: travelInput.nullable().default(null),
+  /** Petty cash only, and always: the fund, the count and the voucher range (petty-cash.schema.ts). */
+  pettyCash: pettyCashRequestInput.nullable().default(null),
   ...budgetOptions,
 };
 
@@ -120,7 +123,7 @@ const requestShape = {
  */
 export function requestTypeProblems(
   type: RequestType,
-  v: { providerIds: readonly string[]; travel: unknown },
+  v: { providerIds: readonly string[]; travel: unknown; pettyCash?: unknown },
 ): { field: string; code: 'required' | 'invalid' }[] {
   const problems: { field: string; code: 'required' | 'invalid' }[] = [];
   if (type === 'purchase_order' && v.providerIds.length === 0)
@@ -128,6 +131,9 @@ export function requestTypeProblems(
   if (type === 'reserve' && v.providerIds.length > 0) problems.push({ field: 'providerIds', code: 'invalid' });
   if (type === 'travel_expenses' && !v.travel) problems.push({ field: 'travel', code: 'required' });
   if (type !== 'travel_expenses' && v.travel) problems.push({ field: 'travel', code: 'invalid' });
+  if (type === 'petty_cash' && !v.pettyCash) problems.push({ field: 'pettyCash', code: 'required' });
+  if (type !== 'petty_cash' && v.pettyCash) problems.push({ field: 'pettyCash', code: 'invalid' });
+  if (type === 'petty_cash' && v.providerIds.length > 0) problems.push({ field: 'providerIds', code: 'invalid' });
   return problems;
 }
 
@@ -302,6 +308,9 @@ export const comparisonQuote = z.object({
   complete: z.boolean(),
   total: z.string().nullable(),
   lowest: z.boolean(),
+  /** Whether the provider's PDF is attached (`GET .../quotes/:providerId/file`), and its name as uploaded. */
+  hasFile: z.boolean(),
+  fileName: z.string().nullable(),
 });
 
 /**
@@ -333,6 +342,12 @@ export const comparison = z.object({
 });
 export type Comparison = z.infer<typeof comparison>;
 
+/**
+ * A request's printable documents (`GET /api/execution/requests/:id/pdf`, `.../comparison/pdf`, issue 26 section
+ * 4): the language of their words (default Spanish).
+ */
+export const requestPdfQuery = z.object({ lang: z.enum(['es', 'en']).default('es') });
+
 /** The register of checks and transfers (`GET /api/execution/payments`), newest first, voided ones included. */
 export const paymentRegisterQuery = pageQuery.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -361,6 +376,7 @@ export const expenseRequest = z.object({
   lines: z.array(requestLine),
   providers: z.array(z.object({ id: uuid, name: z.string(), nit: z.string() })),
   travel: requestTravel.nullable(),
+  pettyCash: pettyCashRequest.nullable(),
   /** Whether the total passed the superior-approval band at the boss's approval (null before it). */
   needsSuperior: z.boolean().nullable(),
   approvals: z.array(requestApproval),
@@ -413,8 +429,51 @@ export const requestListQuery = pageQuery.extend({
   month: z.coerce.number().int().min(1).max(12).optional(),
   lineId: uuid.optional(),
   urgent: z.enum(['true', 'false']).optional(),
+  /** `all`: every requester's (for the chain's deciders only, else 403), narrowed by `requesterId`. */
+  scope: z.enum(['mine', 'all'], { error: 'invalid' }).default('mine'),
+  requesterId: uuid.optional(),
 });
 export const requestListResponse = envelope(paged(requestSummary));
+
+/**
+ * An approver's inbox (`GET /api/execution/inbox`, issue 26 section 5): the requests waiting for the caller (their
+ * own approvals and those of whoever delegated to them), urgent first, then the longest waiting; `stage` narrows
+ * to one status. `stages` counts what waits at each status (whatever `stage` is).
+ */
+export const requestInboxQuery = pageQuery.omit({ order: true }).extend({
+  stage: z.enum(REQUEST_STATUSES, { error: 'invalid' }).optional(),
+});
+export const requestInboxItem = requestSummary.extend({
+  /** When it reached its current status (ISO instant). */
+  since: z.string(),
+  /** Whose approval the caller would give as a delegate; null when it waits for the caller themselves. */
+  actingForName: z.string().nullable(),
+});
+export type RequestInboxItem = z.infer<typeof requestInboxItem>;
+export const requestInboxResponse = envelope(
+  paged(requestInboxItem).extend({
+    /** What waits at each status, counted up to 500 (`capped`: more than `count`). */
+    stages: z.array(z.object({ status: z.enum(REQUEST_STATUSES), count: z.number().int(), capped: z.boolean() })),
+  }),
+);
+
+/**
+ * The petty-cash request form's voucher ranges (`GET /api/execution/lookup/voucher-ranges`): usable petty-cash
+ * ranges (valid or expiring, with numbers left) of the headquarter, or of none, soonest expiry first.
+ */
+export const voucherRangeLookupQuery = z.object({ headquarterId: uuid.optional() });
+export const voucherRangeLookupResponse = envelope(
+  z.array(
+    z.object({
+      id: uuid,
+      series: z.string(),
+      start: z.number().int(),
+      end: z.number().int(),
+      available: z.number().int(),
+      expiresOn: z.string(),
+    }),
+  ),
+);
 
 /** The printed number of a request: 'SOL-2027-00042'. */
 export const requestNumber = (year: number, sequence: number) => `SOL-${year}-${String(sequence).padStart(5, '0')}`;

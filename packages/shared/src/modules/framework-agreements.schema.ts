@@ -88,3 +88,20 @@ export type Agreement = z.infer<typeof agreement>;
 export const agreementResponse = envelope(agreement);
 /** A provider's agreements (`GET /api/providers/:id/agreements`), latest validity first. */
 export const agreementListResponse = envelope(z.array(agreement));
+
+/**
+ * A use of an agreement (issue 26 section 1, "its use is listed against it"): a request whose quote took its
+ * prices from it, with the request's number ('SOL-2027-00042'), status and creation instant, whether that quote
+ * was the one selected, and the quote's total (Q; null while incomplete).
+ */
+export const agreementUse = z.object({
+  requestId: uuid,
+  number: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  selected: z.boolean(),
+  total: z.string().nullable(),
+});
+export type AgreementUse = z.infer<typeof agreementUse>;
+/** `GET /api/providers/:id/agreements/:agreement/uses`: newest request first. */
+export const agreementUsesResponse = envelope(z.array(agreementUse));

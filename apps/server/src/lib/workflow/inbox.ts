@@ -6,7 +6,7 @@ import { extensionPoint } from '../extension-points.ts';
 import { delegatesSql, principalsOf } from './delegations.ts';
 import { freshAlias, userSql } from './people.ts';
 import { workflowStageTimes } from './workflow.table.ts';
-import { inboxTransitions, mayTakeSql, type WorkflowDef, type WorkflowRecord } from './workflow.ts';
+import { inboxTransitions, knownHoldsAll, mayTakeSql, type WorkflowDef, type WorkflowRecord } from './workflow.ts';
 
 /**
  * What waits for whom (issue 25 section 1, decision 0026), from the transitions' SQL forms: no record is loaded
@@ -25,14 +25,56 @@ type AnyDef = WorkflowDef<any, any, any>;
  */
 export const workflowsPoint = extensionPoint<AnyDef>('workflows', { key: (d) => d.name });
 
-/** SQL: `userId` may take one of `def`'s inbox transitions on the row (`actorId`: who acts, when for another). */
-function waitsFor(def: AnyDef, userId: SQL, actorId?: SQL): SQL {
+/**
+ * SQL: `userId` may take one of `def`'s inbox transitions on the row (`actorId`: who acts, when for another). The
+ * user's keys are read once here, not per row: a transition whose key and fallback key they lack is left out, so
+ * an inbox over tens of thousands of rows asks per row only what depends on the row (state, rules, requester).
+ */
+async function waitsFor(
+  db: Executor,
+  def: AnyDef,
+  userId: string,
+  actorId?: string,
+): Promise<{ condition: SQL; states: string[] }> {
   const ts = inboxTransitions(def);
-  if (!ts.length) return sql`false`;
-  return sql`(${sql.join(
-    ts.map((t) => mayTakeSql(def, t, userId, actorId)),
-    sql` or `,
-  )})`;
+  const known = await knownHoldsAll(db, def, ts, userId);
+  const kept = ts.filter((_, i) => known[i]!.key || known[i]!.fallback);
+  const parts = kept.map((t) =>
+    mayTakeSql(def, t, userSql(userId), actorId ? userSql(actorId) : undefined, known[ts.indexOf(t)]),
+  );
+  return {
+    condition: parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`,
+    states: kept.flatMap((t) => [...(t.from as readonly string[])]),
+  };
+}
+
+/**
+ * What a module's own inbox view filters and shows (issue 26 section 5, an approver's requests by stage): `where`
+ * is true on the rows of `def.table` waiting for `userId` (as `inbox` decides: their own, or a principal's whose
+ * delegation to them is in force now); `actingFor` is null on their own rows and the principal's name otherwise.
+ * `states` are the states the transitions the user (or a principal) may take start from, for an
+ * indexable filter beside `where`. SQL over `def.table`'s columns, for the module's repository to page and order.
+ */
+export async function waitingSql(
+  db: Executor,
+  def: AnyDef,
+  userId: string,
+): Promise<{ where: SQL<boolean>; actingFor: SQL<string | null>; states: string[] }> {
+  const mine = await waitsFor(db, def, userId);
+  const own = mine.condition;
+  const principals = await principalsOf(db, def.people, userId, def.name);
+  const theirs: { p: (typeof principals)[number]; condition: SQL; states: string[] }[] = [];
+  for (const p of principals) theirs.push({ p, ...(await waitsFor(db, def, p.id, userId)) });
+  return {
+    where: sql<boolean>`(${sql.join([own, ...theirs.map((x) => x.condition)], sql` or `)})`,
+    actingFor: theirs.length
+      ? sql<string | null>`(case when ${own} then null ${sql.join(
+          theirs.map((x) => sql`when ${x.condition} then ${x.p.name}::text`),
+          sql` `,
+        )} end)`
+      : sql<string | null>`null::text`,
+    states: [...new Set([...mine.states, ...theirs.flatMap((x) => x.states)])],
+  };
 }
 
 /**
@@ -75,9 +117,9 @@ export async function inbox(db: Executor, defs: readonly AnyDef[], actor: Actor)
         });
       }
     };
-    push((await select(waitsFor(def, userSql(actor.userId)))).rows, null);
+    push((await select((await waitsFor(db, def, actor.userId)).condition)).rows, null);
     for (const p of await principalsOf(db, def.people, actor.userId, def.name))
-      push((await select(waitsFor(def, userSql(p.id), userSql(actor.userId)))).rows, p.name);
+      push((await select((await waitsFor(db, def, p.id, actor.userId)).condition)).rows, p.name);
   }
   return out.sort((a, b) => a.since.localeCompare(b.since) || a.recordId.localeCompare(b.recordId));
 }

@@ -5,11 +5,14 @@ import {
   lineLookupResponse,
   providerLookupQuery,
   providerLookupResponse,
+  voucherRangeLookupQuery,
+  voucherRangeLookupResponse,
 } from '@amparo/shared/modules/execution.schema';
 import { userOptionsResponse } from '@amparo/shared/modules/users.schema';
 import { availableLines } from '../budget/spending/control.ts';
 import { listProviders } from '../providers/providers.service.ts';
 import { searchUserOptions } from '../users/users.service.ts';
+import { listRanges } from '../vouchers/vouchers.service.ts';
 
 const config = { permission: 'ejecucion_solicitudes' as const };
 const tags = ['execution'];
@@ -60,7 +63,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/execution/lookup/users',
     {
-      config,
+      // Travellers for requesters; the requester filter of the deciders' list.
+      config: { permission: 'ejecucion' },
       schema: {
         operationId: 'executionUserLookup',
         tags,
@@ -70,5 +74,41 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await searchUserOptions(db(), request.query.q) }),
+  );
+  app.get(
+    '/api/execution/lookup/voucher-ranges',
+    {
+      config,
+      schema: {
+        operationId: 'executionVoucherRangeLookup',
+        tags,
+        summary: 'Usable petty-cash voucher ranges (at most 50) of the headquarter or of none, soonest expiry first',
+        querystring: voucherRangeLookupQuery,
+        response: { 200: voucherRangeLookupResponse },
+      },
+    },
+    async (request) => {
+      const page = await listRanges(db(), {
+        kind: 'petty_cash',
+        state: 'usable',
+        headquarterId: request.query.headquarterId,
+        page: 1,
+        pageSize: 50,
+        order: 'asc',
+      });
+      return {
+        success: true as const,
+        data: page.items
+          .filter((r) => r.available > 0)
+          .map(({ id, series, start, end, available, expiresOn }) => ({
+            id,
+            series,
+            start,
+            end,
+            available,
+            expiresOn,
+          })),
+      };
+    },
   );
 };

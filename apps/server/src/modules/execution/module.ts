@@ -1,10 +1,16 @@
+import { agreementUsesPoint } from '../../lib/agreement-uses.ts';
 import { contribute } from '../../lib/extension-points.ts';
 import { fileReferencesPoint } from '../../lib/file-gc.ts';
 import { scheduled } from '../../lib/jobs/runner.ts';
 import { systemActor } from '../../lib/actor.ts';
 import { defineModule, moduleJob } from '../../lib/module.ts';
+import { optionReadersPoint } from '../../lib/option-sources.ts';
 import { workflowsPoint } from '../../lib/workflow/inbox.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { usesOfAgreement } from './documents.service.ts';
+import { inboxRoutes } from './inbox.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
+import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { remindWaitingRequests } from './requests.reminders.ts';
 import { expenseRequestQuotes } from './requests.table.ts';
@@ -17,7 +23,7 @@ import { requestWorkflow } from './requests.workflow.ts';
  */
 export const executionModule = defineModule({
   name: 'execution',
-  routes: [requestsRoutes, lookupRoutes],
+  routes: [requestsRoutes, documentsRoutes, inboxRoutes, lookupRoutes, pettyCashRoutes],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.
     { kind: 'execution.request_pending', permission: 'ejecucion', email: 'immediate' },
@@ -34,5 +40,9 @@ export const executionModule = defineModule({
     contribute(workflowsPoint, requestWorkflow),
     // A quote's PDF stays in the file store while its quote refers to it.
     contribute(fileReferencesPoint, expenseRequestQuotes.fileKey),
+    // A framework agreement lists the requests whose quotes took its prices (issue 26 section 1).
+    contribute(agreementUsesPoint, { name: 'expense-requests', read: usesOfAgreement }),
+    // Administration picks a petty-cash fund's headquarter.
+    contribute(optionReadersPoint, { name: 'headquarter', readers: ['ejecucion_administracion'] }),
   ],
 });

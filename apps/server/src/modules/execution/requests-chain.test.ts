@@ -6,6 +6,8 @@ import type { InboxItem } from '@amparo/shared/workflow';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { requestsFixture, type Person } from '../../../test/requests-fixture.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
+import { pettyCashFund } from '../../../test/petty-cash-fixture.ts';
+import { money } from '@amparo/shared/money';
 
 /** A valid NIT (SAT modulo-11) of this file's provider. */
 const NIT = '76543269';
@@ -258,7 +260,11 @@ describe('the approval chain of an expense request', () => {
 
   /** A petty-cash request approved by the boss and administration (below the band): waiting for its payment. */
   async function approvedPettyCash(total = '1234.50') {
-    const r = await raise(total, requester, 'petty_cash');
+    // The requester's fund of Q 2,000.00: `total` spent and the rest counted, so the replenishment is `total`.
+    const fund = await pettyCashFund(f.admin, requester.api, requester.id);
+    await fund.spend(total);
+    const counted = await fund.count(money('2000').minus(total).toFixed(2), requester.api, null);
+    const r = await f.raise(total, requester, { type: 'petty_cash', pettyCash: fund.input(counted.id) });
     await moved(boss, r, 'approve_boss');
     await moved(administration, r, 'approve_admin');
     return r;

@@ -199,4 +199,12 @@ describe('the comparative table of a purchase order', () => {
     expect(toApproval.history.at(-2)!.details).toMatchObject({ removed: [{ kind: 'selection' }] });
     expect(toApproval.history.map((h) => h.transition)).toContain('select_provider');
   });
+
+  it('asks the minimum of quotes only above its threshold: one centavo below and at it one quote is enough', async () => {
+    // The seeded `request_minimum_quotes_threshold` is Q 3,000.00 and `request_minimum_quotes` 3.
+    const minimum = async (total: string) => (await f.raise(total)).comparison!.minimumQuotes;
+    expect(await minimum('2999.99')).toBe(1);
+    expect(await minimum('3000.00')).toBe(1);
+    expect(await minimum('3000.01')).toBe(3);
+  });
 });

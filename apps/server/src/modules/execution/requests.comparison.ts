@@ -56,6 +56,8 @@ export async function comparisonOf(db: Executor, request: repo.ExpenseRequestRow
       complete,
       total: total ? moneyString(total) : null,
       lowest: !!total && !!lowestTotal && q.validUntil >= today && total.equals(lowestTotal),
+      hasFile: q.fileKey !== null,
+      fileName: q.fileName,
     })),
     rows: items.map((item, i) => {
       const prices = quotes.map((x) => x.amounts[i]);

@@ -135,7 +135,7 @@ export function lineFacts(db: Executor, ids: string[]) {
 }
 
 export interface RequestFilter {
-  requesterId: string;
+  requesterId?: string;
   q?: string;
   status?: string;
   type?: string;
@@ -149,7 +149,7 @@ function listWhere(f: RequestFilter): SQL | undefined {
   const r = expenseRequests;
   const number = f.q ? /^(?:SOL-)?(\d{4})-0*(\d{1,9})$/i.exec(f.q.trim()) : null;
   return and(
-    eq(r.requesterId, f.requesterId),
+    f.requesterId ? eq(r.requesterId, f.requesterId) : undefined,
     f.q
       ? or(
           matches(requestSearchVector(r), wordsText(f.q)),

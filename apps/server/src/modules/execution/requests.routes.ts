@@ -30,11 +30,13 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/execution/requests',
     {
-      config,
+      // A requester lists their own; the chain's deciders every requester's (`scope=all`, the service's rule).
+      config: { permission: 'ejecucion', problems: { 403: ['forbidden'] } },
       schema: {
         operationId: 'listExpenseRequests',
         tags,
-        summary: "The caller's requests, newest first; by status, type, year, month, line, urgent, number or words",
+        summary:
+          "The caller's requests (scope=all: every requester's, for the chain's deciders), newest first; by status, type, year, month, line, urgent, requester, number or words",
         querystring: requestListQuery,
         response: { 200: requestListResponse },
       },

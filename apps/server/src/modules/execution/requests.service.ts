@@ -34,6 +34,13 @@ import { commit, release, type SpendCell } from '../budget/spending/spending.ts'
 import { listAgreements } from '../providers/agreements.service.ts';
 import { userNames } from '../users/users.service.ts';
 import { cellChanges, cellsOf, itemAmount, REQUEST_SOURCE } from './requests.budget.ts';
+import {
+  checkReplenishment,
+  linkReplenishment,
+  onCountTaken,
+  pettyCashOfRequest,
+  type Replenishment,
+} from './petty-cash.service.ts';
 import { comparisonOf } from './requests.comparison.ts';
 import * as repo from './requests.repository.ts';
 import { requestWorkflow, tellNextApprovers } from './requests.workflow.ts';
@@ -196,6 +203,7 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
             travellers,
           }
         : null,
+    pettyCash: r.type === 'petty_cash' ? await pettyCashOfRequest(db, r.id) : null,
     needsSuperior: r.needsSuperior,
     approvals: approvals.map((a) => ({
       id: a.id,
@@ -239,6 +247,18 @@ const pick = (r: ExpenseRequest) => ({
   items: r.items.map(({ id: _id, lineDescription: _d, ...item }) => item),
   providers: r.providers.map((p) => p.id),
   travel: r.travel && { ...r.travel, travellers: r.travel.travellers.map((t) => t.id) },
+  pettyCash: r.pettyCash && {
+    fundId: r.pettyCash.fundId,
+    countId: r.pettyCash.countId,
+    voucherRangeId: r.pettyCash.voucherRangeId,
+  },
+});
+
+/** A petty-cash request's columns (null fund, count and range for the other types). */
+const pettyColumns = (p: Replenishment | null) => ({
+  pettyCashFundId: p?.fundId ?? null,
+  pettyCashCountId: p?.countId ?? null,
+  voucherRangeId: p?.voucherRangeId ?? null,
 });
 
 /** The keys that open any request, whoever raised it: those who decide at some stage of the chain. */
@@ -250,9 +270,10 @@ const APPROVER_KEYS = [
 
 /**
  * A request the caller may open: their own, any for an approver (a holder of a chain's key), one they may move
- * now through a delegation, or one they moved. Others answer 404, as if it did not exist.
+ * now through a delegation, or one they moved. Others answer 404, as if it did not exist. The detail, its PDFs and
+ * its quotes' files share it (`documents.service.ts`).
  */
-async function visibleRequest(db: Executor, actor: UserActor, id: string) {
+export async function visibleRequest(db: Executor, actor: UserActor, id: string) {
   const row = await repo.findRequest(db, id);
   if (!row) throw notFound();
   if (row.requesterId === actor.userId || APPROVER_KEYS.some((k) => hasPermission(actor.permissions, k))) return row;
@@ -306,25 +327,35 @@ export async function transitionRequest(
   return getRequest(db, actor, id);
 }
 
-/** A page of the caller's requests, newest first, filtered (`GET /api/execution/requests`). */
+/** A list row of a request (the requester's list and the approver's inbox). */
+export const requestSummaryOf = (r: repo.ExpenseRequestRow, requesterName: string, lineCount: number) => ({
+  id: r.id,
+  number: requestNumber(r.year, r.sequence),
+  type: r.type as RequestType,
+  status: r.status as RequestStatus,
+  year: r.year,
+  month: r.month,
+  requesterId: r.requesterId,
+  requesterName,
+  description: r.description,
+  urgent: r.urgent,
+  total: r.total,
+  createdAt: r.createdAt.toISOString(),
+  lineCount,
+});
+
+/**
+ * A page of requests, newest first, filtered (`GET /api/execution/requests`): the caller's own; with `scope=all`, every
+ * requester's (or `requesterId`'s) for a holder of a chain key (403 `forbidden` otherwise, field `scope`).
+ */
 export async function listRequests(db: Db, actor: UserActor, query: z.output<typeof requestListQuery>) {
-  const { items, total } = await repo.listRequests(db, { ...query, requesterId: actor.userId });
+  // Every requester's list is the deciders' (who open any request anyway); a requester sees their own.
+  if (query.scope === 'all' && !APPROVER_KEYS.some((k) => hasPermission(actor.permissions, k)))
+    throw new AppError(403, 'forbidden', [{ field: 'scope', code: 'invalid' }]);
+  const requesterId = query.scope === 'all' ? query.requesterId : actor.userId;
+  const { items, total } = await repo.listRequests(db, { ...query, requesterId });
   return {
-    items: items.map(({ row: r, requesterName, lineCount }) => ({
-      id: r.id,
-      number: requestNumber(r.year, r.sequence),
-      type: r.type as RequestType,
-      status: r.status as RequestStatus,
-      year: r.year,
-      month: r.month,
-      requesterId: r.requesterId,
-      requesterName,
-      description: r.description,
-      urgent: r.urgent,
-      total: r.total,
-      createdAt: r.createdAt.toISOString(),
-      lineCount,
-    })),
+    items: items.map(({ row, requesterName, lineCount }) => requestSummaryOf(row, requesterName, lineCount)),
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -345,18 +376,23 @@ export async function createRequest(db: Db, actor: UserActor, body: Body): Promi
   return inTransaction(db, async (tx) => {
     await checkParts(tx, body);
     const { items, total, columns } = columnsOf(body);
+    const petty = body.pettyCash && (await checkReplenishment(tx, actor, body.pettyCash, moneyString(total)));
     const sequence = await repo.nextSequence(tx, body.year);
-    const id = await repo.insertRequest(tx, {
-      ...columns,
-      sequence,
-      type: body.type,
-      status: 'solicitado',
-      requesterId: actor.userId,
-      total: moneyString(total),
-      createdBy: actor.userId,
-      updatedBy: actor.userId,
-    });
+    const id = await repo
+      .insertRequest(tx, {
+        ...columns,
+        ...pettyColumns(petty),
+        sequence,
+        type: body.type,
+        status: 'solicitado',
+        requesterId: actor.userId,
+        total: moneyString(total),
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .catch(onCountTaken);
     await writeParts(tx, id, body, items);
+    if (petty) await linkReplenishment(tx, id, petty);
     const cells = cellsOf(items, body.month);
     await commit(tx, actor, { type: REQUEST_SOURCE, id }, cells, {
       confirmWarning: body.confirmWarning,
@@ -391,6 +427,7 @@ export async function updateRequest(
     await checkParts(tx, body);
     const before = await toRequest(tx, actor, row);
     const { items, total, columns } = columnsOf(body);
+    const petty = body.pettyCash && (await checkReplenishment(tx, actor, body.pettyCash, moneyString(total), id));
     const oldCells = cellsOf(
       before.items.map((i) => ({ lineId: i.lineId, amount: money(i.amount) })),
       before.month,
@@ -398,8 +435,11 @@ export async function updateRequest(
     const { grow, shrink } = cellChanges(oldCells, cellsOf(items, body.month));
     const source = { type: REQUEST_SOURCE, id };
     if (shrink.length) await release(tx, actor, source, shrink);
-    await repo.updateRequest(tx, id, { ...columns, total: moneyString(total), updatedBy: actor.userId });
+    await repo
+      .updateRequest(tx, id, { ...columns, ...pettyColumns(petty), total: moneyString(total), updatedBy: actor.userId })
+      .catch(onCountTaken);
     await writeParts(tx, id, body, items);
+    if (petty) await linkReplenishment(tx, id, petty);
     if (grow.length)
       await commit(tx, actor, source, grow, { confirmWarning: body.confirmWarning, override: body.override }).catch(
         (err: unknown) => onItems(err, grow, body.items),

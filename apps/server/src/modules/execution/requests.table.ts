@@ -70,6 +70,8 @@ export const expenseRequests = pgTable(
     pettyCashFundId: uuid('petty_cash_fund_id').references(() => pettyCashFunds.id),
     pettyCashCountId: uuid('petty_cash_count_id').references(() => pettyCashCounts.id),
     voucherRangeId: uuid('voucher_range_id').references(() => voucherRanges.id),
+    /** When it entered its status (set by the workflow library at every transition): the inbox's order. */
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its approvers were last reminded that it waits (the reminders job; null: never). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     ...editableColumns(),
@@ -85,6 +87,8 @@ export const expenseRequests = pgTable(
     index('expense_requests_requester_idx').on(t.requesterId, t.createdAt, t.id),
     index('expense_requests_status_idx').on(t.status, t.urgent, t.createdAt),
     index('expense_requests_search_idx').using('gin', requestSearchVector(t)),
+    // The approvers' inbox: urgent first, then the longest waiting, paged through the index.
+    index('expense_requests_inbox_idx').on(t.urgent.desc(), t.stageEnteredAt, t.id),
     // A count is replenished once: a second open request on it would pay the same shortfall twice.
     uniqueIndex('expense_requests_petty_cash_count_key')
       .on(t.pettyCashCountId)

@@ -224,8 +224,10 @@ describe('/api/execution/requests', () => {
       exitPassNumber: 'PS-0042',
       travellers: [{ id: requesterId }],
     });
-    const petty = await create({ lineId, type: 'petty_cash', providerIds: [] });
-    expect(petty.type).toBe('petty_cash');
+    // Petty cash replenishes a fund on a count (petty-cash.test.ts), and only petty cash carries one.
+    await bad({ type: 'petty_cash', providerIds: [] }, 'pettyCash', 'required');
+    const fund = { fundId: crypto.randomUUID(), countId: crypto.randomUUID(), voucherRangeId: crypto.randomUUID() };
+    await bad({ pettyCash: fund }, 'pettyCash', 'invalid');
   });
 
   it('edits while solicitado: the budget follows (grow, shrink, another month); stale versions are 409', async () => {
@@ -296,6 +298,24 @@ describe('/api/execution/requests', () => {
     expect((await stranger.get(`/api/execution/requests/${a.id}`)).statusCode).toBe(404);
     const { type: _type, ...rest } = body(lineId);
     expect((await stranger.put(`/api/execution/requests/${a.id}`, { ...rest, version: 1 })).statusCode).toBe(404);
+    // Every requester's list is for the chain's deciders only, narrowed by requester.
+    const all = await stranger.get('/api/execution/requests?scope=all');
+    expect(all.statusCode).toBe(403);
+    expect(all.json().errors).toEqual([{ field: 'scope', code: 'invalid' }]);
+    const decider = as(
+      t.app,
+      (await createUser(t.app, await login(t.app), ['ejecucion', 'ejecucion_administracion'], 'admin-lista')).token,
+    );
+    const everyone = async (query: string) =>
+      (
+        (await decider.get(`/api/execution/requests?scope=all&pageSize=100&${query}`)).json().data
+          .items as RequestSummary[]
+      ).map((i) => i.id);
+    expect(await everyone(`requesterId=${requesterId}`)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(await everyone(`requesterId=${other.id}`)).toEqual([]);
+    expect(await everyone('urgent=true')).toContain(a.id);
+    // Without `scope=all`, a decider lists their own (none).
+    expect((await decider.get('/api/execution/requests')).json().data.items).toEqual([]);
   });
 
   it("gives the form's pickers: a month's lines with their available amount, active providers, users", async () => {

@@ -25,6 +25,7 @@ import * as repo from './requests.repository.ts';
 import { expenseRequests as R } from './requests.table.ts';
 import { releaseRequest, repriceRequest } from './requests.budget.ts';
 import { assertEnoughQuotes, selectionOf } from './requests.comparison.ts';
+import { releaseReplenishment, releaseVoucher, reserveVoucher } from './petty-cash.service.ts';
 
 /**
  * An expense request's approval chain (issue 26 section 4; spec section 4). Each status names the step the
@@ -210,6 +211,7 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
   path: REQUEST_PATH,
   people: workflowPeople,
   explainMissingKey: false,
+  enteredAt: R.stageEnteredAt,
   inbox: {
     title: { number: repo.requestNumberSql, description: R.description, total: R.total, urgent: R.urgent },
     href: textOf('/execution/requests/', R.id),
@@ -255,7 +257,11 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
         const to = record.selectedQuoteId ? 'proveedor_seleccionado' : 'aprobacion';
         return record.status === 'aprobado_jefe' ? { to, skipped: ['aprobacion_superior'] } : { to };
       },
-      after: approved,
+      after: async (ctx) => {
+        // Petty cash's last approval: its voucher number is reserved now, in the same transaction.
+        if (ctx.record.type === 'petty_cash') await reserveVoucher(ctx.tx, ctx.actor, ctx.record);
+        await approved(ctx);
+      },
     },
     {
       // A purchase order's comparative table is closed once it has the quotes its amount asks (or an agreement's).
@@ -337,8 +343,14 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
         if (selection) await repo.setSelection(ctx.tx, ctx.record.id, null, null);
         const quotes =
           at < REQUEST_PATH.indexOf('cuadro_comparativo_admin') ? await repo.deleteQuotes(ctx.tx, ctx.record.id) : [];
+        // Before administration's approval, the voucher it reserved is released.
+        const vouchers =
+          at < REQUEST_PATH.indexOf('aprobacion')
+            ? await releaseVoucher(ctx.tx, ctx.actor, ctx.record.id, ctx.reason)
+            : [];
         return {
           removed: [
+            ...vouchers,
             ...voided.map((a) => ({ kind: 'approval', id: a.id, label: a.stage })),
             ...payments,
             ...(selection ? [{ kind: 'selection', id: ctx.record.selectedQuoteId, label: '' }] : []),
@@ -357,6 +369,7 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
       after: async (ctx) => {
         await voidPayments(ctx);
         await releaseRequest(ctx.tx, ctx.actor, ctx.record.id, ctx.reason);
+        await releaseReplenishment(ctx.tx, ctx.record.id);
         await tellRequester(ctx);
       },
     },

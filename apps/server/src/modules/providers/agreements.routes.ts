@@ -5,8 +5,10 @@ import {
   agreementListResponse,
   agreementResponse,
   agreementUpdate,
+  agreementUsesResponse,
 } from '@amparo/shared/modules/framework-agreements.schema';
 import { uuid } from '@amparo/shared/validation';
+import { agreementUsesPoint } from '../../lib/agreement-uses.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import * as service from './agreements.service.ts';
 
@@ -50,6 +52,29 @@ export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await service.getAgreement(db(), request.params.id, request.params.agreement),
+    }),
+  );
+  app.get(
+    '/api/providers/:id/agreements/:agreement/uses',
+    {
+      config: { ...config, problems: { 404: ['not_found'] } },
+      schema: {
+        operationId: 'listProviderAgreementUses',
+        tags,
+        summary:
+          'The requests whose quote took its prices from the agreement: number, status, date, selected, total (newest first)',
+        params,
+        response: { 200: agreementUsesResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listAgreementUses(
+        db(),
+        app.extensions.all(agreementUsesPoint),
+        request.params.id,
+        request.params.agreement,
+      ),
     }),
   );
   app.post(

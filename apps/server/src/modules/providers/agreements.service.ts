@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   Agreement,
   AgreementState,
+  AgreementUse,
   agreementInput,
   agreementUpdate,
 } from '@amparo/shared/modules/framework-agreements.schema';
@@ -9,6 +10,7 @@ import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
+import { agreementUses, type AgreementUsesReader } from '../../lib/agreement-uses.ts';
 import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './agreements.repository.ts';
@@ -95,6 +97,23 @@ export async function getAgreement(db: Executor, providerId: string, id: string)
   const row = await repo.findAgreement(db, providerId, id);
   if (!row) throw notFound();
   return toAgreements([row], await repo.itemsOf(db, [id]), provider.name)[0]!;
+}
+
+/**
+ * Where one agreement of the provider was used (`GET /api/providers/:id/agreements/:agreement/uses`, issue 26
+ * section 1): the requests whose quote took its prices, as the contributors to `agreementUsesPoint` read them
+ * (execution), newest first: number, status, creation instant, whether that quote was selected, its total (Q).
+ * 404 `not_found` for an unknown provider or another provider's agreement.
+ */
+export async function listAgreementUses(
+  db: Executor,
+  readers: readonly { name: string; read: AgreementUsesReader }[],
+  providerId: string,
+  id: string,
+): Promise<AgreementUse[]> {
+  await providerOf(db, providerId);
+  if (!(await repo.findAgreement(db, providerId, id))) throw notFound();
+  return agreementUses(readers, db, id);
 }
 
 /**

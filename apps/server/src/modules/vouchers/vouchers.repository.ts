@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { VoucherMovementKind, VoucherRangeState } from '@amparo/shared/modules/vouchers.schema';
 import type { Executor } from '../../db/client.ts';
 import { matches, textVector, wordsText } from '../../lib/search.ts';
@@ -29,7 +29,10 @@ export function stateSql(clock: StateClock): SQL<VoucherRangeState> {
  * The list's filter: `q` by words over the description, or the series exactly, or a number the range holds;
  * `kind`; `state` (one state, `usable` = valid or expiring, or all).
  */
-function listWhere(f: { q?: string; kind?: string; state: string }, clock: StateClock): SQL | undefined {
+function listWhere(
+  f: { q?: string; kind?: string; state: string; headquarterId?: string },
+  clock: StateClock,
+): SQL | undefined {
   const r = voucherRanges;
   const parts: (SQL | undefined)[] = [];
   if (f.q) {
@@ -44,6 +47,8 @@ function listWhere(f: { q?: string; kind?: string; state: string }, clock: State
     );
   }
   if (f.kind) parts.push(eq(r.kind, f.kind));
+  // A headquarter's ranges and those of none (usable anywhere).
+  if (f.headquarterId) parts.push(or(isNull(r.headquarterId), eq(r.headquarterId, f.headquarterId)));
   if (f.state === 'usable') parts.push(sql`${stateSql(clock)} in ('valid', 'expiring')`);
   else if (f.state !== 'all') parts.push(sql`${stateSql(clock)} = ${f.state}`);
   return and(...parts);
@@ -52,7 +57,15 @@ function listWhere(f: { q?: string; kind?: string; state: string }, clock: State
 /** A page of ranges, soonest expiry first (`order` desc: latest first), and how many match. */
 export async function listRanges(
   db: Executor,
-  f: { q?: string; kind?: string; state: string; page: number; pageSize: number; order: 'asc' | 'desc' },
+  f: {
+    q?: string;
+    kind?: string;
+    state: string;
+    headquarterId?: string;
+    page: number;
+    pageSize: number;
+    order: 'asc' | 'desc';
+  },
   clock: StateClock,
 ) {
   const where = listWhere(f, clock);
@@ -202,6 +215,15 @@ export async function reservedFor(db: Executor, reference: { type: string; id: s
         eq(vouchers.status, 'reserved'),
       ),
     )
+    .orderBy(asc(vouchers.rangeId), asc(vouchers.number));
+}
+
+/** The numbers a record holds, reserved or used, with their series, by range and number. */
+export async function heldFor(db: Executor, reference: { type: string; id: string }) {
+  return db
+    .select({ rangeId: vouchers.rangeId, series: vouchers.series, number: vouchers.number, status: vouchers.status })
+    .from(vouchers)
+    .where(and(eq(vouchers.referenceType, reference.type), eq(vouchers.referenceId, reference.id)))
     .orderBy(asc(vouchers.rangeId), asc(vouchers.number));
 }
 

@@ -114,8 +114,14 @@ function mapDbError(err: unknown, body: Input): never {
   throw err;
 }
 
-/** A page of ranges (`GET /api/vouchers`), soonest expiry first, each with its counts and state today. */
-export async function listRanges(db: Db, query: z.output<typeof voucherRangeListQuery>) {
+/**
+ * A page of ranges (`GET /api/vouchers`), soonest expiry first, each with its counts and state today;
+ * `headquarterId` (the request form's lookup): that headquarter's ranges and those of none.
+ */
+export async function listRanges(
+  db: Executor,
+  query: z.output<typeof voucherRangeListQuery> & { headquarterId?: string },
+) {
   const clock = await clockOf(db);
   const { items, total } = await repo.listRanges(db, query, clock);
   const names = await headquarterNames(
@@ -409,4 +415,17 @@ export async function releaseVouchers(
     );
   }
   return released;
+}
+
+/**
+ * The numbers a record holds (reserved, or used at its liquidation), as printed: series and number zero-padded to
+ * six digits ('CC-000123'), ascending. Numbers returned or released are no longer the record's.
+ */
+export async function vouchersHeldBy(db: Executor, reference: VoucherReference) {
+  return (await repo.heldFor(db, reference)).map((v) => ({
+    rangeId: v.rangeId,
+    number: v.number,
+    status: v.status as 'reserved' | 'used',
+    label: `${v.series}-${String(v.number).padStart(6, '0')}`,
+  }));
 }

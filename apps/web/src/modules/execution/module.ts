@@ -1,4 +1,4 @@
-import { IconReceipt } from '@tabler/icons-react';
+import { IconCash, IconInbox, IconReceipt } from '@tabler/icons-react';
 import type { WebModule } from '../../shared/lib/module';
 
 /** Ejecución › Solicitudes (issue 26 section 3). */
@@ -7,7 +7,33 @@ export const executionModule: WebModule = {
   navigation: [
     {
       area: 'ejecucion',
-      items: [{ to: '/execution/requests/list', permission: 'ejecucion_solicitudes', icon: IconReceipt }],
+      items: [
+        {
+          to: '/execution/requests/list',
+          anyOf: [
+            'ejecucion_solicitudes',
+            'ejecucion_aprobacion_jefe',
+            'ejecucion_aprobacion_superior',
+            'ejecucion_administracion',
+          ],
+          labelKey: 'common:menu.requests',
+          icon: IconReceipt,
+        },
+        {
+          to: '/execution/requests/inbox',
+          // The approvers' screen; a delegate without a key of the chain finds theirs on the dashboard's inbox.
+          anyOf: ['ejecucion_aprobacion_jefe', 'ejecucion_aprobacion_superior', 'ejecucion_administracion'],
+          labelKey: 'common:menu.requestsInbox',
+          icon: IconInbox,
+        },
+        {
+          to: '/execution/petty-cash/list',
+          // Custodians see their funds, administration all of them.
+          anyOf: ['ejecucion_solicitudes', 'ejecucion_administracion'],
+          labelKey: 'common:menu.pettyCash',
+          icon: IconCash,
+        },
+      ],
     },
   ],
 };

@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
-import { requirePermission } from '../../shared/lib/guards';
+import { requireAnyPermission, requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
 import { appLayout } from '../../shared/lib/route-roots';
 import { urlSearch } from '../../shared/lib/url-search';
+import type { InboxSearchInput } from './api/inbox-search';
 import type { RequestsSearchInput } from './api/list-search';
 import { REQUESTS_SEARCH_DEFAULTS } from './api/list-url';
+import type { PettyCashRequestSearch } from './api/petty-cash-search';
 
 /** Translation namespaces the pages use, loaded with their code. */
 const NS = ['execution'];
@@ -44,12 +46,29 @@ const index = createRoute({
 const list = createRoute({
   getParentRoute: () => requests,
   path: 'list',
-  beforeLoad: requesters,
+  // Requesters list their own; the chain's deciders every requester's.
+  beforeLoad: requireAnyPermission(
+    'ejecucion_solicitudes',
+    'ejecucion_aprobacion_jefe',
+    'ejecucion_aprobacion_superior',
+    'ejecucion_administracion',
+  ),
   validateSearch: urlSearch<RequestsSearchInput>(),
   search: { middlewares: [stripSearchParams(REQUESTS_SEARCH_DEFAULTS)] },
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/requests-list-page')),
     'RequestsListPage',
+  ),
+});
+// The approver's inbox: what waits for the caller (key ejecucion; the server decides what waits for whom).
+const inbox = createRoute({
+  getParentRoute: () => requests,
+  path: 'inbox',
+  validateSearch: urlSearch<InboxSearchInput>(),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/requests-inbox-page')),
+    'RequestsInboxPage',
   ),
 });
 // A new request: its type and planned month first, then the type's form on that month ('YYYY-MM').
@@ -84,6 +103,8 @@ const addPettyCash = createRoute({
   getParentRoute: () => requests,
   path: 'add/petty-cash/$month',
   beforeLoad: requesters,
+  // The fund and count a replenishment starts from (the fund page's «Solicitar reposición»).
+  validateSearch: urlSearch<PettyCashRequestSearch>(),
   component: lazyRouteComponent(
     withNamespaces(NS, () => import('./pages/request-new-page')),
     'PettyCashNewPage',
@@ -116,12 +137,65 @@ const edit = createRoute({
   ),
 });
 
+/**
+ * Ejecución › Caja chica (issue 26 section 3): the funds and a fund's page open to key ejecucion (the server
+ * answers a custodian their funds, administration all); setting a fund up is administration's.
+ */
+const pettyCash = createRoute({
+  getParentRoute: () => execution,
+  path: 'petty-cash',
+  beforeLoad: requirePermission('ejecucion'),
+});
+const administration = requirePermission('ejecucion_administracion');
+const pettyCashIndex = createRoute({
+  getParentRoute: () => pettyCash,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/execution/petty-cash/list', replace: true });
+  },
+});
+const pettyCashList = createRoute({
+  getParentRoute: () => pettyCash,
+  path: 'list',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/petty-cash-list-page')),
+    'PettyCashListPage',
+  ),
+});
+const pettyCashAdd = createRoute({
+  getParentRoute: () => pettyCash,
+  path: 'add',
+  beforeLoad: administration,
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/petty-cash-fund-form-page')),
+    'PettyCashFundAddPage',
+  ),
+});
+const pettyCashFund = createRoute({
+  getParentRoute: () => pettyCash,
+  path: '$fund',
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/petty-cash-fund-page')),
+    'PettyCashFundPage',
+  ),
+});
+const pettyCashEdit = createRoute({
+  getParentRoute: () => pettyCash,
+  path: '$fund/edit',
+  beforeLoad: administration,
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/petty-cash-fund-form-page')),
+    'PettyCashFundEditPage',
+  ),
+});
+
 export const executionRoutes = [
   execution.addChildren([
     executionIndex,
     requests.addChildren([
       index,
       list,
+      inbox,
       add,
       addPurchaseOrder,
       addReserve,
@@ -130,5 +204,6 @@ export const executionRoutes = [
       detail,
       edit,
     ]),
+    pettyCash.addChildren([pettyCashIndex, pettyCashList, pettyCashAdd, pettyCashFund, pettyCashEdit]),
   ]),
 ] as const;

@@ -7,7 +7,17 @@ import { REQUESTS_SEARCH_DEFAULTS } from './list-url';
  * hand-edited URL that does not fit falls back to the defaults. The page reads its route's raw search through it.
  */
 export const requestsSearch = requestListQuery
-  .pick({ q: true, page: true, status: true, type: true, year: true, month: true, urgent: true })
+  .pick({
+    q: true,
+    page: true,
+    status: true,
+    type: true,
+    year: true,
+    month: true,
+    urgent: true,
+    scope: true,
+    requesterId: true,
+  })
   .catch(REQUESTS_SEARCH_DEFAULTS);
 export type RequestsSearch = z.output<typeof requestsSearch>;
 /** What a link to the list may pass. */

@@ -3,6 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   ExpenseRequest,
   LineAvailability,
+  requestInboxQuery,
+  requestInboxResponse,
   requestListQuery,
   requestListResponse,
 } from '@amparo/shared/modules/execution.schema';
@@ -10,6 +12,8 @@ import { api } from '../../../shared/lib/api';
 
 type RequestListQuery = z.output<typeof requestListQuery>;
 type RequestPage = z.infer<typeof requestListResponse>['data'];
+type RequestInboxQuery = z.output<typeof requestInboxQuery>;
+type RequestInboxPage = z.infer<typeof requestInboxResponse>['data'];
 export interface ProviderOption {
   id: string;
   name: string;
@@ -23,6 +27,7 @@ export const executionKeys = {
   all: ['execution'] as const,
   list: (query: RequestListQuery) => ['execution', 'requests', 'list', query] as const,
   one: (id: string) => ['execution', 'requests', id] as const,
+  inbox: (query: RequestInboxQuery) => ['execution', 'inbox', query] as const,
   lines: (year: number, month: number, q: string) => ['execution', 'lookup', 'lines', year, month, q] as const,
   providers: (q: string) => ['execution', 'lookup', 'providers', q] as const,
 };
@@ -38,6 +43,15 @@ export const getRequestListQueryOptions = (query: RequestListQuery) =>
 /** The caller's own requests, newest first. */
 export function useRequestList(query: RequestListQuery) {
   return useQuery(getRequestListQueryOptions(query));
+}
+
+/** The requests waiting for the caller's approval (or a principal's), urgent first, with counts per stage. */
+export function useRequestInbox(query: RequestInboxQuery) {
+  return useQuery({
+    queryKey: executionKeys.inbox(query),
+    queryFn: () => api.get<RequestInboxPage>('execution/inbox', { query }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const getRequestQueryOptions = (id: string) =>

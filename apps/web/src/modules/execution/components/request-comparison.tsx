@@ -1,6 +1,18 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconFilePencil } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconExternalLink, IconFilePencil, IconFileTypePdf, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
 import { EMPTY, formatDate, formatMoney } from '../../../shared/lib/format';
@@ -9,6 +21,7 @@ import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { DataTable } from '../../../shared/ui/data-table/data-table';
 import { DateField } from '../../../shared/ui/date-field';
 import { MoneyInput } from '../../../shared/ui/money-input';
+import { downloadComparisonPdf, quoteFileUrl, useAttachQuoteFile } from '../api/documents';
 import { useSaveQuote } from '../api/mutations';
 
 type Comparison = NonNullable<ExpenseRequest['comparison']>;
@@ -38,15 +51,37 @@ function PriceCell({ price }: { price: Row['prices'][number] }) {
  * While the request waits for its table, administration writes each provider's quote here.
  */
 export function RequestComparison({ request, canQuote }: { request: ExpenseRequest; canQuote: boolean }) {
-  const { t } = useTranslation('execution');
+  const { t, i18n } = useTranslation('execution');
   const [quoting, setQuoting] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
   const table = request.comparison!;
   const quoteOf = (providerId: string) => table.quotes.find((q) => q.providerId === providerId);
+  const print = async () => {
+    setPrinting(true);
+    try {
+      await downloadComparisonPdf(request.id, i18n.language.startsWith('en') ? 'en' : 'es');
+    } catch (error) {
+      notifyError(applyServerErrors(error, t));
+    } finally {
+      setPrinting(false);
+    }
+  };
   return (
     <Stack gap="sm" data-testid="comparison">
-      <Text size="sm" c="dimmed">
-        {t('execution:comparison.minimum', { count: table.minimumQuotes })}
-      </Text>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t('execution:comparison.minimum', { count: table.minimumQuotes })}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconFileTypePdf size={14} />}
+          loading={printing}
+          onClick={() => void print()}
+        >
+          {t('execution:pdf.comparison')}
+        </Button>
+      </Group>
       <DataTable<Row>
         label={t('execution:comparison.title')}
         bare
@@ -107,6 +142,20 @@ export function RequestComparison({ request, canQuote }: { request: ExpenseReque
                   until: formatDate(q.validUntil),
                 })}
               </Text>
+              {q.hasFile && (
+                <Anchor
+                  size="xs"
+                  href={quoteFileUrl(request.id, q.providerId)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t('execution:quoteFile.openOf', { name: q.providerName })}
+                >
+                  <Group gap={4} wrap="nowrap" component="span">
+                    <IconExternalLink size={12} aria-hidden />
+                    {t('execution:quoteFile.open')}
+                  </Group>
+                </Anchor>
+              )}
             </Stack>
           ))}
         </Group>
@@ -146,6 +195,8 @@ function QuoteModal({
 }) {
   const { t } = useTranslation('execution');
   const save = useSaveQuote(request.id);
+  const attach = useAttachQuoteFile(request.id);
+  const [file, setFile] = useState<File | null>(null);
   const table = request.comparison!;
   const existing = table.quotes.findIndex((q) => q.providerId === providerId);
   const quote = existing >= 0 ? table.quotes[existing] : undefined;
@@ -170,11 +221,24 @@ function QuoteModal({
           validUntil,
         },
       });
-      notifySuccess(t('execution:comparison.saved', { name }));
-      onClose();
     } catch (err) {
       notifyError(applyServerErrors(err, t, setErrors));
+      return;
     }
+    // The file goes once the quote exists (a provider without a quote has nothing to attach it to).
+    if (file) {
+      try {
+        await attach.mutateAsync({ providerId, file });
+        notifySuccess(t('execution:quoteFile.uploaded', { name }));
+      } catch (err) {
+        // The quote stands; the field says why its file was refused.
+        applyServerErrors(err, t, setErrors);
+        notifyError(t('execution:quoteFile.failed'));
+        return;
+      }
+    }
+    notifySuccess(t('execution:comparison.saved', { name }));
+    onClose();
   };
   return (
     <Modal opened onClose={onClose} title={t('execution:comparison.quoteOf', { name })} size="lg">
@@ -209,11 +273,22 @@ function QuoteModal({
           onChange={setValidUntil}
           error={errors.validUntil}
         />
+        <FileInput
+          label={t('execution:quoteFile.label')}
+          description={t('execution:quoteFile.hint')}
+          placeholder={quote?.fileName ?? undefined}
+          accept="application/pdf,.pdf"
+          clearable
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          value={file}
+          onChange={setFile}
+          error={errors.file}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
+          <Button onClick={() => void submit()} loading={save.isPending || attach.isPending}>
             {t('common:actions.save')}
           </Button>
         </Group>

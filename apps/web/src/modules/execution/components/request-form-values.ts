@@ -31,6 +31,13 @@ export type TravelValues = {
   exitPassNumber: string;
 };
 
+/** Petty cash only: the fund replenished, the count it is based on and the voucher range; null while not chosen. */
+export type PettyCashValues = {
+  fundId: string | null;
+  countId: string | null;
+  voucherRangeId: string | null;
+};
+
 /** What the inputs hold while editing; the type and month are the page's, not the form's. */
 export type RequestFormValues = {
   description: string;
@@ -40,6 +47,7 @@ export type RequestFormValues = {
   items: RequestItemValues[];
   providerIds: string[];
   travel: TravelValues;
+  pettyCash: PettyCashValues;
 };
 
 /** What a submit hands over: the contract's parsed input (trimmed, amounts as '1250.50'). */
@@ -52,7 +60,8 @@ export function emptyRequestItem(): RequestItemValues {
   return { rowKey: `new-${nextRow}`, lineId: null, description: '', unit: '', quantity: '1', unitPrice: '' };
 }
 
-export function emptyRequestValues(): RequestFormValues {
+/** A new request's values; a replenishment may start from a fund and a count (the fund page's link). */
+export function emptyRequestValues(pettyCash: Partial<PettyCashValues> = {}): RequestFormValues {
   return {
     description: '',
     justification: '',
@@ -68,6 +77,7 @@ export function emptyRequestValues(): RequestFormValues {
       travellerIds: [],
       exitPassNumber: '',
     },
+    pettyCash: { fundId: null, countId: null, voucherRangeId: null, ...pettyCash },
   };
 }
 
@@ -98,10 +108,16 @@ export function toRequestFormValues(r: ExpenseRequest): RequestFormValues {
           exitPassNumber: r.travel.exitPassNumber ?? '',
         }
       : empty.travel,
+    pettyCash: r.pettyCash
+      ? { fundId: r.pettyCash.fundId, countId: r.pettyCash.countId, voucherRangeId: r.pettyCash.voucherRangeId }
+      : empty.pettyCash,
   };
 }
 
-/** The contract's input from the values: only a purchase order names providers, only travel expenses a trip. */
+/**
+ * The contract's input from the values: only a purchase order names providers, only travel expenses a trip, only
+ * petty cash its fund, count and voucher range.
+ */
 export function toRequestInput(type: RequestType, year: number, month: number, v: RequestFormValues) {
   return {
     type,
@@ -120,6 +136,14 @@ export function toRequestInput(type: RequestType, year: number, month: number, v
     })),
     providerIds: type === 'purchase_order' ? v.providerIds : [],
     travel: type === 'travel_expenses' ? v.travel : null,
+    pettyCash:
+      type === 'petty_cash'
+        ? {
+            fundId: v.pettyCash.fundId ?? '',
+            countId: v.pettyCash.countId ?? '',
+            voucherRangeId: v.pettyCash.voucherRangeId ?? '',
+          }
+        : null,
   };
 }
 

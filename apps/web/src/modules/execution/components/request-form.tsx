@@ -35,6 +35,7 @@ import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useLineLookup, type ProviderOption } from '../api/queries';
 import { monthLabel } from '../lib/labels';
 import { LineSummary } from './line-summary';
+import { PettyCashRequestSection } from './petty-cash-request-section';
 import { RemoteMultiSelect, type RemoteOption } from './remote-multi-select';
 import { RequestItemsEditor } from './request-items-editor';
 import { toRequestInput, type RequestFormOutput, type RequestFormValues } from './request-form-values';
@@ -98,6 +99,14 @@ export function RequestForm({ type, year, month, label, initialValues, saved, on
         if (!returnDate) messages['travel.returnDate'] = required;
         if (departureDate && returnDate && returnDate < departureDate)
           messages['travel.returnDate'] ??= translateFieldError(t, { code: 'date_order' });
+      }
+      if (type === 'petty_cash') {
+        const { fundId, countId, voucherRangeId } = values.pettyCash;
+        if (!fundId) {
+          messages['pettyCash.fundId'] = required;
+          delete messages['pettyCash.countId'];
+        } else if (!countId) messages['pettyCash.countId'] = required;
+        if (!voucherRangeId) messages['pettyCash.voucherRangeId'] = required;
       }
       return messages;
     },
@@ -268,6 +277,12 @@ export function RequestForm({ type, year, month, label, initialValues, saved, on
                 />
               </SimpleGrid>
             </Stack>
+          </Section>
+        )}
+
+        {type === 'petty_cash' && (
+          <Section title={t('execution:pettyCash.request.section')}>
+            <PettyCashRequestSection form={form} saved={saved} />
           </Section>
         )}
 

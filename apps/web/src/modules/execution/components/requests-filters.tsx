@@ -7,22 +7,27 @@ import {
   type RequestType,
 } from '@amparo/shared/modules/execution.schema';
 import { LazySelect } from '../../../shared/ui/lazy-select/lazy-select';
+import { RemoteMultiSelect, type RemoteOption } from './remote-multi-select';
 import { SearchBox } from '../../../shared/ui/search-box';
 import type { RequestsSearch } from '../api/list-search';
 import { requestYearOptions } from '../lib/month';
 
-type Filters = Pick<RequestsSearch, 'q' | 'status' | 'type' | 'year' | 'month' | 'urgent'>;
+type Filters = Pick<RequestsSearch, 'q' | 'status' | 'type' | 'year' | 'month' | 'urgent' | 'requesterId'>;
 
 interface RequestsFiltersProps {
   search: Filters;
   /** One filter changed; the page goes back to its first page. */
   onChange: (patch: Partial<Filters>) => void;
+  /** Every requester's list (the chain's deciders): a requester filter too, with the chosen one's name. */
+  requester?: { known: RemoteOption[] } | null;
 }
+
+const userOption = (u: { id: string; fullName: string }): RemoteOption => ({ value: u.id, label: u.fullName });
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** The requests list's filters: a search (number or description), status, type, planned year and month, urgency. */
-export function RequestsFilters({ search, onChange }: RequestsFiltersProps) {
+export function RequestsFilters({ search, onChange, requester = null }: RequestsFiltersProps) {
   const { t } = useTranslation('execution');
   return (
     <Group align="flex-start" wrap="wrap">
@@ -81,6 +86,19 @@ export function RequestsFilters({ search, onChange }: RequestsFiltersProps) {
         value={search.urgent ?? 'all'}
         onChange={(value) => onChange({ urgent: value === 'true' || value === 'false' ? value : undefined })}
       />
+      {requester && (
+        <RemoteMultiSelect
+          label={t('execution:fields.requester')}
+          placeholder={t('execution:any')}
+          w={240}
+          maxValues={1}
+          path="execution/lookup/users"
+          toOption={userOption}
+          known={requester.known}
+          value={search.requesterId ? [search.requesterId] : []}
+          onChange={(ids) => onChange({ requesterId: ids[0] })}
+        />
+      )}
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { RequestType } from '@amparo/shared/modules/execution.schema';
 import { notifySuccess } from '../../../shared/lib/notify';
@@ -8,7 +8,7 @@ import { BackHeader } from '../../../shared/ui/back-header';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { useCreateRequest } from '../api/mutations';
 import { RequestForm } from '../components/request-form';
-import { emptyRequestValues, type RequestFormOutput } from '../components/request-form-values';
+import { emptyRequestValues, type RequestFormOutput, type RequestFormValues } from '../components/request-form-values';
 import { monthLabel } from '../lib/labels';
 import { parseMonthParam } from '../lib/month';
 
@@ -16,7 +16,7 @@ import { parseMonthParam } from '../lib/month';
  * A new request of one type on the planned month of the URL (`/execution/requests/add/<type>/$month`, 'YYYY-MM'):
  * a month that is not one shows what is wrong and the way back to the choice. Saved, the request opens.
  */
-function RequestNewPage({ type }: { type: RequestType }) {
+function RequestNewPage({ type, initialValues }: { type: RequestType; initialValues?: RequestFormValues }) {
   const { t } = useTranslation('execution');
   const navigate = useNavigate();
   const { month: param = '' } = useParams({ strict: false });
@@ -57,7 +57,7 @@ function RequestNewPage({ type }: { type: RequestType }) {
         year={planned.year}
         month={planned.month}
         label={title}
-        initialValues={emptyRequestValues()}
+        initialValues={initialValues ?? emptyRequestValues()}
         onSubmit={save}
         saving={create.isPending}
       />
@@ -67,5 +67,15 @@ function RequestNewPage({ type }: { type: RequestType }) {
 
 export const PurchaseOrderNewPage = () => <RequestNewPage type="purchase_order" />;
 export const ReserveNewPage = () => <RequestNewPage type="reserve" />;
-export const PettyCashNewPage = () => <RequestNewPage type="petty_cash" />;
+/** A replenishment, from the fund page's «Solicitar reposición» with its fund and count (`?fund=&count=`). */
+export function PettyCashNewPage() {
+  const search = useSearch({ from: '/app/execution/requests/add/petty-cash/$month' });
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return (
+    <RequestNewPage
+      type="petty_cash"
+      initialValues={emptyRequestValues({ fundId: text(search.fund), countId: text(search.count) })}
+    />
+  );
+}
 export const TravelExpensesNewPage = () => <RequestNewPage type="travel_expenses" />;

@@ -1,22 +1,51 @@
-import type { ReactNode } from 'react';
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
-import { EMPTY, formatDate, formatMoney } from '../../../shared/lib/format';
+import { EMPTY, formatDate, formatDateTime, formatMoney } from '../../../shared/lib/format';
 import { BackHeader } from '../../../shared/ui/back-header';
 import { DataTable } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
+import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
+import { downloadRequestPdf } from '../api/documents';
 import { useExpenseRequest } from '../api/queries';
+import { DifferenceText } from '../components/petty-cash-modals';
 import { RequestStatusBadge, UrgentBadge } from '../components/request-badges';
 import { RequestComparison } from '../components/request-comparison';
 import { RequestActions, RequestRecords, RequestStepper } from '../components/request-workflow';
 import { can } from '../../../shared/lib/session';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { formatQuantity, monthLabel } from '../lib/labels';
+import { notifyError } from '../../../shared/lib/notify';
+import { applyServerErrors } from '../../../shared/lib/server-errors';
+
+/**
+ * 'Imprimir PDF': the request as the paper file keeps it (items, approvals, the chosen quote, the payment), in the
+ * user's language, marked as a draft until its check or transfer is issued; saved as the server names it.
+ */
+function PrintButton({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('execution');
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    try {
+      await downloadRequestPdf(id, i18n.language.startsWith('en') ? 'en' : 'es');
+    } catch (error) {
+      notifyError(applyServerErrors(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={busy} onClick={() => void print()}>
+      {t('execution:pdf.print')}
+    </Button>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,15 +106,18 @@ export function RequestPage() {
           </Group>
         }
         actions={
-          r.status === 'solicitado' && (
-            <ButtonLink
-              to="/execution/requests/$request/edit"
-              params={{ request: r.id }}
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('execution:detail.edit')}
-            </ButtonLink>
-          )
+          <Group gap="xs">
+            <PrintButton id={r.id} />
+            {r.status === 'solicitado' && (
+              <ButtonLink
+                to="/execution/requests/$request/edit"
+                params={{ request: r.id }}
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('execution:detail.edit')}
+              </ButtonLink>
+            )}
+          </Group>
         }
       />
 
@@ -109,6 +141,34 @@ export function RequestPage() {
           </Field>
         </Stack>
       </Section>
+
+      {r.pettyCash && (
+        <Section title={t('execution:pettyCash.card.title')}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
+              <Field label={t('execution:pettyCash.card.headquarter')}>{r.pettyCash.headquarterName}</Field>
+              <Field label={t('execution:pettyCash.card.countedAt')}>{formatDateTime(r.pettyCash.countedAt)}</Field>
+              <Field label={t('execution:pettyCash.card.fund')}>{formatMoney(r.pettyCash.fundAmount)}</Field>
+              <Field label={t('execution:pettyCash.card.cash')}>{formatMoney(r.pettyCash.cash)}</Field>
+              <Field label={t('execution:pettyCash.card.difference')}>
+                <DifferenceText value={r.pettyCash.difference} />
+              </Field>
+              <Field label={t('execution:pettyCash.card.voucher')}>
+                {r.pettyCash.voucher ?? (
+                  <Text span size="sm" c="dimmed">
+                    {t('execution:pettyCash.card.voucherPending')}
+                  </Text>
+                )}
+              </Field>
+            </SimpleGrid>
+            {(r.requesterId === user?.id || can(user, 'ejecucion_administracion')) && (
+              <AnchorLink to="/execution/petty-cash/$fund" params={{ fund: r.pettyCash.fundId }} size="sm">
+                {t('execution:pettyCash.card.openFund')}
+              </AnchorLink>
+            )}
+          </Stack>
+        </Section>
+      )}
 
       <Section title={t('execution:detail.approval')}>
         <Stack gap="md">

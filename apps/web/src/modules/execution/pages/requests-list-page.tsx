@@ -1,30 +1,43 @@
-import { Group } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { RequestSummary } from '@amparo/shared/modules/execution.schema';
-import { formatDate, formatMoney } from '../../../shared/lib/format';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { formatDate } from '../../../shared/lib/format';
+import { can } from '../../../shared/lib/session';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
-import { DateText, Money } from '../../../shared/ui/format';
+import { DateText } from '../../../shared/ui/format';
 import { ListPage } from '../../../shared/ui/list-page';
-import { AnchorLink } from '../../../shared/ui/router-links/anchor-link';
 import { ButtonLink } from '../../../shared/ui/router-links/button-link';
 import { TablePagination } from '../../../shared/ui/table-pagination';
 import { REQUESTS_PAGE_SIZE, requestsSearch, type RequestsSearch } from '../api/list-search';
 import { useRequestList } from '../api/queries';
-import { RequestStatusBadge, UrgentBadge } from '../components/request-badges';
+import { numberColumn, statusColumn, totalColumn } from '../components/request-columns';
 import { RequestsFilters } from '../components/requests-filters';
 import { monthLabel } from '../lib/labels';
 
+/** The keys of the chain's deciders, who open any request and so may list them all. */
+const DECIDER_KEYS = [
+  'ejecucion_aprobacion_jefe',
+  'ejecucion_aprobacion_superior',
+  'ejecucion_administracion',
+] as const;
+
 /**
- * Ejecución › Solicitudes › list (`/execution/requests/list`; issue 26 section 3): the caller's own requests,
- * newest first; status, type, planned year and month, urgency, a search and paging in the URL.
+ * Ejecución › Solicitudes › list (`/execution/requests/list`; issue 26 section 3): the caller's own requests, or
+ * for the chain's deciders every requester's (with a requester filter), newest first; status, type, planned year and month, urgency, a search and paging in the URL.
  */
 export function RequestsListPage() {
   const { t } = useTranslation('execution');
   const navigate = useNavigate();
-  const search = useContractSearch(requestsSearch, useSearch({ from: '/app/execution/requests/list' }));
+  const user = useCurrentUser();
+  // The chain's deciders may list every requester's requests; anyone else lists their own.
+  const decider = DECIDER_KEYS.some((k) => can(user, k));
+  const raw = useContractSearch(requestsSearch, useSearch({ from: '/app/execution/requests/list' }));
+  const search: RequestsSearch = decider ? raw : { ...raw, scope: 'mine', requesterId: undefined };
+  const all = search.scope === 'all';
   const setSearch = (next: Partial<RequestsSearch>) =>
     void navigate({ to: '/execution/requests/list', search: { ...search, ...next }, replace: true });
 
@@ -36,23 +49,36 @@ export function RequestsListPage() {
     year: search.year,
     month: search.month,
     urgent: search.urgent,
+    scope: search.scope,
+    requesterId: all ? search.requesterId : undefined,
     pageSize: REQUESTS_PAGE_SIZE,
     order: 'desc',
   });
-  const filtered = !!(search.q || search.status || search.type || search.year || search.month || search.urgent);
+  const filtered = !!(
+    search.q ||
+    search.status ||
+    search.type ||
+    search.year ||
+    search.month ||
+    search.urgent ||
+    search.requesterId
+  );
+  // The chosen requester's name, from a row of theirs, so the filter shows it after a reload.
+  const chosen = list.data?.items.find((r) => r.requesterId === search.requesterId);
+  const knownRequester = chosen ? [{ value: chosen.requesterId, label: chosen.requesterName }] : [];
   const columns: DataColumn<RequestSummary>[] = [
-    {
-      id: 'number',
-      header: t('execution:fields.number'),
-      text: (r) => r.number,
-      cell: (r) => (
-        <AnchorLink to="/execution/requests/$request" params={{ request: r.id }} size="sm" fw={500}>
-          {r.number}
-        </AnchorLink>
-      ),
-      width: 150,
-    },
+    numberColumn<RequestSummary>(t),
     { id: 'type', header: t('execution:fields.type'), text: (r) => t(`execution:types.${r.type}`), width: 150 },
+    ...(all
+      ? [
+          {
+            id: 'requester',
+            header: t('execution:fields.requester'),
+            text: (r: RequestSummary) => r.requesterName,
+            width: 180,
+          },
+        ]
+      : []),
     { id: 'description', header: t('execution:fields.description'), text: (r) => r.description, wrap: true },
     {
       id: 'month',
@@ -61,26 +87,8 @@ export function RequestsListPage() {
       width: 150,
       visibleFrom: 'md',
     },
-    {
-      id: 'status',
-      header: t('execution:fields.status'),
-      text: (r) => t(`execution:statuses.${r.status}`),
-      cell: (r) => (
-        <Group gap={4} wrap="nowrap">
-          <RequestStatusBadge status={r.status} />
-          {r.urgent && <UrgentBadge />}
-        </Group>
-      ),
-      width: 230,
-    },
-    {
-      id: 'total',
-      header: t('execution:fields.total'),
-      text: (r) => formatMoney(r.total),
-      cell: (r) => <Money value={r.total} />,
-      align: 'right',
-      width: 150,
-    },
+    statusColumn<RequestSummary>(t),
+    totalColumn<RequestSummary>(t),
     {
       id: 'createdAt',
       header: t('execution:fields.createdAt'),
@@ -95,11 +103,35 @@ export function RequestsListPage() {
     <ListPage
       title={t('execution:title')}
       actions={
-        <ButtonLink to="/execution/requests/add" leftSection={<IconPlus size={16} />}>
-          {t('execution:add')}
-        </ButtonLink>
+        can(user, 'ejecucion_solicitudes') && (
+          <ButtonLink to="/execution/requests/add" leftSection={<IconPlus size={16} />}>
+            {t('execution:add')}
+          </ButtonLink>
+        )
       }
-      filters={<RequestsFilters search={search} onChange={(patch) => setSearch({ ...patch, page: 1 })} />}
+      filters={
+        <>
+          {decider && (
+            <SegmentedControl
+              mb="sm"
+              aria-label={t('execution:scope.label')}
+              value={search.scope}
+              onChange={(value) =>
+                setSearch({ scope: value as RequestsSearch['scope'], requesterId: undefined, page: 1 })
+              }
+              data={[
+                { value: 'mine', label: t('execution:scope.mine') },
+                { value: 'all', label: t('execution:scope.all') },
+              ]}
+            />
+          )}
+          <RequestsFilters
+            search={search}
+            onChange={(patch) => setSearch({ ...patch, page: 1 })}
+            requester={all ? { known: knownRequester } : null}
+          />
+        </>
+      }
       query={list}
       busy={list.isPlaceholderData}
       footer={

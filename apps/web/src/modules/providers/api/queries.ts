@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Agreement } from '@amparo/shared/modules/framework-agreements.schema';
+import type { Agreement, AgreementUse } from '@amparo/shared/modules/framework-agreements.schema';
 import type { Provider, providerListQuery, providerListResponse } from '@amparo/shared/modules/providers.schema';
 import { api } from '../../../shared/lib/api';
 
@@ -56,4 +56,12 @@ export const getAgreementQueryOptions = (id: string, agreementId: string) =>
 
 export function useAgreement(id: string, agreementId: string) {
   return useQuery(getAgreementQueryOptions(id, agreementId));
+}
+
+/** The requests whose quote took its prices from the agreement (`GET .../agreements/:agreement/uses`), newest first. */
+export function useAgreementUses(id: string, agreementId: string) {
+  return useQuery({
+    queryKey: [...providerKeys.agreement(id, agreementId), 'uses'],
+    queryFn: () => api.get<AgreementUse[]>(`${agreementPath(id, agreementId)}/uses`),
+  });
 }

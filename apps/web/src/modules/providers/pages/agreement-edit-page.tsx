@@ -9,10 +9,12 @@ import { useAgreement } from '../api/queries';
 import { AgreementForm } from '../components/agreement-form';
 import { toAgreementFormValues, type AgreementFormOutput } from '../components/agreement-form-values';
 import { AgreementStateBadge } from '../components/agreement-state-badge';
+import { AgreementUses } from '../components/agreement-uses';
 
 /**
  * Edits a framework agreement (`/configuration/providers/$id/agreements/edit/$agreement`): its items keep their
- * ids, so the requests that used them stay linked; 409 when someone saved first.
+ * ids, so the requests that used them stay linked; 409 when someone saved first. Below the form, the requests
+ * whose quotes took its prices.
  */
 export function AgreementEditPage() {
   const { t } = useTranslation('providers');
@@ -49,6 +51,7 @@ export function AgreementEditPage() {
         onSubmit={save}
         saving={update.isPending}
       />
+      <AgreementUses providerId={id} agreementId={agreementId} />
     </Stack>
   );
 }
