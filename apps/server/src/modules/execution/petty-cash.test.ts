@@ -73,6 +73,45 @@ describe('petty cash as an imprest fund', () => {
     );
   });
 
+  it('administration changes a fund: never below its pending receipts, never over a stale version; audited', async () => {
+    const fund = await fundOf();
+    await fund.spend('700.00');
+    const read = await fund.read();
+    const put = (over: Record<string, unknown>) =>
+      f.admin.put(`/api/execution/petty-cash/${fund.fundId}`, {
+        custodianId: custodian.id,
+        amount: '3000.00',
+        notes: 'Fondo ampliado por la temporada de talleres',
+        active: true,
+        version: read.version,
+        ...over,
+      });
+    const low = await put({ amount: '699.99' });
+    expect(low.statusCode, low.body).toBe(409);
+    expect(low.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'petty_cash_below_pending',
+      params: { pending: '700.00' },
+    });
+    const grown = await put({});
+    expect(grown.statusCode, grown.body).toBe(200);
+    expect(grown.json().data).toMatchObject({ amount: '3000.00', expectedCash: '2300.00', version: read.version + 1 });
+    await refused(await put({ amount: '2500.00' }), 409, 'version_conflict');
+    // The custodian reads the fund but may not change it.
+    const byCustodian = await custodian.api.put(`/api/execution/petty-cash/${fund.fundId}`, {
+      custodianId: custodian.id,
+      amount: '1.00',
+      notes: null,
+      active: true,
+      version: read.version + 1,
+    });
+    expect(byCustodian.statusCode).toBe(403);
+    const audit = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where entity = 'petty_cash_fund' and entity_id = ${fund.fundId}`,
+    );
+    expect(audit.rows[0]!.n).toBe(2);
+  });
+
   it('spends never more than the cash left, counts with the difference on record', async () => {
     const fund = await fundOf();
     await fund.spend('300.00');
