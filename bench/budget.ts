@@ -13,7 +13,7 @@
  * with its 12 months under 50 ms p95.
  */
 import { loadavg } from 'node:os';
-import pg from 'pg';
+import { code2, recreateDatabase, uuidOf } from './seed-sql.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
@@ -42,17 +42,6 @@ const YEAR = 2026;
 const SAVES = 300;
 export const BUDGET_HEADING = '## Budget: POA and funders (issue 13)';
 
-async function recreate() {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  await c.query(`drop database if exists "${name}" with (force)`);
-  await c.query(`create database "${name}"`);
-  await c.end();
-}
-
 /*
  * Identifiers are derived from their number (md5 of 'line' || g …) so every statement can find the rows of
  * the ones before it without reading them back. Amounts are deterministic functions of the numbers and keep
@@ -60,12 +49,9 @@ async function recreate() {
  * (before a 10 % decrease on one line in ten), each item receives about Q 1.3 million against its Q 5 million,
  * and commitments plus executions stay under what is assigned (execution 40 % of half the cells: 20 %).
  */
-/** A version-4-shaped UUID from md5 of a text (z.uuid wants the version and variant digits). */
-const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const lineId = (g: string) => uuidOf(`'line' || ${g}`);
 const itemId = (n: string) => uuidOf(`'item' || ${n}`);
 const coopId = (c: string) => uuidOf(`'coop' || ${c}`);
-const code2 = (prefix: string, n: string) => `'${prefix}' || lpad((${n})::text, 2, '0')`;
 /** The planned amount of line g's month m (Q 1,000.00–9,999.99). */
 const planned = (g: string, m: string) =>
   `(1000 + ((${g} * 7919 + ${m} * 104729) % 9000) + ((${g} + ${m}) % 100) / 100.0)`;
@@ -303,7 +289,7 @@ export async function budgetFigures(): Promise<BudgetFigures> {
   );
   // BENCH_BUDGET_REUSE=1 measures the database a previous run seeded (to iterate on the queries).
   const reuse = process.env.BENCH_BUDGET_REUSE === '1';
-  if (!reuse) await recreate();
+  if (!reuse) await recreateDatabase(PG_URL);
   const database = await openDatabase({ url: PG_URL });
   await database.migrate();
   await seedReference(database.db);

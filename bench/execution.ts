@@ -17,6 +17,7 @@
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { code2, recreateDatabase, uuidOf } from './seed-sql.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
@@ -58,17 +59,6 @@ const PATH = [
 const STATUSES = [...PATH, 'rechazado'];
 const TYPES = ['purchase_order', 'reserve', 'petty_cash', 'travel_expenses'];
 
-async function recreate() {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  await c.query(`drop database if exists "${name}" with (force)`);
-  await c.query(`create database "${name}"`);
-  await c.end();
-}
-
 /*
  * As bench/budget.ts: identifiers are derived from their number (md5 of 'request' || g …) so every statement finds
  * the rows of the ones before it without reading them back, and every figure is a deterministic function of the
@@ -76,8 +66,6 @@ async function recreate() {
  * comparative table and provider-selection stages), 1 + g % 3 items on distinct lines; it is the first requester's
  * when g % HEAVY = 0, else requester 2 + 7g mod (REQUESTERS − 1); requester r is in workgroup 1 + (r − 1) % GROUPS.
  */
-/** A version-4-shaped UUID from md5 of a text (z.uuid wants the version and variant digits). */
-const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const lineId = (l: string) => uuidOf(`'line' || ${l}`);
 const itemId = (n: string) => uuidOf(`'item' || ${n}`);
 const coopId = (c: string) => uuidOf(`'coop' || ${c}`);
@@ -85,7 +73,6 @@ const requestId = (g: string) => uuidOf(`'request' || ${g}`);
 const userId = (kind: string, n: string) => uuidOf(`'${kind}' || ${n}`);
 const providerId = (p: string) => uuidOf(`'provider' || ${p}`);
 const textArray = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
-const code2 = (prefix: string, n: string) => `'${prefix}' || lpad((${n})::text, 2, '0')`;
 const groupName = (k: string) => `'Grupo ' || lpad((${k})::text, 2, '0')`;
 /** The requester (1-based) of request g. */
 const requesterOf = (g: string) => `(case when ${g} % ${HEAVY} = 0 then 1 else 2 + (${g} * 7) % ${REQUESTERS - 1} end)`;
@@ -414,7 +401,7 @@ export async function executionFigures(): Promise<ExecutionFigures> {
   // BENCH_EXECUTION_REUSE=1 measures the database a previous run seeded (the transitions take the solicitado
   // requests earlier runs left).
   const reuse = process.env.BENCH_EXECUTION_REUSE === '1';
-  if (!reuse) await recreate();
+  if (!reuse) await recreateDatabase(PG_URL);
   const database = await openDatabase({ url: PG_URL });
   await database.migrate();
   await seedReference(database.db);

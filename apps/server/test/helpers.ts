@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { todayInGuatemala } from '@amparo/shared/format';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -282,4 +283,11 @@ export async function planningBody(
     months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '2', amount: '100.00' })),
     ...overrides,
   };
+}
+
+/** `days` after today in Guatemala (negative: before), as 'YYYY-MM-DD'. */
+export function inDays(days: number): string {
+  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }

@@ -2,16 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { PettyCashCount, PettyCashFundDetail } from '@amparo/shared/modules/petty-cash.schema';
-import type { as } from './helpers.ts';
+import { inDays, type as } from './helpers.ts';
 
 type Api = ReturnType<typeof as>;
-
-/** A date `days` from today in Guatemala (negative: before). */
-const inDays = (days: number) => {
-  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * A petty-cash fund of its own headquarter for the tests of issue 26 section 3, built through the API by

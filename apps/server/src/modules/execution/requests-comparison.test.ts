@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, inDays, type TestApp } from '../../../test/helpers.ts';
 import { requestsFixture } from '../../../test/requests-fixture.ts';
 
 /** Valid NITs (SAT modulo-11) of this file's providers. */
 const NITS = ['76543277', '76543285', '76543293', '76543307'];
-
-/** `days` after today in Guatemala, as 'YYYY-MM-DD'. */
-function inDays(days: number): string {
-  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * A purchase order's comparative table and provider selection (issue 26 section 4): quotes per provider and item

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
-import { as, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts';
+import { as, buildTestApp, createUser, inDays, type TestApp } from '../../../test/helpers.ts';
 import { multipartFile, PNG_FIXTURE } from '../../../test/multipart.ts';
 import { requestsFixture } from '../../../test/requests-fixture.ts';
 
@@ -30,13 +29,6 @@ const pdfBytes = (label: string) =>
   Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${label}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
-
-/** `days` after today in Guatemala, as 'YYYY-MM-DD'. */
-function inDays(days: number): string {
-  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * A request's paper file (issue 26 section 4): its PDF with items, approvals and payment, marked as a draft before

@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { Agreement } from '@amparo/shared/modules/framework-agreements.schema';
 import type { Provider } from '@amparo/shared/modules/providers.schema';
-import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
+import { as, buildTestApp, createUser, inDays, login, type TestApp } from '../../../test/helpers.ts';
 import { agreementState } from './agreements.service.ts';
 
 /** Valid NITs (SAT modulo-11) of this file's providers. */
 const NITS = ['76543218', '7654320K', '76543226'];
-
-/** `days` after today in Guatemala, as 'YYYY-MM-DD'. */
-function inDays(days: number): string {
-  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Framework agreements (issue 26 section 1, `/api/providers/:id/agreements`, key `configuracion_proveedores`):

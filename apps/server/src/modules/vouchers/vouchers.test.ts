@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInGuatemala } from '@amparo/shared/format';
 import type { VoucherMovement, VoucherRange } from '@amparo/shared/modules/vouchers.schema';
 import { systemActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
+import { as, buildTestApp, createUser, inDays, login, type TestApp } from '../../../test/helpers.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
 import { issueVouchers, releaseVouchers, settleVouchers } from './vouchers.service.ts';
-
-/** `days` after today in Guatemala, as 'YYYY-MM-DD'. */
-function inDays(days: number): string {
-  const d = new Date(`${todayInGuatemala()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const robot = systemActor('test:vouchers');
 const request = () => ({ type: 'expense_request', id: crypto.randomUUID() });

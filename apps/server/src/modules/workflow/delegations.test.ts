@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Delegation } from '@amparo/shared/modules/workflow.schema';
 import type { InboxItem } from '@amparo/shared/workflow';
-import { as, buildTestApp, createUser, login, type TestApp } from '../../../test/helpers.ts';
+import { as, buildTestApp, createUser, inDays, login, type TestApp } from '../../../test/helpers.ts';
 import { postgresOnly } from '../../../test/postgres-only.ts';
-
-/** 'YYYY-MM-DD' `n` days after today in Guatemala. */
-const inDays = (n: number) => {
-  const [y, m, d] = todayInGuatemala().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-};
 
 /**
  * Delegations as staff manage them (issue 25 section 1, `…/api/workflow/delegations`): each user delegates their
