@@ -452,7 +452,7 @@ export const requestInboxItem = requestSummary.extend({
 export type RequestInboxItem = z.infer<typeof requestInboxItem>;
 export const requestInboxResponse = envelope(
   paged(requestInboxItem).extend({
-    /** What waits at each status, counted up to 500 (`capped`: more than `count`). */
+    /** What waits at each status, counted up to four pages past the one asked (`capped`: more than `count`). */
     stages: z.array(z.object({ status: z.enum(REQUEST_STATUSES), count: z.number().int(), capped: z.boolean() })),
   }),
 );

@@ -6,7 +6,14 @@ import { extensionPoint } from '../extension-points.ts';
 import { delegatesSql, principalsOf } from './delegations.ts';
 import { freshAlias, userSql } from './people.ts';
 import { workflowStageTimes } from './workflow.table.ts';
-import { inboxTransitions, knownHoldsAll, mayTakeSql, type WorkflowDef, type WorkflowRecord } from './workflow.ts';
+import {
+  inboxTransitions,
+  knownHoldsAll,
+  mayTakeSql,
+  onlyRequesterOf,
+  type WorkflowDef,
+  type WorkflowRecord,
+} from './workflow.ts';
 
 /**
  * What waits for whom (issue 25 section 1, decision 0026), from the transitions' SQL forms: no record is loaded
@@ -26,54 +33,81 @@ type AnyDef = WorkflowDef<any, any, any>;
 export const workflowsPoint = extensionPoint<AnyDef>('workflows', { key: (d) => d.name });
 
 /**
- * SQL: `userId` may take one of `def`'s inbox transitions on the row (`actorId`: who acts, when for another). The
- * user's keys are read once here, not per row: a transition whose key and fallback key they lack is left out, so
- * an inbox over tens of thousands of rows asks per row only what depends on the row (state, rules, requester).
+ * SQL: `userId` may take one of `def`'s inbox transitions on the row (`actorId`: who acts, when for another); with
+ * `state`, only the transitions leaving that state (a module's inbox reads one state at a time, so each statement
+ * carries only the rules that can pass there). The user's keys are read once here, not per row: a transition
+ * whose key and fallback key they lack is left out, so an inbox over tens of thousands of rows asks per row only
+ * what depends on the row (state, rules, requester).
  */
 async function waitsFor(
   db: Executor,
   def: AnyDef,
   userId: string,
   actorId?: string,
-): Promise<{ condition: SQL; states: string[] }> {
+): Promise<{ condition: (state?: string) => SQL; states: string[] }> {
   const ts = inboxTransitions(def);
   const known = await knownHoldsAll(db, def, ts, userId);
   const kept = ts.filter((_, i) => known[i]!.key || known[i]!.fallback);
-  const parts = kept.map((t) =>
-    mayTakeSql(def, t, userSql(userId), actorId ? userSql(actorId) : undefined, known[ts.indexOf(t)]),
-  );
   return {
-    condition: parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`,
+    condition: (state) => {
+      const at = state === undefined ? kept : kept.filter((t) => (t.from as readonly string[]).includes(state));
+      const parts = at.map((t) =>
+        mayTakeSql(def, t, userSql(userId), {
+          actorId: actorId ? userSql(actorId) : undefined,
+          known: known[ts.indexOf(t)],
+          atState: state,
+        }),
+      );
+      return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+    },
     states: kept.flatMap((t) => [...(t.from as readonly string[])]),
   };
 }
 
+/** The rows of one state waiting for a user: the filter and, per row, for whom they would act (null: their own). */
+export interface WaitingAt {
+  where: SQL<boolean>;
+  actingFor: SQL<string | null>;
+}
+
 /**
- * What a module's own inbox view filters and shows (issue 26 section 5, an approver's requests by stage): `where`
- * is true on the rows of `def.table` waiting for `userId` (as `inbox` decides: their own, or a principal's whose
- * delegation to them is in force now); `actingFor` is null on their own rows and the principal's name otherwise.
- * `states` are the states the transitions the user (or a principal) may take start from, for an
- * indexable filter beside `where`. SQL over `def.table`'s columns, for the module's repository to page and order.
+ * What a module's own inbox view filters and shows (issue 26 section 5, an approver's requests by stage): `states`
+ * are the states the transitions the user (or a principal) may take start from; `at(state)` gives, for the rows
+ * of `def.table` in that state, `where` (true on those waiting for `userId`, as `inbox` decides: their own, or a
+ * principal's whose delegation to them is in force now) and `actingFor` (null on their own rows, the principal's
+ * name otherwise). SQL over `def.table`'s columns, for the module's repository to page and order one state at a
+ * time through an index on (state, order).
  */
 export async function waitingSql(
   db: Executor,
   def: AnyDef,
   userId: string,
-): Promise<{ where: SQL<boolean>; actingFor: SQL<string | null>; states: string[] }> {
+): Promise<{ states: string[]; at: (state: string) => WaitingAt }> {
   const mine = await waitsFor(db, def, userId);
-  const own = mine.condition;
   const principals = await principalsOf(db, def.people, userId, def.name);
-  const theirs: { p: (typeof principals)[number]; condition: SQL; states: string[] }[] = [];
-  for (const p of principals) theirs.push({ p, ...(await waitsFor(db, def, p.id, userId)) });
+  const theirs: { p: (typeof principals)[number]; waits: Awaited<ReturnType<typeof waitsFor>> }[] = [];
+  for (const p of principals) theirs.push({ p, waits: await waitsFor(db, def, p.id, userId) });
+  // Each state's SQL built once: a page and its counts ask for the same state.
+  const built = new Map<string, WaitingAt>();
   return {
-    where: sql<boolean>`(${sql.join([own, ...theirs.map((x) => x.condition)], sql` or `)})`,
-    actingFor: theirs.length
-      ? sql<string | null>`(case when ${own} then null ${sql.join(
-          theirs.map((x) => sql`when ${x.condition} then ${x.p.name}::text`),
-          sql` `,
-        )} end)`
-      : sql<string | null>`null::text`,
-    states: [...new Set([...mine.states, ...theirs.flatMap((x) => x.states)])],
+    states: [...new Set([...mine.states, ...theirs.flatMap((x) => x.waits.states)])],
+    at: (state) => {
+      const known = built.get(state);
+      if (known) return known;
+      const own = mine.condition(state);
+      const others = theirs.map((x) => ({ name: x.p.name, condition: x.waits.condition(state) }));
+      const at = {
+        where: sql<boolean>`(${sql.join([own, ...others.map((x) => x.condition)], sql` or `)})`,
+        actingFor: others.length
+          ? sql<string | null>`(case when ${own} then null ${sql.join(
+              others.map((x) => sql`when ${x.condition} then ${x.name}::text`),
+              sql` `,
+            )} end)`
+          : sql<string | null>`null::text`,
+      };
+      built.set(state, at);
+      return at;
+    },
   };
 }
 
@@ -117,16 +151,16 @@ export async function inbox(db: Executor, defs: readonly AnyDef[], actor: Actor)
         });
       }
     };
-    push((await select((await waitsFor(db, def, actor.userId)).condition)).rows, null);
+    push((await select((await waitsFor(db, def, actor.userId)).condition())).rows, null);
     for (const p of await principalsOf(db, def.people, actor.userId, def.name))
-      push((await select((await waitsFor(db, def, p.id, actor.userId)).condition)).rows, p.name);
+      push((await select((await waitsFor(db, def, p.id, actor.userId)).condition())).rows, p.name);
   }
   return out.sort((a, b) => a.since.localeCompare(b.since) || a.recordId.localeCompare(b.recordId));
 }
 
 /**
  * The users who could take one of `transitions` (default the workflow's inbox transitions, else every one users
- * take) on `record` now, for notifications: active users who may take it themselves, and the delegates in force
+ * take) on `record` now (in the state the table holds), for notifications: active users who may take it themselves, and the delegates in force
  * of those (a delegate who is the requester of an approval excluded). Distinct ids, in no particular order.
  */
 export async function nextActors<R extends WorkflowRecord<S>, S extends string>(
@@ -135,10 +169,21 @@ export async function nextActors<R extends WorkflowRecord<S>, S extends string>(
   record: R,
   transitions?: readonly string[],
 ): Promise<string[]> {
+  // Only the transitions open from the state the record is in now (read here: a hook's record is as it was
+  // locked, before its move): the others' rules would be planned for nothing, a statement several times larger.
+  const [now] = (
+    await db.execute<{ status: string }>(
+      sql`select ${def.table.status} as status from ${def.table} where ${def.table.id} = ${record.id}::uuid`,
+    )
+  ).rows;
+  if (!now) return [];
   const ts = (transitions ? def.transitions.filter((t) => transitions.includes(t.name)) : inboxTransitions(def)).filter(
-    (t) => !t.systemOnly,
+    (t) => !t.systemOnly && (t.from as readonly string[]).includes(now.status),
   );
   if (!ts.length) return [];
+  // Whether only the requester could take each approval does not depend on the user: asked once, not per user.
+  const approvals = ts.filter((t) => t.approval);
+  const stuck = new Set((await onlyRequesterOf(db, def, record.id, approvals)).map((t) => t.name));
   const p = freshAlias();
   const d = freshAlias('wfn');
   const rows = await db.execute<{ user_id: string }>(sql`
@@ -146,7 +191,7 @@ export async function nextActors<R extends WorkflowRecord<S>, S extends string>(
       select ${p}.user_id from ${def.people.relation} ${p}
       where ${p}.active and exists (select 1 from ${def.table} where ${def.table.id} = ${record.id}::uuid
         and (${sql.join(
-          ts.map((t) => mayTakeSql(def, t, sql`${p}.user_id`)),
+          ts.map((t) => mayTakeSql(def, t, sql`${p}.user_id`, { onlyRequester: stuck.has(t.name) })),
           sql` or `,
         )}))
     )
@@ -158,7 +203,9 @@ export async function nextActors<R extends WorkflowRecord<S>, S extends string>(
     ) ${d}
     where exists (select 1 from ${def.table} where ${def.table.id} = ${record.id}::uuid
       and (${sql.join(
-        ts.map((t) => mayTakeSql(def, t, sql`${d}.principal`, sql`${d}.user_id`)),
+        ts.map((t) =>
+          mayTakeSql(def, t, sql`${d}.principal`, { actorId: sql`${d}.user_id`, onlyRequester: stuck.has(t.name) }),
+        ),
         sql` or `,
       )}))`);
   return rows.rows.map((r) => r.user_id);

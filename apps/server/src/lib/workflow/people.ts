@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { requiredKeys, type PermissionKey } from '@amparo/shared/permissions';
 
 /**
@@ -39,4 +40,34 @@ export function holdsSql(people: WorkflowPeople, userId: SQL | string, key: Perm
 export function nameSql(people: WorkflowPeople, userId: SQL): SQL<string | null> {
   const p = freshAlias();
   return sql<string | null>`(select ${p}.name from ${people.relation} ${p} where ${p}.user_id = ${userId})`;
+}
+
+/**
+ * The keys `userId` holds (empty when the user is inactive or unknown) and, for each `{ key, when }` given, the
+ * ids of the active users holding `key` with every parent key, read only when `userId` holds `when` (a
+ * fallback's key: the holders matter only to who may take the fallback; undefined otherwise): one statement.
+ */
+export async function keysAndHolders(
+  db: Executor,
+  people: WorkflowPeople,
+  userId: string,
+  asked: readonly ({ key: PermissionKey; when: PermissionKey } | undefined)[],
+): Promise<{ keys: ReadonlySet<string>; holders: (string[] | undefined)[] }> {
+  const p = freshAlias();
+  const u = freshAlias();
+  const columns = asked.flatMap((a, i) =>
+    a
+      ? [
+          sql`, case when ${u}.permissions @> ${keysArray(requiredKeys(a.when))} then (select
+            coalesce(array_agg(${p}.user_id::text), '{}') from ${people.relation} ${p} where ${p}.active
+            and ${p}.permissions @> ${keysArray(requiredKeys(a.key))}) end as ${sql.raw(`h${i}`)}`,
+        ]
+      : [],
+  );
+  const rows = await db.execute<Record<string, string[] | null>>(
+    sql`select ${u}.permissions as keys${sql.join(columns, sql``)} from ${people.relation} ${u}
+      where ${u}.user_id = ${userSql(userId)} and ${u}.active`,
+  );
+  const row = rows.rows[0] ?? {};
+  return { keys: new Set(row.keys ?? []), holders: asked.map((_, i) => row[`h${i}`] ?? undefined) };
 }

@@ -1006,6 +1006,59 @@ describe('no self-approval', () => {
   });
 });
 
+describe('no self-approval of an approval with a key', () => {
+  /** One approval by key (`presupuesto_aprobacion`), falling back to role administrators, in `scope`. */
+  const keyedOf = (scope: string) =>
+    defineWorkflow<Item, S, typeof items>({
+      name: `wf_keyed_${scope}`,
+      table: items,
+      states: wf.states,
+      people: peopleOf(scope),
+      inbox: { title: textOfAmount(), href: sql<string>`'/items/' || ${items.id}`, transitions: ['approve'] },
+      transitions: [
+        {
+          name: 'approve',
+          from: ['approved'],
+          to: 'done',
+          permission: 'presupuesto_aprobacion',
+          approval: { requester: items.ownerId, fallback: { holders: 'configuracion_roles' } },
+        },
+      ],
+    });
+
+  it('opens the fallback to its holders, in the inbox too, only while the requester is the only holder of the key', async () => {
+    const keyed = keyedOf('keyed');
+    const raiser = randomUUID();
+    const admin = randomUUID();
+    const other = randomUUID();
+    await person(raiser, 'Rita Raiser', EVERY_APPROVAL, 'keyed');
+    await person(admin, 'Ana Admin', ADMIN_KEYS, 'keyed');
+    const [row] = await db()
+      .insert(items)
+      .values({
+        id: randomUUID(),
+        status: 'approved',
+        version: 1,
+        updatedAt: new Date(),
+        ownerId: raiser,
+        amount: '3.00',
+      })
+      .returning();
+    const waitingFor = async (who: string, keys: string[]) =>
+      (await inbox(db(), [keyed], actor(who, keys))).map((x) => x.recordId);
+    // Only the raiser holds the key: administration takes it, and sees it waiting.
+    expect(await waitingFor(admin, ADMIN_KEYS)).toContain(row!.id);
+    expect(await waitingFor(raiser, EVERY_APPROVAL)).not.toContain(row!.id);
+    expect(await nextActors(db(), keyed, row as Item)).toEqual([admin]);
+    // Another holder of the key: it waits for them, and no longer for administration.
+    await person(other, 'Omar Other', EVERY_APPROVAL, 'keyed');
+    expect(await waitingFor(admin, ADMIN_KEYS)).not.toContain(row!.id);
+    expect(await waitingFor(other, EVERY_APPROVAL)).toContain(row!.id);
+    expect(await nextActors(db(), keyed, row as Item)).toEqual([other]);
+    expect(await allowedTransitions(db(), keyed, row as Item, actor(admin, ADMIN_KEYS))).toEqual([]);
+  });
+});
+
 describe('acting for another', () => {
   it('refuses self-delegation, a cycle over an overlapping range and an empty range; a later reverse one is fine', async () => {
     const a = randomUUID();

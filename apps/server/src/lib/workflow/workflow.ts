@@ -11,7 +11,7 @@ import type { WorkingTime } from '../working-time.ts';
 import { delegationInForce, principalsOf, type Principal } from './delegations.ts';
 
 export { principalsOf, type Principal } from './delegations.ts';
-import { freshAlias, holdsSql, nameSql, userSql, type WorkflowPeople } from './people.ts';
+import { freshAlias, holdsSql, keysArray, keysAndHolders, nameSql, userSql, type WorkflowPeople } from './people.ts';
 import { recordStageMove } from './stage-times.ts';
 import { workflowHistory, type WorkflowHistoryRow } from './workflow.table.ts';
 
@@ -322,12 +322,14 @@ export function userIn<R>(column: PgColumn, name: string): ActorRule<R> {
 export function sameGroupAs<R>(column: PgColumn, name = 'same_workgroup'): ActorRule<R> {
   return {
     name,
+    // The set of users sharing `userId`'s workgroup (or without one) does not depend on the row: for a given user
+    // PostgreSQL builds it once per statement (a hashed subplan) and each row only probes it, so an inbox over
+    // thousands of requests pays no users lookup per row (issue 26's benchmark).
     sql: (userId, { people }) => {
       const a = freshAlias();
       const b = freshAlias();
-      return sql`exists (select 1 from ${people.relation} ${b} where ${b}.user_id = ${column}
-        and (${b}.grp is null or exists (select 1 from ${people.relation} ${a}
-          where ${a}.user_id = ${userId} and ${a}.grp = ${b}.grp)))`;
+      return sql`${column} in (select ${b}.user_id from ${people.relation} ${b} where ${b}.grp is null
+        or ${b}.grp = (select ${a}.grp from ${people.relation} ${a} where ${a}.user_id = ${userId}))`;
     },
   };
 }
@@ -393,12 +395,6 @@ async function rowPasses(tx: Executor, def: AnyDef, recordId: string, condition:
   return rows.rows.length > 0;
 }
 
-async function passesRule<R>(tx: Executor, def: AnyDef, rule: ActorRule<R>, ctx: RuleContext<R>): Promise<boolean> {
-  if (rule.test) return rule.test(ctx);
-  const record = ctx.record as WorkflowRecord;
-  return rowPasses(tx, def, record.id, rule.sql!(userSql(ctx.userId), { people: def.people }));
-}
-
 /** The key and rules of `t` for `userId`: null when they pass, else why not (`missing_permission` or a rule's name). */
 async function keyAndRules(
   tx: Executor,
@@ -417,7 +413,13 @@ async function keyAndRules(
   }
   if (!t.who || t.who.length === 0) return null;
   if (userId === null) return t.who[0]!.name;
-  for (const rule of t.who) if (await passesRule(tx, def, rule, { tx, record, userId, actor })) return null;
+  // The rules with a test run here; those with only their SQL form are asked together, in one statement.
+  const asked: SQL[] = [];
+  for (const rule of t.who) {
+    if (!rule.test) asked.push(rule.sql!(userSql(userId), { people: def.people }));
+    else if (await rule.test({ tx, record, userId, actor })) return null;
+  }
+  if (asked.length && (await rowPasses(tx, def, record.id, sql.join(asked, sql` or `)))) return null;
   return t.who[0]!.name;
 }
 
@@ -459,38 +461,95 @@ function onlyRequesterSql(def: AnyDef, t: AnyTransition): SQL {
 }
 
 /**
+ * `onlyRequesterSql` when the active holders of `t`'s key are known (`candidates`, `KnownHolds.requesters`): the
+ * requester is one of them and passes the rules, and no other one does. No users relation is read for it (the
+ * rules may read it), so an inbox statement stays small to plan and cheap per row.
+ */
+function onlyRequesterAmongSql(def: AnyDef, t: AnyTransition, candidates: readonly string[]): SQL {
+  const req = t.approval!.requester;
+  const list = sql`${keysArray(candidates)}::uuid[]`;
+  const o = freshAlias('wfo');
+  return sql`(${req} = any(${list}) and ${keyAndRulesSql(def, t, sql`${req}`, true)}
+    and not exists (select 1 from unnest(${list}) ${o}(user_id) where ${o}.user_id is distinct from ${req}
+      and ${keyAndRulesSql(def, t, sql`${o}.user_id`, true)}))`;
+}
+
+/** Of the approvals `ts`, those whose only eligible approver on the row is its requester, asked in one statement. */
+export async function onlyRequesterOf(tx: Executor, def: AnyDef, recordId: string, ts: readonly AnyTransition[]) {
+  if (!ts.length) return [];
+  const columns = ts.map((t, i) => sql`${onlyRequesterSql(def, t)} as ${sql.raw(`s${i}`)}`);
+  const rows = await tx.execute<Record<string, boolean>>(
+    sql`select ${sql.join(columns, sql`, `)} from ${def.table} where ${def.table.id} = ${recordId}::uuid`,
+  );
+  return ts.filter((_, i) => rows.rows[0]?.[`s${i}`] === true);
+}
+
+/**
  * What one user holds for one transition, read once (`knownHolds`) so the per-row SQL need not ask it for every
  * row: the transition's key, and its approval's fallback key.
  */
 export interface KnownHolds {
   key: boolean;
   fallback: boolean;
+  /**
+   * When the user holds the fallback key and the transition has a key: the active holders of that key, the only
+   * requesters the fallback can apply to (it needs the requester to pass the key). Each row then asks first
+   * whether its requester is one of them (usually no one is) before the costly "only the requester" test.
+   */
+  requesters?: readonly string[];
+}
+
+/** What a caller of `mayTakeSql` already knows, so the SQL need not ask it per row (or per user). */
+export interface MayTakeOptions {
+  /** Who acts, when `userId` is a principal acted for: they must not be the requester either. */
+  actorId?: SQL;
+  /** `userId`'s keys for the transition (`knownHoldsAll`). */
+  known?: KnownHolds;
+  /** Every row tested is in this state (the caller filters it): a transition leaving it asks no state. */
+  atState?: string;
+  /** On the one row tested, whether only the requester could take the approval (`onlyRequesterOf`). */
+  onlyRequester?: boolean;
 }
 
 /**
  * SQL over the workflow table's row: `userId` may take `t` now by the table (the state, the key, the rules, the
- * approval's requester and fallback). `actorId`, when `userId` is a principal acted for, must not be the
- * requester either. Needs every rule's SQL form. With `known` (the user's keys, `knownHolds`), the keys are not
- * asked per row, and the parts they rule out are left out (an inbox over many rows).
+ * approval's requester and fallback). Needs every rule's SQL form. With `options.known` (the user's keys), the
+ * keys are not asked per row, and the parts they rule out are left out (an inbox over many rows); with
+ * `options.onlyRequester`, the fallback's condition is that answer, not a query per user (the next approvers of
+ * one record).
  */
-export function mayTakeSql(def: AnyDef, t: AnyTransition, userId: SQL, actorId?: SQL, known?: KnownHolds): SQL {
-  const state = sql`${def.table.status} in (${sql.join(
-    t.from.map((s: string) => sql`${s}`),
-    sql`, `,
-  )})`;
+export function mayTakeSql(def: AnyDef, t: AnyTransition, userId: SQL, options: MayTakeOptions = {}): SQL {
+  const { actorId, known, atState, onlyRequester } = options;
+  // A caller reading the rows of one state it knows `t` leaves from needs no state test (nor its misleading
+  // estimate: PostgreSQL multiplies the two tests' selectivities and reads the whole state by bitmap).
+  const state =
+    atState !== undefined && (t.from as readonly string[]).includes(atState)
+      ? sql`true`
+      : sql`${def.table.status} in (${sql.join(
+          t.from.map((s: string) => sql`${s}`),
+          sql`, `,
+        )})`;
   const normal = known && !known.key ? sql`false` : keyAndRulesSql(def, t, userId, !!known);
   if (!t.approval) return sql`(${state} and ${normal})`;
   const req = t.approval.requester;
   const notReq = sql`${userId} is distinct from ${req}${actorId ? sql` and ${actorId} is distinct from ${req}` : sql``}`;
   const fb = t.approval.fallback;
-  const fallback =
-    'holders' in fb && (!known || known.fallback)
-      ? sql` or (${known ? sql`true` : holdsSql(def.people, userId, fb.holders)} and ${onlyRequesterSql(def, t)})`
-      : sql``;
+  const candidates = known?.requesters;
+  const open =
+    'holders' in fb && (!known || known.fallback) && (!candidates || candidates.length) && onlyRequester !== false;
+  const fallback = open
+    ? sql` or (${known ? sql`true` : holdsSql(def.people, userId, fb.holders)} and ${
+        onlyRequester ? sql`true` : candidates ? onlyRequesterAmongSql(def, t, candidates) : onlyRequesterSql(def, t)
+      })`
+    : sql``;
   return sql`(${state} and ${notReq} and (${normal}${fallback}))`;
 }
 
-/** `userId`'s keys for each of `ts` (its key and its approval's fallback key), read in one query. */
+/**
+ * `userId`'s keys for each of `ts` (its key and its approval's fallback key), decided here by `hasPermission` on
+ * the user's keys (an inactive or unknown user holds none), with, where the user holds a fallback key, the active
+ * holders of that transition's key (`KnownHolds.requesters`): all read in one statement.
+ */
 export async function knownHoldsAll(
   db: Executor,
   def: AnyDef,
@@ -498,15 +557,17 @@ export async function knownHoldsAll(
   userId: string,
 ): Promise<KnownHolds[]> {
   if (!ts.length) return [];
-  const columns = ts.map((t, i) => {
+  const asked = ts.map((t) => {
     const fb = t.approval?.fallback;
-    const key = t.permission ? holdsSql(def.people, userId, t.permission) : sql`true`;
-    const fallback = fb && 'holders' in fb ? holdsSql(def.people, userId, fb.holders) : sql`false`;
-    return sql`${key} as ${sql.raw(`k${i}`)}, ${fallback} as ${sql.raw(`f${i}`)}`;
+    return fb && 'holders' in fb && t.permission ? { key: t.permission, when: fb.holders } : undefined;
   });
-  const rows = await db.execute<Record<string, boolean>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const row = rows.rows[0] ?? {};
-  return ts.map((_, i) => ({ key: !!row[`k${i}`], fallback: !!row[`f${i}`] }));
+  const { keys, holders } = await keysAndHolders(db, def.people, userId, asked);
+  return ts.map((t, i) => {
+    const fb = t.approval?.fallback;
+    const fallback = !!fb && 'holders' in fb && hasPermission(keys, fb.holders);
+    const requesters = fallback ? holders[i] : undefined;
+    return { key: !t.permission || hasPermission(keys, t.permission), fallback, ...(requesters ? { requesters } : {}) };
+  });
 }
 
 /**
@@ -523,14 +584,18 @@ async function whyNot(
   actingFor: string | null,
 ): Promise<string | null> {
   const userId = actingFor ?? actor.userId;
+  // The requester is refused whatever else they hold: asked first, it spares the key and rules' queries.
+  if (t.approval) {
+    const requester = (record as unknown as Record<string, unknown>)[propertyOf(t.approval.requester)] ?? null;
+    if (requester !== null && (requester === actor.userId || requester === actingFor))
+      return t.approval.because ?? 'not_the_requester';
+  }
   const failed = await keyAndRules(tx, def, t, record, actor, userId);
-  if (!t.approval) return failed;
-  const requester = (record as unknown as Record<string, unknown>)[propertyOf(t.approval.requester)] ?? null;
-  if (requester !== null && (requester === actor.userId || requester === actingFor))
-    return t.approval.because ?? 'not_the_requester';
-  if (!failed) return null;
+  if (!t.approval || !failed) return failed;
   const fb = t.approval.fallback;
-  if ('holders' in fb && userId !== null) {
+  // The caller's own keys are known: one without the fallback key needs no query to be refused it.
+  const mayHold = !('holders' in fb) || userId !== actor.userId || hasPermission(actor.permissions, fb.holders);
+  if ('holders' in fb && userId !== null && mayHold) {
     const ok = await rowPasses(
       tx,
       def,
@@ -586,24 +651,7 @@ export async function allowedTransitions<R extends WorkflowRecord<S>, S extends 
   actor: Actor,
   options: { principals?: readonly Principal[] } = {},
 ): Promise<AllowedTransition<S>[]> {
-  const open = def.transitions.filter((t) => !t.systemOnly && t.from.includes(record.status));
-  const out: AllowedTransition<string>[] = [];
-  const own = new Set<string>();
-  for (const t of open) {
-    if ((await whyNot(db, def, t, record, actor, null)) === null) {
-      own.add(t.name);
-      out.push(offered(def, t, record.status, (await targetOf(db, t, record, actor)).to));
-    }
-  }
-  if (actor.userId && open.some((t) => !own.has(t.name))) {
-    for (const p of options.principals ?? (await principalsOf(db, def.people, actor.userId, def.name))) {
-      for (const t of open) {
-        if (own.has(t.name) || (await whyNot(db, def, t, record, actor, p.id)) !== null) continue;
-        out.push({ ...offered(def, t, record.status, (await targetOf(db, t, record, actor)).to), actingFor: p });
-      }
-    }
-  }
-  return out as AllowedTransition<S>[];
+  return (await transitionsFor(db, def, record, actor, { ...options, refused: false })).allowed;
 }
 
 /**
@@ -617,19 +665,53 @@ export async function refusedTransitions<R extends WorkflowRecord<S>, S extends 
   record: R,
   actor: Actor,
 ): Promise<RefusedTransition<S>[]> {
-  const out: RefusedTransition<S>[] = [];
-  for (const t of def.transitions) {
-    if (t.systemOnly || !t.from.includes(record.status)) continue;
+  return (await transitionsFor(db, def, record, actor, { delegated: false })).refused;
+}
+
+/**
+ * Both answers of a record's page at once, each transition checked once: `allowed` as `allowedTransitions` gives
+ * it (with what the caller may take for a principal), `refused` as `refusedTransitions` does. `options.refused:
+ * false` leaves `refused` empty, `options.delegated: false` leaves the principals out of `allowed`.
+ */
+export async function transitionsFor<R extends WorkflowRecord<S>, S extends string>(
+  db: Executor,
+  def: WorkflowDef<R, S>,
+  record: R,
+  actor: Actor,
+  options: { principals?: readonly Principal[]; refused?: boolean; delegated?: boolean } = {},
+): Promise<{ allowed: AllowedTransition<S>[]; refused: RefusedTransition<S>[] }> {
+  const open = def.transitions.filter((t) => !t.systemOnly && t.from.includes(record.status));
+  const allowed: AllowedTransition<string>[] = [];
+  const refused: RefusedTransition<string>[] = [];
+  const own = new Set<string>();
+  const targets = new Map<string, string>();
+  const target = async (t: AnyTransition) => {
+    if (!targets.has(t.name)) targets.set(t.name, (await targetOf(db, t, record, actor)).to);
+    return targets.get(t.name)!;
+  };
+  for (const t of open) {
     const because = await whyNot(db, def, t, record, actor, null);
-    if (because === null) continue;
-    const to = (await targetOf(db, t, record, actor)).to as S;
-    if (because === 'missing_permission') {
-      if (def.explainMissingKey) out.push({ name: t.name, to, because, permission: t.permission });
-      continue;
+    if (because === null) {
+      own.add(t.name);
+      allowed.push(offered(def, t, record.status, await target(t)));
+    } else if (options.refused !== false && (because !== 'missing_permission' || def.explainMissingKey)) {
+      refused.push({
+        name: t.name,
+        to: (await target(t)) as S,
+        because,
+        ...(because === 'missing_permission' ? { permission: t.permission } : {}),
+      });
     }
-    out.push({ name: t.name, to, because });
   }
-  return out;
+  if (options.delegated !== false && actor.userId && open.some((t) => !own.has(t.name))) {
+    for (const p of options.principals ?? (await principalsOf(db, def.people, actor.userId, def.name))) {
+      for (const t of open) {
+        if (own.has(t.name) || (await whyNot(db, def, t, record, actor, p.id)) !== null) continue;
+        allowed.push({ ...offered(def, t, record.status, await target(t)), actingFor: p });
+      }
+    }
+  }
+  return { allowed: allowed as AllowedTransition<S>[], refused: refused as RefusedTransition<S>[] };
 }
 
 export interface ApplyTransition {
@@ -749,9 +831,12 @@ export async function applyTransition<R extends WorkflowRecord<S>, S extends str
     // No self-approval: a state whose approval only the requester could take moves on, or opens to the fallback.
     const fallbacks: Record<string, unknown>[] = [];
     for (let hops = 0; hops < def.states.length; hops++) {
-      const stuck = [];
-      for (const a of def.transitions.filter((x) => x.approval && x.from.includes(ctx.to)))
-        if (await rowPasses(tx, def, record.id, onlyRequesterSql(def, a))) stuck.push(a);
+      const stuck = await onlyRequesterOf(
+        tx,
+        def,
+        record.id,
+        def.transitions.filter((x) => x.approval && x.from.includes(ctx.to)),
+      );
       const onward = stuck.find((a) => 'to' in a.approval!.fallback);
       for (const a of stuck.filter((x) => x !== onward && 'holders' in x.approval!.fallback))
         fallbacks.push({

@@ -30,7 +30,12 @@ describe('the approver inbox of expense requests', () => {
   const inbox = async (who: Person, query = '') => {
     const res = await who.api.get(`/api/execution/inbox${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { items: RequestInboxItem[]; total: number; stages: { status: string; count: number }[] };
+    return res.json().data as {
+      items: RequestInboxItem[];
+      total: number;
+      totalCapped: boolean;
+      stages: { status: string; count: number }[];
+    };
   };
 
   it('lists urgent first, then the longest waiting, with counts per stage; never the caller’s own', async () => {
@@ -43,6 +48,8 @@ describe('the approver inbox of expense requests', () => {
     expect(mine.items.map((i) => i.id)).toEqual([urgent.id, first.id, second.id]);
     expect(mine.stages).toEqual([{ status: 'solicitado', count: 3, capped: false }]);
     expect(mine.items[0]).toMatchObject({ number: urgent.number, urgent: true, actingForName: null });
+    // Each row's planning lines and requester, read for the page's rows.
+    expect(mine.items.map((i) => [i.lineCount, i.requesterName])).toEqual(Array(3).fill([1, first.requesterName]));
     expect(Date.parse(mine.items[1]!.since)).toBeLessThanOrEqual(Date.parse(mine.items[2]!.since));
     // The requester holds the boss's key of the same workgroup, but approves none of their own.
     expect((await inbox(requester)).items.map((i) => i.id)).not.toContain(first.id);
@@ -55,6 +62,20 @@ describe('the approver inbox of expense requests', () => {
     expect(admin.items.every((i) => i.status === 'aprobado_jefe')).toBe(true);
     expect(admin.total).toBe(admin.stages.find((s) => s.status === 'aprobado_jefe')!.count);
     expect((await inbox(boss, '?stage=aprobado_jefe')).total).toBe(0);
+  });
+
+  it('counts each stage only up to four pages past the one asked, and says when there are more', async () => {
+    const raiser = await f.person(['ejecucion_solicitudes'], 'pide-muchas', 'Bandeja-cuenta');
+    const counter = await f.person(['ejecucion_aprobacion_jefe'], 'jefe-cuenta', 'Bandeja-cuenta');
+    for (let i = 0; i < 6; i++) await f.raise('10.00', raiser);
+    // Page 1 of 1: counted up to 5, and more wait.
+    const first = await inbox(counter, '?pageSize=1');
+    expect(first.stages).toEqual([{ status: 'solicitado', count: 5, capped: true }]);
+    expect(first).toMatchObject({ total: 5, totalCapped: true });
+    // Page 2 of 1 counts up to 6: all of them.
+    expect((await inbox(counter, '?pageSize=1&page=2')).stages).toEqual([
+      { status: 'solicitado', count: 6, capped: false },
+    ]);
   });
 
   it('shows a delegate the principal’s requests, named, while the delegation runs; pages', async () => {

@@ -25,7 +25,7 @@ import {
   allowedTransitions,
   applyTransition,
   historyEntries,
-  refusedTransitions,
+  transitionsFor,
   workflowHistoryOf,
   workflowSteps,
 } from '../../lib/workflow/workflow.ts';
@@ -158,8 +158,7 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
   const approvals = await repo.approvalsOf(db, r.id);
   const payments = await repo.paymentsOf(db, r.id);
   const history = await historyEntries(db, requestWorkflow, r.id);
-  const allowed = await allowedTransitions(db, requestWorkflow, record, actor);
-  const refused = await refusedTransitions(db, requestWorkflow, record, actor);
+  const { allowed, refused } = await transitionsFor(db, requestWorkflow, record, actor);
   const lines = new Map<string, { lineId: string; lineDescription: string; amount: Money }>();
   for (const { item, lineDescription } of items) {
     const line = lines.get(item.lineId) ?? { lineId: item.lineId, lineDescription, amount: money(0) };
@@ -328,7 +327,24 @@ export async function transitionRequest(
 }
 
 /** A list row of a request (the requester's list and the approver's inbox). */
-export const requestSummaryOf = (r: repo.ExpenseRequestRow, requesterName: string, lineCount: number) => ({
+export const requestSummaryOf = (
+  r: Pick<
+    repo.ExpenseRequestRow,
+    | 'id'
+    | 'year'
+    | 'sequence'
+    | 'type'
+    | 'status'
+    | 'month'
+    | 'requesterId'
+    | 'description'
+    | 'urgent'
+    | 'total'
+    | 'createdAt'
+  >,
+  requesterName: string,
+  lineCount: number,
+) => ({
   id: r.id,
   number: requestNumber(r.year, r.sequence),
   type: r.type as RequestType,

@@ -85,10 +85,13 @@ export const expenseRequests = pgTable(
     check('expense_requests_month_check', sql`${t.month} between 1 and 12`),
     check('expense_requests_total_check', sql`${t.total} > 0`),
     index('expense_requests_requester_idx').on(t.requesterId, t.createdAt, t.id),
+    // A boss's inbox: the requests of their workgroup's requesters at one status, found per requester.
+    index('expense_requests_requester_status_idx').on(t.requesterId, t.status),
     index('expense_requests_status_idx').on(t.status, t.urgent, t.createdAt),
     index('expense_requests_search_idx').using('gin', requestSearchVector(t)),
-    // The approvers' inbox: urgent first, then the longest waiting, paged through the index.
-    index('expense_requests_inbox_idx').on(t.urgent.desc(), t.stageEnteredAt, t.id),
+    // The approvers' inbox, one status at a time: urgent first, then the longest waiting, paged through the
+    // index. Nulls first as `order by urgent desc` sorts them, or PostgreSQL will not read the index in order.
+    index('expense_requests_inbox_idx').on(t.status, t.urgent.desc().nullsFirst(), t.stageEnteredAt, t.id),
     // A count is replenished once: a second open request on it would pay the same shortfall twice.
     uniqueIndex('expense_requests_petty_cash_count_key')
       .on(t.pettyCashCountId)

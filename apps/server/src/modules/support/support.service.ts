@@ -31,7 +31,7 @@ import {
   applyTransition,
   historyEntries,
   principalsOf,
-  refusedTransitions,
+  transitionsFor,
   workflowSteps,
 } from '../../lib/workflow/workflow.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -163,8 +163,7 @@ export async function getTicket(db: Executor, actor: UserActor, id: string): Pro
       uploadedAt: f.uploadedAt.toISOString(),
     })),
     history: history as Ticket['history'],
-    allowed: (await allowedTransitions(db, ticketWorkflow, record, actor)) as Ticket['allowed'],
-    refused: await refusedTransitions(db, ticketWorkflow, record, actor),
+    ...(await ticketTransitions(db, record, actor)),
     steps: workflowSteps(ticketWorkflow, record.status, history),
     canManage: manager,
   };
@@ -635,4 +634,10 @@ export async function autoCloseResolved(db: Db): Promise<number> {
     closed += moved;
     if (moved === 0) return closed;
   }
+}
+
+/** What the caller may do on a ticket and what is refused them, each checked once (`transitionsFor`). */
+async function ticketTransitions(db: Executor, record: Row['ticket'] & { status: TicketStatus }, actor: Actor) {
+  const { allowed, refused } = await transitionsFor(db, ticketWorkflow, record, actor);
+  return { allowed: allowed as Ticket['allowed'], refused };
 }

@@ -3,13 +3,7 @@ import type { PlanStatus, PlanYear, planTransitionInput } from '@amparo/shared/m
 import type { Actor, UserActor } from '../../../lib/actor.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import {
-  allowedTransitions,
-  applyTransition,
-  historyEntries,
-  refusedTransitions,
-  workflowSteps,
-} from '../../../lib/workflow/workflow.ts';
+import { applyTransition, historyEntries, transitionsFor, workflowSteps } from '../../../lib/workflow/workflow.ts';
 import type { planYears } from './plan.table.ts';
 import * as repo from './plan.repository.ts';
 import { planWorkflow } from './plan.workflow.ts';
@@ -101,8 +95,7 @@ export async function getPlanYear(db: Db, actor: Actor, year: number): Promise<P
     revision: row.revision,
     revisionReason: row.revisionReason,
     version: row.version,
-    allowed: await allowedTransitions(db, planWorkflow, row, actor),
-    refused: await refusedTransitions(db, planWorkflow, row, actor),
+    ...(await transitionsFor(db, planWorkflow, row, actor)),
     revisions: revisions.map((r) => ({
       revision: Number(r.revision),
       reason: r.reason,

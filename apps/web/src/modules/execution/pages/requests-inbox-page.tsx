@@ -24,7 +24,7 @@ export function RequestsInboxPage() {
   const setSearch = (next: Partial<InboxSearch>) =>
     void navigate({ to: '/execution/requests/inbox', search: { ...search, ...next }, replace: true });
   const inbox = useRequestInbox({ stage: search.stage, page: search.page, pageSize: INBOX_PAGE_SIZE });
-  // Counts are exact up to the server's cap; past it they read "500+".
+  // Counts are exact up to the server's cap (four pages past this one); past it they read "125+".
   const counts = new Map((inbox.data?.stages ?? []).map((s) => [s.status, s.capped ? `${s.count}+` : String(s.count)]));
   const stagesData = inbox.data?.stages ?? [];
   const allCount = stagesData.reduce((n, s) => n + s.count, 0);
