@@ -211,6 +211,13 @@ export const FIELD_ERROR_CODES = [
   'petty_cash_count_outdated', // a newer count of the fund exists
   'petty_cash_count_replenished', // params.number: the request already replenishing the count
   'petty_cash_nothing_to_replenish', // the count found the whole fund in cash
+  // Issue 27 section 1: a FEL invoice read from its certified XML (field xml).
+  'fel_xml_invalid', // not well-formed UTF-8 XML, too large, or an entity other than XML's own
+  'fel_xml_doctype', // the XML declares a DOCTYPE or entities: refused, never expanded
+  'fel_xml_missing', // params.element: the DTE lacks it (or the file is no DTE)
+  'fel_type_unknown', // params.type: not one of the DTE types a liquidation takes
+  'fel_authorization_mismatch', // the serie or number disagree with the authorization UUID
+  'fel_total_invalid', // the grand total is not a positive amount
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
