@@ -90,6 +90,9 @@ export const ERROR_CODES = [
   'petty_cash_count_outdated', // 409: a newer count exists: the replenishment is based on the latest
   'petty_cash_count_replenished', // 409: another request already replenishes this count (params number)
   'petty_cash_nothing_to_replenish', // 409: the count found the whole fund in cash
+  // Issue 27 section 1: the invoices of a liquidation.
+  'liquidation_closed', // 409: invoices are written only while the request is paid and its liquidation not sent
+  'invoice_duplicate', // 409: the invoice is already registered, in this or another request (params number)
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -218,6 +221,10 @@ export const FIELD_ERROR_CODES = [
   'fel_type_unknown', // params.type: not one of the DTE types a liquidation takes
   'fel_authorization_mismatch', // the serie or number disagree with the authorization UUID
   'fel_total_invalid', // the grand total is not a positive amount
+  'not_liquidator', // only the request's liquidator records its invoices
+  'invoice_duplicate', // params.number: the request the invoice is registered in
+  'invoice_after_today', // an invoice cannot be dated after today
+  'invoice_too_old', // params.days, earliest: dated more than the setting's days before the request
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -29,3 +29,4 @@ export * from '../modules/providers/agreements.table.ts';
 export * from '../modules/vouchers/vouchers.table.ts';
 export * from '../modules/execution/requests.table.ts';
 export * from '../modules/execution/petty-cash.table.ts';
+export * from '../modules/execution/invoices.table.ts';

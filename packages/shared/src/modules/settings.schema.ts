@@ -171,6 +171,12 @@ export const SETTING_DEFINITIONS = [
     type: 'count',
     source: 'Política de compras de la institución: plazos de aprobación',
   },
+  {
+    key: 'invoice_max_days_before_request',
+    group: 'purchasing',
+    type: 'count',
+    source: 'Política de compras de la institución: antigüedad de las facturas de una liquidación',
+  },
 ] as const satisfies readonly { key: string; group: string; type: SettingType; source: string }[];
 
 export type SettingDefinition = (typeof SETTING_DEFINITIONS)[number];

@@ -128,6 +128,13 @@ const SEEDED: { key: SettingKey; value: unknown; source: string; note?: string }
     source: 'Política de compras de la institución',
     note: POLICY_NOTE,
   },
+  // Issue 27 section 1: an invoice dated more than this many days before its request is refused.
+  {
+    key: 'invoice_max_days_before_request',
+    value: 60,
+    source: 'Política de compras de la institución',
+    note: POLICY_NOTE,
+  },
 ];
 
 /** Inserts the seeded values that are missing; each checked against its key's schema first (a bad file fails loudly). */

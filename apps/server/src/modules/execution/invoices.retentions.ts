@@ -1,12 +1,11 @@
-import type { DteType } from '@amparo/shared/fel';
 import { money, moneyString, roundMoney, type Money } from '@amparo/shared/money';
 import type { SettingBracket } from '@amparo/shared/modules/settings.schema';
+import type { InvoiceDocument } from '@amparo/shared/modules/invoices.schema';
 import type { TaxRegime } from '@amparo/shared/modules/providers.schema';
 import type { Executor } from '../../db/client.ts';
 import { valueAt } from '../../lib/settings/settings.ts';
 
-/** An invoice's document: a FEL type, or a paper invoice or receipt from before FEL. */
-export type InvoiceDocument = DteType | 'paper_invoice' | 'paper_receipt';
+export type { InvoiceDocument };
 
 /**
  * What the charity retains when it pays one invoice (issue 27 section 1), in Q, half up to the centavo: `base` is

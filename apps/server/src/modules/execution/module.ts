@@ -9,6 +9,7 @@ import { workflowsPoint } from '../../lib/workflow/inbox.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { usesOfAgreement } from './documents.service.ts';
 import { inboxRoutes } from './inbox.routes.ts';
+import { invoicesRoutes } from './invoices.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -23,7 +24,7 @@ import { requestWorkflow } from './requests.workflow.ts';
  */
 export const executionModule = defineModule({
   name: 'execution',
-  routes: [requestsRoutes, documentsRoutes, inboxRoutes, lookupRoutes, pettyCashRoutes],
+  routes: [requestsRoutes, documentsRoutes, inboxRoutes, lookupRoutes, pettyCashRoutes, invoicesRoutes],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.
     { kind: 'execution.request_pending', permission: 'ejecucion', email: 'immediate' },

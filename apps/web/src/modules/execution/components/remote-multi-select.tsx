@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MIN_SEARCH_LENGTH } from '@amparo/shared/limits';
@@ -11,18 +11,19 @@ export interface RemoteOption {
   label: string;
 }
 
-interface Props extends Omit<
-  MultiSelectProps,
-  'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter' | 'searchable'
-> {
+interface Remote {
   /** The lookup endpoint under /api (`GET <path>?q=`). */
   path: string;
   /** Turns one answer's record into an option. */
   toOption: (record: never) => RemoteOption;
-  value: string[];
-  onChange: (value: string[]) => void;
   /** Options known beforehand (the saved record's), so a chosen id always has its label. */
   known?: RemoteOption[];
+}
+
+type Omitted = 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter' | 'searchable';
+interface Props extends Omit<MultiSelectProps, Omitted>, Remote {
+  value: string[];
+  onChange: (value: string[]) => void;
 }
 
 const remoteOptions = (path: string, q: string) =>
@@ -33,33 +34,64 @@ const remoteOptions = (path: string, q: string) =>
   });
 
 /**
- * Chooses several records from a lookup endpoint: the first ones until two letters are typed, then the server's
- * matches. The chosen ones stay options (with their labels) whatever is searched next.
+ * A lookup's options: the first ones until two letters are typed, then the server's matches; the chosen ones
+ * (`remember`) stay options, with their labels, whatever is searched next.
  */
-export function RemoteMultiSelect({ path, toOption, value, onChange, known = [], ...props }: Props) {
+function useRemoteOptions({ path, toOption, known = [] }: Remote) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<RemoteOption[]>(known);
   const query = debounced.length >= MIN_SEARCH_LENGTH ? debounced : '';
   const answer = useQuery(remoteOptions(path, query));
-  const found = (answer.data ?? []).map((r) => toOption(r as never));
-  const options = [...found];
+  const options = (answer.data ?? []).map((r) => toOption(r as never));
   for (const o of [...chosen, ...known]) if (!options.some((x) => x.value === o.value)) options.push(o);
+  const remember = (ids: string[]) => setChosen(ids.flatMap((id) => options.filter((o) => o.value === id)));
+  // The server already filtered by the term.
+  return { options, search, setSearch, remember, filter: ({ options: all }: { options: unknown[] }) => all };
+}
+
+/** Chooses several records from a lookup endpoint (see `useRemoteOptions`). */
+export function RemoteMultiSelect({ path, toOption, value, onChange, known, ...props }: Props) {
+  const remote = useRemoteOptions({ path, toOption, known });
   return (
     <MultiSelect
       {...props}
       searchable
-      data={options}
-      // The server already filtered by the term.
-      filter={({ options: all }) => all}
+      data={remote.options}
+      filter={remote.filter as MultiSelectProps['filter']}
       value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
+      searchValue={remote.search}
+      onSearchChange={remote.setSearch}
       onChange={(ids) => {
-        setChosen(ids.flatMap((id) => options.filter((o) => o.value === id)));
+        remote.remember(ids);
         onChange(ids);
       }}
       hidePickedOptions
+    />
+  );
+}
+
+interface SingleProps extends Omit<SelectProps, Omitted>, Remote {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+/** Chooses one record from a lookup endpoint (see `useRemoteOptions`). */
+export function RemoteSelect({ path, toOption, value, onChange, known, ...props }: SingleProps) {
+  const remote = useRemoteOptions({ path, toOption, known });
+  return (
+    <Select
+      {...props}
+      searchable
+      data={remote.options}
+      filter={remote.filter as SelectProps['filter']}
+      value={value}
+      searchValue={remote.search}
+      onSearchChange={remote.setSearch}
+      onChange={(id) => {
+        remote.remember(id ? [id] : []);
+        onChange(id);
+      }}
     />
   );
 }

@@ -16,6 +16,7 @@ import { useExpenseRequest } from '../api/queries';
 import { DifferenceText } from '../components/petty-cash-modals';
 import { RequestStatusBadge, UrgentBadge } from '../components/request-badges';
 import { RequestComparison } from '../components/request-comparison';
+import { LIQUIDATION_STATUSES, RequestInvoicesSection } from '../components/request-invoices';
 import { RequestActions, RequestRecords, RequestStepper } from '../components/request-workflow';
 import { can } from '../../../shared/lib/session';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
@@ -178,6 +179,12 @@ export function RequestPage() {
           <RequestActions request={r} refetch={() => query.refetch()} />
         </Stack>
       </Section>
+
+      {LIQUIDATION_STATUSES.includes(r.status) && (
+        <Section title={t('execution:invoices.title')}>
+          <RequestInvoicesSection request={r} />
+        </Section>
+      )}
 
       {r.comparison && (
         <Section title={t('execution:comparison.title')}>

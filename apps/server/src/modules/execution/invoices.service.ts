@@ -1,0 +1,227 @@
+import { felSerieNumber, invoiceKey } from '@amparo/shared/fel';
+import { todayInGuatemala } from '@amparo/shared/format';
+import { normalizeNit } from '@amparo/shared/identifiers';
+import { moneyString, sumMoney } from '@amparo/shared/money';
+import {
+  isFelDocument,
+  type InvoiceInput,
+  type RequestInvoice,
+  type invoiceUpdate,
+} from '@amparo/shared/modules/invoices.schema';
+import type { TaxRegime } from '@amparo/shared/modules/providers.schema';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import type { UserActor } from '../../lib/actor.ts';
+import { diff, writeAudit } from '../../lib/audit.ts';
+import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
+import { valueAt } from '../../lib/settings/settings.ts';
+import * as repo from './invoices.repository.ts';
+import { retentionsOf } from './invoices.retentions.ts';
+import * as requests from './requests.repository.ts';
+import { visibleRequest } from './requests.service.ts';
+
+const ENTITY = 'expense_request_invoice';
+
+/** The statuses in which a request's invoices are written: paid, and its liquidation not yet sent (issue 27). */
+const OPEN_FOR_INVOICES = ['emision_cheque', 'liquidado_temp'];
+
+/** A day `days` before 'YYYY-MM-DD'. */
+function daysBefore(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The request whose invoices the caller writes, locked: 404 when they may not open it; 403 `forbidden`
+ * (`not_liquidator`) unless they are its liquidator (its requester); 409 `liquidation_closed` unless it is paid
+ * and its liquidation not sent.
+ */
+async function liquidated(tx: Executor, actor: UserActor, id: string) {
+  await visibleRequest(tx, actor, id);
+  const row = (await requests.findRequest(tx, id, true))!;
+  if (row.requesterId !== actor.userId)
+    throw new AppError(403, 'forbidden', [{ field: 'request', code: 'not_liquidator' }]);
+  if (!OPEN_FOR_INVOICES.includes(row.status)) throw new AppError(409, 'liquidation_closed');
+  return row;
+}
+
+/**
+ * An invoice's columns from its input, checked: the provider exists and is active (400 `unknown_code` /
+ * `provider_inactive` on `providerId`); the date is not after today (`invoice_after_today`) nor more than
+ * `invoice_max_days_before_request` days before the request was raised (`invoice_too_old`, params days,
+ * earliest); a FEL document's serie and number come from its authorization; the retentions from the provider's
+ * regime on the invoice's date; the key is not another invoice's (409 `invoice_duplicate`, params number: the
+ * request holding it, in any year; the unique index decides under parallel writes).
+ */
+async function invoiceColumns(
+  tx: Executor,
+  request: requests.ExpenseRequestRow,
+  body: InvoiceInput,
+  exceptId: string | null,
+) {
+  const provider = await repo.providerTerms(tx, body.providerId);
+  if (!provider) throw invalidField('providerId', 'unknown_code');
+  if (!provider.active) throw invalidField('providerId', 'provider_inactive');
+  if (body.emittedOn > todayInGuatemala()) throw invalidField('emittedOn', 'invoice_after_today');
+  const raised = todayInGuatemala(request.createdAt);
+  const days = await valueAt(tx, 'invoice_max_days_before_request', raised);
+  const earliest = daysBefore(raised, days);
+  if (body.emittedOn < earliest) throw invalidField('emittedOn', 'invoice_too_old', { days, earliest });
+
+  const fel = isFelDocument(body.document);
+  const derived = fel ? felSerieNumber(body.authorization!)! : null;
+  const issuerNit = normalizeNit(provider.nit);
+  const identity = {
+    authorization: fel ? body.authorization!.trim().toUpperCase() : null,
+    serie: derived ? derived.serie : body.serie,
+    number: derived ? derived.number : body.number!,
+  };
+  const key = invoiceKey({ issuerNit, ...identity });
+  const holder = await repo.requestHoldingKey(tx, key, exceptId);
+  if (holder) throw duplicate(holder);
+  const retentions = await retentionsOf(tx, {
+    document: body.document,
+    regime: provider.taxRegime as TaxRegime,
+    hasRetention: provider.hasRetention,
+    total: body.amount,
+    date: body.emittedOn,
+  });
+  return {
+    document: body.document,
+    providerId: body.providerId,
+    issuerNit,
+    ...identity,
+    invoiceKey: key,
+    emittedOn: body.emittedOn,
+    amount: body.amount,
+    base: retentions.base,
+    isrRetained: retentions.isr,
+    ivaRetained: retentions.iva,
+    retentionCertificate: body.retentionCertificate,
+  };
+}
+
+const duplicate = (number: string) =>
+  new AppError(409, 'invoice_duplicate', [{ field: 'invoice', code: 'invoice_duplicate', params: { number } }]);
+
+/**
+ * Runs a write of an invoice whose key `work` names (`keyed`): a unique violation of the key is the duplicate
+ * check losing a race to a parallel write, answered as the check answers (409 `invoice_duplicate` with the
+ * request holding it, read after the failed transaction is over).
+ */
+async function keyGuarded<T>(db: Db, work: (keyed: (key: string) => void) => Promise<T>): Promise<T> {
+  let key: string | null = null;
+  try {
+    return await work((k) => (key = k));
+  } catch (err) {
+    if (key && isUniqueViolation(err, 'expense_request_invoices_key'))
+      throw duplicate((await repo.requestHoldingKey(db, key, null)) ?? '');
+    throw err;
+  }
+}
+
+/**
+ * A request's invoices (`GET /api/execution/requests/:id/invoices`), oldest first, for whoever may open the
+ * request (404 otherwise): each with its retentions (Q), the sum invoiced against the amount given (the request's
+ * total, Q) and how many FEL invoices nobody has checked at SAT.
+ */
+export async function listInvoices(db: Executor, actor: UserActor, id: string) {
+  const request = await visibleRequest(db, actor, id);
+  return invoicesAnswer(db, request);
+}
+
+async function invoicesAnswer(db: Executor, request: requests.ExpenseRequestRow) {
+  const rows = await repo.invoicesOf(db, request.id);
+  const items: RequestInvoice[] = rows.map(({ invoice: i, providerName }) => ({
+    id: i.id,
+    document: i.document as RequestInvoice['document'],
+    providerId: i.providerId,
+    providerName,
+    issuerNit: i.issuerNit,
+    authorization: i.authorization,
+    serie: i.serie,
+    number: i.number,
+    emittedOn: i.emittedOn,
+    amount: i.amount,
+    base: i.base,
+    isrRetained: i.isrRetained,
+    ivaRetained: i.ivaRetained,
+    retentionCertificate: i.retentionCertificate,
+    satCheckedAt: i.satCheckedAt?.toISOString() ?? null,
+    version: i.version,
+  }));
+  return {
+    items,
+    given: request.total,
+    invoiced: moneyString(sumMoney(items.map((i) => i.amount))),
+    unchecked: items.filter((i) => i.authorization !== null && i.satCheckedAt === null).length,
+  };
+}
+
+/**
+ * Records an invoice of a paid request (`POST /api/execution/requests/:id/invoices`), by its liquidator, in one
+ * transaction, audited: the checks of `invoiceColumns` and `liquidated`. Answers the request's invoices.
+ */
+export async function addInvoice(db: Db, actor: UserActor, id: string, body: InvoiceInput) {
+  return keyGuarded(db, (keyed) =>
+    db.transaction(async (tx) => {
+      const request = await liquidated(tx, actor, id);
+      const columns = await invoiceColumns(tx, request, body, null);
+      keyed(columns.invoiceKey);
+      const row = await repo.insertInvoice(tx, {
+        requestId: id,
+        ...columns,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+      await writeAudit(tx, actor, { action: 'create', entity: ENTITY, entityId: row.id, changes: diff(null, row) });
+      return invoicesAnswer(tx, request);
+    }),
+  );
+}
+
+/**
+ * Rewrites an invoice (`PUT /api/execution/requests/:id/invoices/:invoice`) as `addInvoice` checks it, a changed
+ * provider included (it may make it a duplicate): 404 when it is not the request's, 409 `version_conflict` on a
+ * stale version. Audited with before and after.
+ */
+export async function updateInvoice(
+  db: Db,
+  actor: UserActor,
+  id: string,
+  invoiceId: string,
+  body: z.output<typeof invoiceUpdate>,
+) {
+  return keyGuarded(db, (keyed) =>
+    db.transaction(async (tx) => {
+      const request = await liquidated(tx, actor, id);
+      const before = await repo.findInvoice(tx, id, invoiceId);
+      if (!before) throw notFound();
+      if (before.version !== body.version) throw versionConflict();
+      const columns = await invoiceColumns(tx, request, body, invoiceId);
+      keyed(columns.invoiceKey);
+      const after = await repo.updateInvoice(tx, invoiceId, body.version, { ...columns, updatedBy: actor.userId });
+      if (!after) throw versionConflict();
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: ENTITY,
+        entityId: invoiceId,
+        changes: diff(before, after),
+      });
+      return invoicesAnswer(tx, request);
+    }),
+  );
+}
+
+/** Removes an invoice (`DELETE /api/execution/requests/:id/invoices/:invoice`), audited; 404 when not the request's. */
+export async function removeInvoice(db: Db, actor: UserActor, id: string, invoiceId: string) {
+  return db.transaction(async (tx) => {
+    const request = await liquidated(tx, actor, id);
+    const before = await repo.findInvoice(tx, id, invoiceId);
+    if (!before) throw notFound();
+    await repo.deleteInvoice(tx, invoiceId);
+    await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: invoiceId, changes: diff(before, null) });
+    return invoicesAnswer(tx, request);
+  });
+}

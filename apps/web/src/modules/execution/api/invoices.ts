@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { invoiceInput, invoiceUpdate, requestInvoices } from '@amparo/shared/modules/invoices.schema';
+import { api } from '../../../shared/lib/api';
+import { executionKeys, requestPath } from './queries';
+
+export type RequestInvoices = z.infer<typeof requestInvoices>;
+const invoicesKey = (id: string) => [...executionKeys.one(id), 'invoices'] as const;
+const invoicesPath = (id: string) => `${requestPath(id)}/invoices`;
+
+/** A paid request's invoices with their retentions and sums (issue 27 section 1). */
+export function useRequestInvoices(id: string, enabled = true) {
+  return useQuery({
+    queryKey: invoicesKey(id),
+    queryFn: () => api.get<RequestInvoices>(invoicesPath(id)),
+    enabled,
+  });
+}
+
+/** Records, rewrites or removes one invoice; each answers the request's invoices, which replace the cached ones. */
+export function useInvoiceWrites(id: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (data: RequestInvoices) => queryClient.setQueryData(invoicesKey(id), data);
+  return {
+    add: useMutation({
+      mutationFn: (body: z.input<typeof invoiceInput>) => api.post<RequestInvoices>(invoicesPath(id), body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ invoiceId, body }: { invoiceId: string; body: z.input<typeof invoiceUpdate> }) =>
+        api.put<RequestInvoices>(`${invoicesPath(id)}/${encodeURIComponent(invoiceId)}`, body),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (invoiceId: string) =>
+        api.delete<RequestInvoices>(`${invoicesPath(id)}/${encodeURIComponent(invoiceId)}`),
+      onSuccess,
+    }),
+  };
+}

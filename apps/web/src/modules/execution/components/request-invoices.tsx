@@ -1,0 +1,326 @@
+import { useRef, useState } from 'react';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { felSerieNumber, invoiceKey } from '@amparo/shared/fel';
+import { todayInGuatemala } from '@amparo/shared/format';
+import { money, moneyString } from '@amparo/shared/money';
+import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
+import {
+  INVOICE_DOCUMENTS,
+  invoiceInput,
+  isFelDocument,
+  type InvoiceDocument,
+  type RequestInvoice,
+} from '@amparo/shared/modules/invoices.schema';
+import { useZodForm } from '../../../shared/hooks/use-zod-form';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { formatDate, formatMoney } from '../../../shared/lib/format';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify';
+import { applyServerErrors, translateFieldError } from '../../../shared/lib/server-errors';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { DataTable } from '../../../shared/ui/data-table/data-table';
+import { DateField } from '../../../shared/ui/date-field';
+import { Money } from '../../../shared/ui/format';
+import { MoneyInput } from '../../../shared/ui/money-input';
+import { RowActions } from '../../../shared/ui/row-actions';
+import { useInvoiceWrites, useRequestInvoices, type RequestInvoices } from '../api/invoices';
+import type { ProviderOption } from '../api/queries';
+import { RemoteSelect, type RemoteOption } from './remote-multi-select';
+
+/** The statuses whose invoices the liquidator writes: paid, the liquidation not sent (the server's rule). */
+const OPEN = ['emision_cheque', 'liquidado_temp'];
+/** The statuses that show the liquidation's invoices. */
+export const LIQUIDATION_STATUSES = [...OPEN, 'enviado_liquidacion', 'aprobar_liquidacion'];
+
+type Values = {
+  document: InvoiceDocument;
+  providerId: string | null;
+  authorization: string;
+  serie: string;
+  number: string;
+  emittedOn: string | null;
+  amount: string;
+  retentionCertificate: string;
+};
+
+const toInput = (v: Values) => ({ ...v, providerId: v.providerId ?? '', emittedOn: v.emittedOn ?? '' });
+const serieNumber = (i: Pick<RequestInvoice, 'serie' | 'number'>) => (i.serie ? `${i.serie}-${i.number}` : i.number);
+
+/**
+ * The liquidation's invoices (issue 27 section 1) on a paid request's page: each with its provider, serie and
+ * number, date, amount and retentions; what was given against what is invoiced; the FEL invoices nobody checked
+ * at SAT. The request's liquidator (its requester) adds, edits and removes them until the liquidation is sent.
+ */
+export function RequestInvoicesSection({ request }: { request: ExpenseRequest }) {
+  const { t } = useTranslation('execution');
+  const user = useCurrentUser();
+  const query = useRequestInvoices(request.id);
+  const writes = useInvoiceWrites(request.id);
+  const [editing, setEditing] = useState<RequestInvoice | 'new' | null>(null);
+  const [removing, setRemoving] = useState<RequestInvoice | null>(null);
+  const writable = request.requesterId === user?.id && OPEN.includes(request.status);
+  const data = query.data;
+  const pending = data ? money(data.given).minus(data.invoiced) : null;
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      await writes.remove.mutateAsync(removing.id);
+      notifySuccess(t('execution:invoices.removed'));
+      setRemoving(null);
+    } catch (error) {
+      notifyError(applyServerErrors(error, t));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="lg" data-testid="invoice-totals">
+          <Text size="sm">
+            {t('execution:invoices.given')}: <b>{formatMoney(data?.given ?? request.total)}</b>
+          </Text>
+          <Text size="sm">
+            {t('execution:invoices.invoiced')}: <b>{formatMoney(data?.invoiced ?? '0')}</b>
+          </Text>
+          {pending && !pending.isZero() && (
+            <Text size="sm" c={pending.isNegative() ? 'red' : 'orange'}>
+              {t(pending.isNegative() ? 'execution:invoices.over' : 'execution:invoices.pending', {
+                amount: formatMoney(moneyString(pending.abs())),
+              })}
+            </Text>
+          )}
+          {!!data?.unchecked && (
+            <Text size="sm" c="dimmed">
+              {t('execution:invoices.unchecked', { count: data.unchecked })}
+            </Text>
+          )}
+        </Group>
+        {writable && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('execution:invoices.add')}
+          </Button>
+        )}
+      </Group>
+      <DataTable<RequestInvoice>
+        label={t('execution:invoices.title')}
+        bare
+        rows={data?.items}
+        rowKey={(i) => i.id}
+        minWidth={960}
+        empty={t('execution:invoices.none')}
+        actions={
+          writable
+            ? (i) => <RowActions name={serieNumber(i)} onEdit={() => setEditing(i)} onDelete={() => setRemoving(i)} />
+            : undefined
+        }
+        actionsWidth={90}
+        columns={[
+          {
+            id: 'document',
+            header: t('execution:invoices.document'),
+            text: (i) => t(`execution:invoices.documents.${i.document}`),
+            width: 150,
+          },
+          { id: 'provider', header: t('execution:invoices.provider'), text: (i) => i.providerName, wrap: true },
+          { id: 'number', header: t('execution:invoices.serieNumber'), text: serieNumber, width: 180 },
+          { id: 'date', header: t('execution:invoices.emittedOn'), text: (i) => formatDate(i.emittedOn), width: 110 },
+          {
+            id: 'amount',
+            header: t('execution:items.amount'),
+            text: (i) => formatMoney(i.amount),
+            cell: (i) => <Money value={i.amount} />,
+            align: 'right',
+            width: 120,
+          },
+          {
+            id: 'isr',
+            header: t('execution:invoices.isr'),
+            text: (i) => formatMoney(i.isrRetained),
+            align: 'right',
+            width: 100,
+          },
+          {
+            id: 'iva',
+            header: t('execution:invoices.iva'),
+            text: (i) => formatMoney(i.ivaRetained),
+            align: 'right',
+            width: 100,
+          },
+        ]}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        title={t(editing === 'new' ? 'execution:invoices.add' : 'execution:invoices.edit')}
+      >
+        {editing !== null && data && (
+          <InvoiceForm
+            invoice={editing === 'new' ? null : editing}
+            list={data}
+            writes={writes}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('execution:invoices.remove')}
+        message={t('execution:invoices.removeConfirm', { number: removing ? serieNumber(removing) : '' })}
+        loading={writes.remove.isPending}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}
+
+interface FormProps {
+  invoice: RequestInvoice | null;
+  list: RequestInvoices;
+  writes: ReturnType<typeof useInvoiceWrites>;
+  onDone: () => void;
+}
+
+/**
+ * One invoice: its document, provider (from the registry), the FEL authorization (serie and number shown as
+ * derived from it) or a paper invoice's serie and number, date, amount and retention certificate. The same
+ * invoice twice in the list is caught here ('already in the list'); in another request, by the server.
+ */
+function InvoiceForm({ invoice, list, writes, onDone }: FormProps) {
+  const { t } = useTranslation('execution');
+  // The NITs of the providers seen, for the list's own duplicate check.
+  const nits = useRef(new Map<string, string>(list.items.map((i) => [i.providerId, i.issuerNit])));
+  const { form, submitWith } = useZodForm<Values>(
+    invoiceInput,
+    {
+      document: invoice?.document ?? 'FACT',
+      providerId: invoice?.providerId ?? null,
+      authorization: invoice?.authorization ?? '',
+      serie: invoice?.authorization ? '' : (invoice?.serie ?? ''),
+      number: invoice?.authorization ? '' : (invoice?.number ?? ''),
+      emittedOn: invoice?.emittedOn ?? todayInGuatemala(),
+      amount: invoice?.amount ?? '',
+      retentionCertificate: invoice?.retentionCertificate ?? '',
+    },
+    {
+      toInput,
+      validate: (values, messages) => {
+        if (!values.providerId) messages.providerId = translateFieldError(t, { code: 'required' });
+        if (!values.emittedOn) messages.emittedOn = translateFieldError(t, { code: 'required' });
+        const nit = values.providerId ? nits.current.get(values.providerId) : undefined;
+        if (nit && !messages.number && !messages.authorization) {
+          const fel = isFelDocument(values.document);
+          const key = invoiceKey({
+            issuerNit: nit,
+            authorization: fel ? values.authorization : null,
+            ...(fel ? {} : { serie: values.serie, number: values.number }),
+          });
+          const twice = list.items.some((i) => i.id !== invoice?.id && invoiceKey(i) === key);
+          if (twice && (fel ? values.authorization : values.number))
+            messages[fel ? 'authorization' : 'number'] = t('execution:invoices.inList');
+        }
+        return messages;
+      },
+    },
+  );
+  const fel = isFelDocument(form.values.document);
+  const derived = fel ? felSerieNumber(form.values.authorization) : null;
+  const known: RemoteOption[] = invoice ? [{ value: invoice.providerId, label: invoice.providerName }] : [];
+  const submit = submitWith(async (values) => {
+    const body = invoiceInput.parse(toInput(values));
+    if (invoice)
+      await writes.update.mutateAsync({ invoiceId: invoice.id, body: { ...body, version: invoice.version } });
+    else await writes.add.mutateAsync(body);
+    notifySuccess(t(invoice ? 'execution:invoices.saved' : 'execution:invoices.added'));
+    onDone();
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(invoice ? 'execution:invoices.edit' : 'execution:invoices.add')}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t('execution:invoices.document')}
+            withAsterisk
+            allowDeselect={false}
+            data={INVOICE_DOCUMENTS.map((d) => ({ value: d, label: t(`execution:invoices.documents.${d}`) }))}
+            {...form.getInputProps('document')}
+          />
+          <RemoteSelect
+            label={t('execution:invoices.provider')}
+            withAsterisk
+            path="execution/lookup/providers"
+            toOption={(p: ProviderOption) => {
+              nits.current.set(p.id, p.nit);
+              return { value: p.id, label: `${p.name} · ${p.nit}` };
+            }}
+            known={known}
+            nothingFoundMessage={t('execution:invoices.noProvider')}
+            {...form.getInputProps('providerId')}
+            value={form.values.providerId}
+            onChange={(v) => form.setFieldValue('providerId', v)}
+          />
+        </SimpleGrid>
+        {fel ? (
+          <TextInput
+            label={t('execution:invoices.authorization')}
+            description={
+              derived
+                ? t('execution:invoices.derived', { serie: derived.serie, number: derived.number })
+                : t('execution:invoices.authorizationHint')
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            withAsterisk
+            maxLength={40}
+            data-testid="invoice-authorization"
+            {...form.getInputProps('authorization')}
+          />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={t('execution:invoices.serie')}
+              withAsterisk={form.values.document === 'paper_invoice'}
+              maxLength={20}
+              {...form.getInputProps('serie')}
+            />
+            <TextInput
+              label={t('execution:invoices.number')}
+              withAsterisk
+              maxLength={20}
+              inputMode="numeric"
+              {...form.getInputProps('number')}
+            />
+          </SimpleGrid>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <DateField
+            label={t('execution:invoices.emittedOn')}
+            withAsterisk
+            clearable={false}
+            maxDate={todayInGuatemala()}
+            {...form.getInputProps('emittedOn')}
+            value={form.values.emittedOn}
+            onChange={(v) => form.setFieldValue('emittedOn', v)}
+          />
+          <MoneyInput label={t('execution:invoices.amount')} withAsterisk {...form.getInputProps('amount')} />
+        </SimpleGrid>
+        <TextInput
+          label={t('execution:invoices.retentionCertificate')}
+          maxLength={40}
+          {...form.getInputProps('retentionCertificate')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={writes.add.isPending || writes.update.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
