@@ -177,10 +177,11 @@ async function seed(db: Db) {
   // The requests, created over YEAR up to mid-November, a day in each stage; 1 in 10 urgent. needs_superior is
   // the band's answer (total above Q 5,000, the seeded threshold) once the boss approved.
   await run(`
-    insert into expense_requests (id, year, sequence, type, status, month, requester_id, description, justification,
+    insert into expense_requests (id, year, sequence, type, status, month, requester_id, liquidator_id, description, justification,
       urgent, execution_date, total, destination, departure_date, return_date, directions, needs_superior, version,
       created_at, updated_at, created_by, updated_by)
     select ${requestId('g')}, ${YEAR}, g, x.type, x.status, x.month, ${userId('requester', requesterOf('g'))},
+           ${userId('requester', requesterOf('g'))},
            'Solicitud ' || g || ': ' || (array['materiales de oficina','víveres para el albergue','transporte de familias',
              'talleres con adolescentes','mantenimiento de la sede'])[1 + g % 5],
            'Para la actividad planificada del mes', g % 10 = 0, make_date(${YEAR}, x.month, 15), t.total,

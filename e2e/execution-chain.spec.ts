@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, login, guatemalaMonth, randomNit } from './fixtures';
+import { adminApi, ARTIFACTS, failOnPageErrors, login, guatemalaMonth, randomNit } from './fixtures';
+import { take } from './execution-seed';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
 
@@ -103,16 +104,6 @@ async function seed(request: APIRequestContext) {
   };
 }
 
-/** Takes the transition whose button is `label`, confirming it in the workflow dialog (with `fill` for its fields). */
-async function take(page: Page, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
-  await closeToasts(page);
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  if (fill) await fill(dialog);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 const stepOf = (page: Page, state: keyof typeof esExec.statuses) =>
   page.getByTestId('workflow-stepper').getByText(esExec.statuses[state], { exact: true });
 

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { adminApi, guatemalaMonth, randomNit } from './fixtures';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, closeToasts, guatemalaMonth, randomNit } from './fixtures';
 
 /**
  * What the execution specs (expense requests and their liquidation, issues 26 and 27) start from, made through
@@ -104,4 +104,49 @@ export async function moveAs(
     data: { transition, version: current.data.version, ...extra },
   });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * A reserve of `total` (Q) on the seed's line this month, raised by its requester, approved by the boss and
+ * administration and paid by check on `bankAccount`, through the API. Returns its id and number.
+ */
+export async function paidReserve(
+  request: APIRequestContext,
+  s: Awaited<ReturnType<typeof seed>>,
+  tag: string,
+  total: string,
+  bankAccount: string,
+) {
+  expect((await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } })).ok()).toBe(true);
+  const created = await request.post('/api/execution/requests', {
+    data: {
+      type: 'reserve',
+      year: YEAR,
+      month: MONTH,
+      description: `Reserva de talleres ${tag}`,
+      justification: 'Talleres del mes con familias',
+      executionDate: `${YEAR}-${String(MONTH).padStart(2, '0')}-20`,
+      items: [{ lineId: s.lineId, description: 'Refacciones', unit: 'lote', quantity: '1', unitPrice: total }],
+      providerIds: [],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const r = ((await created.json()) as { data: { id: string; number: string } }).data;
+  await moveAs(request, s.boss, r.id, 'approve_boss');
+  await moveAs(request, s.administration, r.id, 'approve_admin');
+  await moveAs(request, s.administration, r.id, 'issue_payment', {
+    payment: { method: 'check', bankAccount, checkNumber: Date.now() % 100_000, payeeName: 'Pide' },
+  });
+  return r;
+}
+
+/** Takes the transition whose button is `label`, confirming it in the workflow dialog (with `fill` for its fields). */
+export async function take(page: Page, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await closeToasts(page);
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeToasts, failOnPageErrors, guatemalaMonth, login } from './fixtures';
-import { moveAs, PASSWORD, seed } from './execution-seed';
+import { closeToasts, failOnPageErrors, login } from './fixtures';
+import { paidReserve, PASSWORD, seed } from './execution-seed';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
 
@@ -10,7 +10,6 @@ import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'jso
  * totals follow, and the same invoice twice is caught before it is sent.
  */
 const TAG = `FAC${Date.now() % 1_000_000}`;
-const { year: YEAR, month: MONTH } = guatemalaMonth();
 const UUID = 'D412A347-9720-44C0-A9CC-FDE068F0A2E7';
 const inv = esExec.invoices;
 
@@ -35,26 +34,7 @@ test.describe("a paid request's invoices", () => {
   }) => {
     test.setTimeout(120_000);
     const s = await seed(request, TAG);
-    expect((await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } })).ok()).toBe(true);
-    const created = await request.post('/api/execution/requests', {
-      data: {
-        type: 'reserve',
-        year: YEAR,
-        month: MONTH,
-        description: `Reserva de talleres ${TAG}`,
-        justification: 'Talleres del mes con familias',
-        executionDate: `${YEAR}-${String(MONTH).padStart(2, '0')}-20`,
-        items: [{ lineId: s.lineId, description: 'Refacciones', unit: 'lote', quantity: '1', unitPrice: '1500.00' }],
-        providerIds: [],
-      },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    const r = ((await created.json()) as { data: { id: string; number: string } }).data;
-    await moveAs(request, s.boss, r.id, 'approve_boss');
-    await moveAs(request, s.administration, r.id, 'approve_admin');
-    await moveAs(request, s.administration, r.id, 'issue_payment', {
-      payment: { method: 'check', bankAccount: '3-033-77777-1', checkNumber: Date.now() % 100_000, payeeName: 'Pide' },
-    });
+    const r = await paidReserve(request, s, TAG, '1500.00', '3-033-77777-1');
 
     await login(page, s.requester, PASSWORD);
     await page.goto(`/execution/requests/${r.id}`);

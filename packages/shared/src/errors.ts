@@ -93,6 +93,13 @@ export const ERROR_CODES = [
   // Issue 27 section 1: the invoices of a liquidation.
   'liquidation_closed', // 409: invoices are written only while the request is paid and its liquidation not sent
   'invoice_duplicate', // 409: the invoice is already registered, in this or another request (params number)
+  'invoice_has_credits', // 409: an invoice with credit notes against it is removed only after them
+  'liquidation_zero', // 409: a liquidation cannot be settled with value 0
+  'refund_required', // 409: the invoices add up to less than was given: confirm the refund (params amount)
+  'liquidation_excess', // 409: the accepted total passes what was given: approve the difference (params excess)
+  'refund_received', // 409: a refund administration received is closed
+  'refund_not_deposited', // 409: a refund is received only after its deposit is recorded
+  'liquidator_closed', // 409: the liquidator changes only while the request is paid and not yet liquidated
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -225,6 +232,12 @@ export const FIELD_ERROR_CODES = [
   'invoice_duplicate', // params.number: the request the invoice is registered in
   'invoice_after_today', // an invoice cannot be dated after today
   'invoice_too_old', // params.days, earliest: dated more than the setting's days before the request
+  'credit_above_invoice', // params.available: a credit note for more than its invoice can still be credited
+  'below_credits', // params.credited: an invoice's amount below the credit notes against it
+  'sanction_not_below_amount', // params.amount: a sanction accepts less than the invoice's amount
+  'refund_required', // params.amount: the refund the liquidator must make
+  'liquidation_excess', // params.excess, reason: the difference administration approves
+  'unchanged', // the value given is the one already recorded
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

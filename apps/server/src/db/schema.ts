@@ -30,3 +30,4 @@ export * from '../modules/vouchers/vouchers.table.ts';
 export * from '../modules/execution/requests.table.ts';
 export * from '../modules/execution/petty-cash.table.ts';
 export * from '../modules/execution/invoices.table.ts';
+export * from '../modules/execution/liquidation.table.ts';

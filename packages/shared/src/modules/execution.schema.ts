@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyAmount } from '../money.ts';
 import { PLAN_YEAR_MAX, PLAN_YEAR_MIN } from './budget.constants.ts';
+import { liquidationInput, liquidatorChange } from './invoices.schema.ts';
 import { pettyCashRequest, pettyCashRequestInput } from './petty-cash.schema.ts';
 import {
   allowedTransition,
@@ -254,6 +255,10 @@ export const REQUEST_TRANSITIONS = [
   'complete_comparison',
   'select_provider',
   'issue_payment',
+  'save_liquidation',
+  'submit_liquidation',
+  'approve_liquidation',
+  'return_liquidation',
   'return',
   'reject',
 ] as const;
@@ -270,6 +275,7 @@ export const requestTransitionInput = z.object({
   ...workflowTransitionFields,
   payment: paymentInput.optional(),
   selection: selectionInput.optional(),
+  liquidation: liquidationInput.optional(),
 });
 
 /**
@@ -367,6 +373,10 @@ export const expenseRequest = z.object({
   month: z.number().int(),
   requesterId: uuid,
   requesterName: z.string(),
+  /** Who liquidates it (the requester unless administration changed it), and each change. */
+  liquidatorId: uuid,
+  liquidatorName: z.string(),
+  liquidatorChanges: z.array(liquidatorChange),
   description: z.string(),
   justification: z.string(),
   urgent: z.boolean(),

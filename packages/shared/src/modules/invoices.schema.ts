@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DTE_TYPES, isFelAuthorization, isValidInvoiceNumber, isValidInvoiceSerie } from '../fel.ts';
 import { moneyAmount } from '../money.ts';
-import { envelope, isoDate, optionalText, uuid, version } from '../validation.ts';
+import { envelope, isoDate, optionalText, text, uuid, version } from '../validation.ts';
 
 /**
  * The invoices a paid expense request is liquidated with (issue 27 section 1, module `execution`): the liquidator
@@ -45,13 +45,23 @@ const invoiceFields = z.object({
   emittedOn: isoDate,
   amount: moneyAmount({ positive: true }),
   retentionCertificate: optionalText(40),
+  /** A credit note (NCRE) only, and always: the invoice of the same request it reduces. */
+  creditOf: uuid.nullable().default(null),
 });
 const identified = (
-  v: { document: InvoiceDocument; authorization: string | null; serie: string | null; number: string | null },
+  v: {
+    document: InvoiceDocument;
+    authorization: string | null;
+    serie: string | null;
+    number: string | null;
+    creditOf: string | null;
+  },
   ctx: z.RefinementCtx,
 ) => {
-  const missing = (path: 'authorization' | 'serie' | 'number') =>
+  const missing = (path: 'authorization' | 'serie' | 'number' | 'creditOf') =>
     ctx.addIssue({ code: 'custom', path: [path], message: 'required' });
+  if (v.document === 'NCRE' && !v.creditOf) missing('creditOf');
+  if (v.document !== 'NCRE' && v.creditOf) ctx.addIssue({ code: 'custom', path: ['creditOf'], message: 'invalid' });
   if (isFelDocument(v.document)) {
     if (!v.authorization) missing('authorization');
   } else {
@@ -82,18 +92,95 @@ export const requestInvoice = z.object({
   isrRetained: z.string(),
   ivaRetained: z.string(),
   retentionCertificate: z.string().nullable(),
+  /** A credit note's invoice (it counts against the liquidation), or null. */
+  creditOf: uuid.nullable(),
+  /** What administration accepted of it (Q) and why, when less than its amount; null: accepted whole, or not approved. */
+  sanctionedAmount: z.string().nullable(),
+  sanctionReason: z.string().nullable(),
   /** When someone checked at SAT that the FEL invoice is not voided (null: not checked; paper: always null). */
   satCheckedAt: z.string().nullable(),
   version: z.number().int(),
 });
 export type RequestInvoice = z.infer<typeof requestInvoice>;
 
-/** A request's invoices, oldest first, with their sums (Q) and the amount given (the request's paid total). */
+/** What a request's liquidation gives back, tracked until administration receives it (`expense_request_refunds`). */
+export const REFUND_STATUSES = ['pending', 'deposited', 'received', 'void'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const requestRefund = z.object({
+  id: uuid,
+  amount: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  depositNumber: z.string().nullable(),
+  depositedOn: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type RequestRefund = z.infer<typeof requestRefund>;
+
+/**
+ * A request's invoices, oldest first, with their sums (Q): `given` the request's paid total, `invoiced` the
+ * invoices less their credit notes, `refundDue` what the liquidator gives back when that is less (else 0.00),
+ * `excess` what passes the amount given (else 0.00: above it needs a reason and administration's approval),
+ * `liquidated` what administration approved (null before), and the refund as recorded.
+ */
 export const requestInvoices = z.object({
   items: z.array(requestInvoice),
   given: z.string(),
   invoiced: z.string(),
+  refundDue: z.string(),
+  excess: z.string(),
+  liquidated: z.string().nullable(),
+  excessReason: z.string().nullable(),
+  refund: requestRefund.nullable(),
   /** The FEL invoices nobody has checked at SAT yet. */
   unchecked: z.number().int(),
 });
 export const requestInvoicesResponse = envelope(requestInvoices);
+
+/**
+ * The liquidation's part of `POST /api/execution/requests/:id/transition`:
+ * - `submit_liquidation` (the liquidator): `confirmRefund` accepts the refund the warning names when the invoices
+ *   add up to less than was given (409 `refund_required` with params amount until then); `excessReason` says why
+ *   they add up to more (400 `required` on `liquidation.excessReason` without it).
+ * - `approve_liquidation` (administration): `sanctions` accept less than an invoice's amount (Q, 0 ≤ amount <
+ *   its amount, with a reason); `acceptExcess` approves a total above what was given (409 `liquidation_excess`
+ *   until then); `confirmWarning` / `override` as a request's budget control, for the excess drawn anew.
+ */
+export const liquidationInput = z.object({
+  confirmRefund: z.boolean().default(false),
+  excessReason: optionalText(1000),
+  sanctions: z
+    .array(z.object({ invoiceId: uuid, amount: moneyAmount(), reason: text(500, 3) }))
+    .max(REQUEST_MAX_INVOICES, `too_big::${REQUEST_MAX_INVOICES}`)
+    .refine((s) => new Set(s.map((x) => x.invoiceId)).size === s.length, 'duplicate')
+    .default([]),
+  acceptExcess: z.boolean().default(false),
+  confirmWarning: z.boolean().default(false),
+  override: z
+    .object({ reason: text(300, 3) })
+    .nullable()
+    .default(null),
+});
+export type LiquidationInput = z.output<typeof liquidationInput>;
+
+/** `PUT /api/execution/requests/:id/refund` (the liquidator): the deposit made, with the refund's version read. */
+export const refundDepositInput = z.object({
+  depositNumber: text(40),
+  depositedOn: isoDate,
+  version,
+});
+
+/** `POST /api/execution/requests/:id/refund/receive` (administration): the refund's version read. */
+export const refundReceiveInput = z.object({ version });
+
+/** `PUT /api/execution/requests/:id/liquidator` (administration): who liquidates it now, and why. */
+export const liquidatorChangeInput = z.object({ liquidatorId: uuid, reason: text(500, 3), version });
+
+/** A change of liquidator as the request's detail lists it, oldest first. */
+export const liquidatorChange = z.object({
+  fromName: z.string(),
+  toName: z.string(),
+  reason: z.string(),
+  changedByName: z.string(),
+  at: z.string(),
+});

@@ -17,6 +17,11 @@ export function invoicesOf(db: Executor, requestId: string) {
     .orderBy(asc(I.createdAt), asc(I.id));
 }
 
+/** A request's invoices as stored, oldest first. */
+export function rowsOf(db: Executor, requestId: string): Promise<InvoiceRow[]> {
+  return db.select().from(I).where(eq(I.requestId, requestId)).orderBy(asc(I.createdAt), asc(I.id));
+}
+
 /** One invoice of the request, locked for a change, or null. */
 export async function findInvoice(db: Executor, requestId: string, id: string): Promise<InvoiceRow | null> {
   const [row] = await db

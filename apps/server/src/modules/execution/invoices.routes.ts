@@ -86,11 +86,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/execution/requests/:id/invoices/:invoice',
     {
-      config: { permission, problems: { 403: ['forbidden'], 404: ['not_found'], 409: ['liquidation_closed'] } },
+      config: {
+        permission,
+        problems: { 403: ['forbidden'], 404: ['not_found'], 409: ['liquidation_closed', 'invoice_has_credits'] },
+      },
       schema: {
         operationId: 'removeRequestInvoice',
         tags,
-        summary: 'Remove an invoice of a liquidation not yet sent (audited)',
+        summary: 'Remove an invoice of a liquidation not yet sent (audited): 409 invoice_has_credits',
         params: invoiceParams,
         response: { 200: requestInvoicesResponse },
       },

@@ -1,7 +1,7 @@
 import { felSerieNumber, invoiceKey } from '@amparo/shared/fel';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { normalizeNit } from '@amparo/shared/identifiers';
-import { moneyString, sumMoney } from '@amparo/shared/money';
+import { money, moneyString, sumMoney } from '@amparo/shared/money';
 import {
   isFelDocument,
   type InvoiceInput,
@@ -16,6 +16,8 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
 import { valueAt } from '../../lib/settings/settings.ts';
 import * as repo from './invoices.repository.ts';
+import * as liquidation from './liquidation.repository.ts';
+import { balanceOf, liquidationSums, refundAnswer } from './liquidation.rules.ts';
 import { retentionsOf } from './invoices.retentions.ts';
 import * as requests from './requests.repository.ts';
 import { visibleRequest } from './requests.service.ts';
@@ -34,13 +36,13 @@ function daysBefore(day: string, days: number): string {
 
 /**
  * The request whose invoices the caller writes, locked: 404 when they may not open it; 403 `forbidden`
- * (`not_liquidator`) unless they are its liquidator (its requester); 409 `liquidation_closed` unless it is paid
+ * (`not_liquidator`) unless they are its liquidator (the requester, or whom administration named); 409 `liquidation_closed` unless it is paid
  * and its liquidation not sent.
  */
 async function liquidated(tx: Executor, actor: UserActor, id: string) {
   await visibleRequest(tx, actor, id);
   const row = (await requests.findRequest(tx, id, true))!;
-  if (row.requesterId !== actor.userId)
+  if (row.liquidatorId !== actor.userId)
     throw new AppError(403, 'forbidden', [{ field: 'request', code: 'not_liquidator' }]);
   if (!OPEN_FOR_INVOICES.includes(row.status)) throw new AppError(409, 'liquidation_closed');
   return row;
@@ -69,6 +71,9 @@ async function invoiceColumns(
   const earliest = daysBefore(raised, days);
   if (body.emittedOn < earliest) throw invalidField('emittedOn', 'invoice_too_old', { days, earliest });
 
+  const creditOf = body.creditOf
+    ? await creditedInvoice(tx, request.id, body, normalizeNit(provider.nit), exceptId)
+    : null;
   const fel = isFelDocument(body.document);
   const derived = fel ? felSerieNumber(body.authorization!)! : null;
   const issuerNit = normalizeNit(provider.nit);
@@ -99,7 +104,38 @@ async function invoiceColumns(
     isrRetained: retentions.isr,
     ivaRetained: retentions.iva,
     retentionCertificate: body.retentionCertificate,
+    creditOf,
   };
+}
+
+/**
+ * The invoice a credit note (NCRE) reduces, checked (decision 0031): an invoice of the same request, not itself a
+ * credit note, from the same issuer (400 `invalid` on `creditOf`), and the credit notes against it adding up to at
+ * most its amount (400 `credit_above_invoice` on `amount`, params available: what it can still be credited).
+ */
+async function creditedInvoice(
+  tx: Executor,
+  requestId: string,
+  body: InvoiceInput,
+  issuerNit: string,
+  exceptId: string | null,
+): Promise<string> {
+  const credited = await repo.findInvoice(tx, requestId, body.creditOf!);
+  if (!credited || credited.document === 'NCRE' || credited.id === exceptId || credited.issuerNit !== issuerNit)
+    throw invalidField('creditOf', 'invalid');
+  const others = (await liquidation.creditsOf(tx, [credited.id])).filter((c) => c.id !== exceptId);
+  const available = money(credited.amount).minus(sumMoney(others.map((c) => c.amount)));
+  if (money(body.amount).greaterThan(available))
+    throw invalidField('amount', 'credit_above_invoice', { available: moneyString(available) });
+  return credited.id;
+}
+
+/**
+ * An invoice's amount may not fall below the credit notes against it (400 `below_credits` on `amount`, params
+ * credited), and an invoice with credit notes is not removed before them (409 `invoice_has_credits`).
+ */
+async function creditsAgainst(tx: Executor, invoiceId: string) {
+  return sumMoney((await liquidation.creditsOf(tx, [invoiceId])).map((c) => c.amount));
 }
 
 const duplicate = (number: string) =>
@@ -123,8 +159,9 @@ async function keyGuarded<T>(db: Db, work: (keyed: (key: string) => void) => Pro
 
 /**
  * A request's invoices (`GET /api/execution/requests/:id/invoices`), oldest first, for whoever may open the
- * request (404 otherwise): each with its retentions (Q), the sum invoiced against the amount given (the request's
- * total, Q) and how many FEL invoices nobody has checked at SAT.
+ * request (404 otherwise): each with its retentions and sanction (Q); the sum invoiced (credit notes subtract)
+ * against the amount given (the request's total, Q), the refund due or the excess, what administration approved,
+ * the refund as recorded, and how many FEL invoices nobody has checked at SAT.
  */
 export async function listInvoices(db: Executor, actor: UserActor, id: string) {
   const request = await visibleRequest(db, actor, id);
@@ -148,13 +185,23 @@ async function invoicesAnswer(db: Executor, request: requests.ExpenseRequestRow)
     isrRetained: i.isrRetained,
     ivaRetained: i.ivaRetained,
     retentionCertificate: i.retentionCertificate,
+    creditOf: i.creditOf,
+    sanctionedAmount: i.sanctionedAmount,
+    sanctionReason: i.sanctionReason,
     satCheckedAt: i.satCheckedAt?.toISOString() ?? null,
     version: i.version,
   }));
+  const { claimed } = liquidationSums(rows.map((r) => r.invoice));
+  const { refundDue, excess } = balanceOf(request.total, claimed);
   return {
     items,
     given: request.total,
-    invoiced: moneyString(sumMoney(items.map((i) => i.amount))),
+    invoiced: moneyString(claimed),
+    refundDue: moneyString(refundDue),
+    excess: moneyString(excess),
+    liquidated: request.liquidatedTotal,
+    excessReason: request.excessReason,
+    refund: refundAnswer(await liquidation.refundOf(db, request.id)),
     unchecked: items.filter((i) => i.authorization !== null && i.satCheckedAt === null).length,
   };
 }
@@ -200,6 +247,9 @@ export async function updateInvoice(
       if (!before) throw notFound();
       if (before.version !== body.version) throw versionConflict();
       const columns = await invoiceColumns(tx, request, body, invoiceId);
+      const credited = await creditsAgainst(tx, invoiceId);
+      if (money(columns.amount).lessThan(credited))
+        throw invalidField('amount', 'below_credits', { credited: moneyString(credited) });
       keyed(columns.invoiceKey);
       const after = await repo.updateInvoice(tx, invoiceId, body.version, { ...columns, updatedBy: actor.userId });
       if (!after) throw versionConflict();
@@ -220,6 +270,7 @@ export async function removeInvoice(db: Db, actor: UserActor, id: string, invoic
     const request = await liquidated(tx, actor, id);
     const before = await repo.findInvoice(tx, id, invoiceId);
     if (!before) throw notFound();
+    if ((await creditsAgainst(tx, invoiceId)).greaterThan(0)) throw new AppError(409, 'invoice_has_credits');
     await repo.deleteInvoice(tx, invoiceId);
     await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: invoiceId, changes: diff(before, null) });
     return invoicesAnswer(tx, request);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { editableColumns } from '../../db/columns.ts';
 import { providers } from '../providers/providers.table.ts';
 import { users } from '../users/users.table.ts';
@@ -35,6 +46,17 @@ export const expenseRequestInvoices = pgTable(
     isrRetained: numeric('isr_retained', { precision: 14, scale: 2 }).notNull(),
     ivaRetained: numeric('iva_retained', { precision: 14, scale: 2 }).notNull(),
     retentionCertificate: text('retention_certificate'),
+    /**
+     * A credit note (NCRE): the invoice of the same liquidation, from the same issuer, it reduces; its amount then
+     * counts against the liquidation (issue 27 section 1, rule in decision 0031).
+     */
+    creditOf: uuid('credit_of').references((): AnyPgColumn => expenseRequestInvoices.id),
+    /**
+     * What administration accepted of it on approving the liquidation (Q, 0 ≤ sanctioned ≤ amount) and why, when
+     * less than its amount; null: accepted whole (or not yet approved). The difference becomes a refund.
+     */
+    sanctionedAmount: numeric('sanctioned_amount', { precision: 14, scale: 2 }),
+    sanctionReason: text('sanction_reason'),
     satCheckedAt: timestamp('sat_checked_at', { withTimezone: true }),
     satCheckedBy: uuid('sat_checked_by').references(() => users.id),
     ...editableColumns(),
@@ -44,6 +66,12 @@ export const expenseRequestInvoices = pgTable(
     index('expense_request_invoices_request_idx').on(t.requestId, t.createdAt),
     index('expense_request_invoices_provider_idx').on(t.providerId),
     check('expense_request_invoices_amount_check', sql`${t.amount} > 0`),
+    index('expense_request_invoices_credit_idx').on(t.creditOf),
+    check(
+      'expense_request_invoices_sanction_check',
+      sql`${t.sanctionedAmount} is null or (${t.sanctionedAmount} >= 0 and ${t.sanctionedAmount} <= ${t.amount})`,
+    ),
+    check('expense_request_invoices_credit_check', sql`${t.creditOf} is null or ${t.document} = 'NCRE'`),
     check('expense_request_invoices_fel_check', sql`(${t.authorization} is null) = (${t.document} like 'paper_%')`),
   ],
 );

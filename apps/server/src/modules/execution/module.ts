@@ -10,6 +10,7 @@ import { documentsRoutes } from './documents.routes.ts';
 import { usesOfAgreement } from './documents.service.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
+import { liquidationRoutes } from './liquidation.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -24,11 +25,21 @@ import { requestWorkflow } from './requests.workflow.ts';
  */
 export const executionModule = defineModule({
   name: 'execution',
-  routes: [requestsRoutes, documentsRoutes, inboxRoutes, lookupRoutes, pettyCashRoutes, invoicesRoutes],
+  routes: [
+    requestsRoutes,
+    documentsRoutes,
+    inboxRoutes,
+    lookupRoutes,
+    pettyCashRoutes,
+    invoicesRoutes,
+    liquidationRoutes,
+  ],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.
     { kind: 'execution.request_pending', permission: 'ejecucion', email: 'immediate' },
     { kind: 'execution.request_returned', permission: 'ejecucion_solicitudes', email: 'immediate' },
+    // Its liquidator hears of a liquidation approved or returned.
+    { kind: 'execution.liquidation_decided', permission: 'ejecucion', email: 'immediate' },
   ],
   jobs: [
     // Requests waiting at a stage longer than the dated setting's working days: their approvers are reminded.

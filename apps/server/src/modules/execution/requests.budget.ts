@@ -1,7 +1,9 @@
 import { money, moneyString, roundMoney, type Money } from '@amparo/shared/money';
 import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Executor } from '../../db/client.ts';
-import { commit, release, type SpendCell } from '../budget/spending/spending.ts';
+import { splitByShares } from '@amparo/shared/money-shares';
+import { splitCapped } from '../budget/spending/allocation.ts';
+import { commit, execute, release, type SpendCell, type SpendOptions } from '../budget/spending/spending.ts';
 import { releaseVouchers } from '../vouchers/vouchers.service.ts';
 import * as repo from './requests.repository.ts';
 
@@ -89,4 +91,49 @@ export async function releaseRequest(tx: Executor, actor: Actor, id: string, rea
   );
   await release(tx, actor as UserActor, { type: REQUEST_SOURCE, id }, cells);
   await releaseVouchers(tx, actor, { type: REQUEST_SOURCE, id }, reason);
+}
+
+/**
+ * What a liquidation's approval executes on each of the request's cells (issue 27 section 3): `liquidated` (Q > 0)
+ * in proportion to what each line holds committed in the request's month, exact to the centavo. Up to the
+ * commitment no line takes more than it holds (`splitCapped`); past it, each line holds its whole commitment and
+ * the difference is split by the same proportion (`splitByShares`).
+ */
+export function executionParts(cells: SpendCell[], liquidated: Money): Money[] {
+  const held = cells.map((c) => money(c.amount));
+  const total = held.reduce((a, b) => a.plus(b), money(0));
+  if (liquidated.lessThanOrEqualTo(total)) return splitCapped(liquidated, held, held);
+  const over = splitByShares(liquidated.minus(total), held);
+  return held.map((h, i) => h.plus(over[i]!));
+}
+
+/**
+ * Executes an approved liquidation in the caller's transaction (issue 27 section 3): each cell's part
+ * (`executionParts`) is executed against the line's month and the items that hold the commitment (what passes it
+ * is drawn anew under the control, `options`), and what each cell held beyond its part is released, so the
+ * request then holds nothing committed. The budget's refusals (409 `budget_stop` / `budget_warning`) are the
+ * approval's.
+ */
+export async function executeRequest(
+  tx: Executor,
+  actor: UserActor,
+  id: string,
+  liquidated: Money,
+  options: SpendOptions,
+) {
+  const row = (await repo.findRequest(tx, id))!;
+  const items = await repo.itemsOf(tx, id);
+  const cells = cellsOf(
+    items.map(({ item }) => ({ lineId: item.lineId, amount: item.amount })),
+    row.month,
+  );
+  const parts = executionParts(cells, liquidated);
+  const source = { type: REQUEST_SOURCE, id };
+  const at = (c: SpendCell, amount: Money) => ({ lineId: c.lineId, month: c.month, amount: moneyString(amount) });
+  const executed = cells.map((c, i) => at(c, parts[i]!)).filter((c) => money(c.amount).greaterThan(0));
+  if (executed.length) await execute(tx, actor, source, executed, options);
+  const rest = cells
+    .map((c, i) => at(c, money(c.amount).minus(parts[i]!)))
+    .filter((c) => money(c.amount).greaterThan(0));
+  if (rest.length) await release(tx, actor, source, rest);
 }

@@ -241,6 +241,18 @@ export async function setNeedsSuperior(db: Executor, requestId: string, needsSup
   await db.update(expenseRequests).set({ needsSuperior }).where(eq(expenseRequests.id, requestId));
 }
 
+/**
+ * Writes columns a workflow move decides alongside the state (the liquidation's excess reason and total), inside
+ * the move's transaction: the library moves the version, so this does not.
+ */
+export async function updateColumns(
+  db: Executor,
+  requestId: string,
+  values: Pick<Partial<typeof expenseRequests.$inferInsert>, 'excessReason' | 'liquidatedTotal'>,
+) {
+  await db.update(expenseRequests).set(values).where(eq(expenseRequests.id, requestId));
+}
+
 /** A request's printed number as SQL ('SOL-2027-00042', as `requestNumber`), for the inbox's title. */
 export const requestNumberSql = sql<string>`'SOL-' || ${expenseRequests.year} || '-' || lpad(${expenseRequests.sequence}::text, 5, '0')`;
 

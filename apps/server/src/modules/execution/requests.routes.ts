@@ -90,14 +90,23 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         permission: 'ejecucion',
         problems: {
           404: ['not_found'],
-          409: ['stale_transition', 'duplicate', 'quotes_missing', 'quote_expired', ...budget409],
+          409: [
+            'stale_transition',
+            'duplicate',
+            'quotes_missing',
+            'quote_expired',
+            'liquidation_zero',
+            'refund_required',
+            'liquidation_excess',
+            ...budget409,
+          ],
         },
       },
       schema: {
         operationId: 'transitionExpenseRequest',
         tags,
         summary:
-          'Approve, return to an earlier stage or reject (one transaction, history, notices): 403 transition_not_allowed; 409 stale_transition',
+          'Approve, return to an earlier stage or reject, and the liquidation moves (one transaction, history, notices): 403 transition_not_allowed; 409 stale_transition, refund_required, liquidation_excess, liquidation_zero',
         params,
         body: requestTransitionInput,
         response: { 200: expenseRequestResponse },

@@ -43,6 +43,7 @@ import {
 } from './petty-cash.service.ts';
 import { comparisonOf } from './requests.comparison.ts';
 import * as repo from './requests.repository.ts';
+import { liquidatorChangesOf } from './liquidation.repository.ts';
 import { requestWorkflow, tellNextApprovers } from './requests.workflow.ts';
 
 type WorkflowRow = repo.ExpenseRequestRow & { status: RequestStatus };
@@ -154,7 +155,8 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
   const items = await repo.itemsOf(db, r.id);
   const providers = await repo.providersOf(db, r.id);
   const travellers = await repo.travellersOf(db, r.id);
-  const requester = await userNames(db, [r.requesterId]);
+  const requester = await userNames(db, [r.requesterId, r.liquidatorId]);
+  const liquidatorChanges = await liquidatorChangesOf(db, r.id);
   const approvals = await repo.approvalsOf(db, r.id);
   const payments = await repo.paymentsOf(db, r.id);
   const history = await historyEntries(db, requestWorkflow, r.id);
@@ -174,6 +176,9 @@ async function toRequest(db: Executor, actor: UserActor, r: repo.ExpenseRequestR
     month: r.month,
     requesterId: r.requesterId,
     requesterName: requester.get(r.requesterId) ?? '',
+    liquidatorId: r.liquidatorId,
+    liquidatorName: requester.get(r.liquidatorId) ?? '',
+    liquidatorChanges: liquidatorChanges.map((c) => ({ ...c, at: c.at.toISOString() })),
     description: r.description,
     justification: r.justification,
     urgent: r.urgent,
@@ -268,14 +273,19 @@ const APPROVER_KEYS = [
 ] as const;
 
 /**
- * A request the caller may open: their own, any for an approver (a holder of a chain's key), one they may move
+ * A request the caller may open: their own (as requester or liquidator), any for an approver (a holder of a chain's key), one they may move
  * now through a delegation, or one they moved. Others answer 404, as if it did not exist. The detail, its PDFs and
  * its quotes' files share it (`documents.service.ts`).
  */
 export async function visibleRequest(db: Executor, actor: UserActor, id: string) {
   const row = await repo.findRequest(db, id);
   if (!row) throw notFound();
-  if (row.requesterId === actor.userId || APPROVER_KEYS.some((k) => hasPermission(actor.permissions, k))) return row;
+  if (
+    row.requesterId === actor.userId ||
+    row.liquidatorId === actor.userId ||
+    APPROVER_KEYS.some((k) => hasPermission(actor.permissions, k))
+  )
+    return row;
   if ((await allowedTransitions(db, requestWorkflow, row as WorkflowRow, actor)).length) return row;
   // A delegate who acted on it keeps seeing what they did.
   if ((await workflowHistoryOf(db, requestWorkflow.name, id)).some((h) => h.actorId === actor.userId)) return row;
@@ -321,6 +331,7 @@ export async function transitionRequest(
     input: {
       ...(body.payment ? { payment: body.payment } : {}),
       ...(body.selection ? { selection: body.selection } : {}),
+      ...(body.liquidation ? { liquidation: body.liquidation } : {}),
     },
   });
   return getRequest(db, actor, id);
@@ -402,6 +413,7 @@ export async function createRequest(db: Db, actor: UserActor, body: Body): Promi
         type: body.type,
         status: 'solicitado',
         requesterId: actor.userId,
+        liquidatorId: actor.userId,
         total: moneyString(total),
         createdBy: actor.userId,
         updatedBy: actor.userId,

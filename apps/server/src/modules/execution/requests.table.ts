@@ -44,6 +44,13 @@ export const expenseRequests = pgTable(
     requesterId: uuid('requester_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Who liquidates it (issue 27 section 2): the requester when it is raised, until administration changes it
+     * (`expense_request_liquidator_changes` keeps each change with its reason).
+     */
+    liquidatorId: uuid('liquidator_id')
+      .notNull()
+      .references(() => users.id),
     description: text('description').notNull(),
     justification: text('justification').notNull(),
     urgent: boolean('urgent').notNull().default(false),
@@ -70,6 +77,10 @@ export const expenseRequests = pgTable(
     pettyCashFundId: uuid('petty_cash_fund_id').references(() => pettyCashFunds.id),
     pettyCashCountId: uuid('petty_cash_count_id').references(() => pettyCashCounts.id),
     voucherRangeId: uuid('voucher_range_id').references(() => voucherRanges.id),
+    /** The liquidator's reason for invoices above what was given (at submission); administration approves the difference. */
+    excessReason: text('excess_reason'),
+    /** What administration approved of its liquidation (Q; the invoices' sanctioned amounts): what was executed. */
+    liquidatedTotal: numeric('liquidated_total', { precision: 14, scale: 2 }),
     /** When it entered its status (set by the workflow library at every transition): the inbox's order. */
     stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its approvers were last reminded that it waits (the reminders job; null: never). */

@@ -15,8 +15,11 @@ import {
   holdersOf,
   sameGroupAs,
   textOf,
+  userIn,
   type TransitionContext,
 } from '../../lib/workflow/workflow.ts';
+import type { LiquidationInput } from '@amparo/shared/modules/invoices.schema';
+import type { UserActor } from '../../lib/actor.ts';
 import { nextActors } from '../../lib/workflow/inbox.ts';
 import { AppError, invalidField, isUniqueViolation } from '../../lib/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -26,6 +29,7 @@ import { expenseRequests as R } from './requests.table.ts';
 import { releaseRequest, repriceRequest } from './requests.budget.ts';
 import { assertEnoughQuotes, selectionOf } from './requests.comparison.ts';
 import { releaseReplenishment, releaseVoucher, reserveVoucher } from './petty-cash.service.ts';
+import { checkApproval, checkSubmission, recordApproval, recordSubmission } from './liquidation.rules.ts';
 
 /**
  * An expense request's approval chain (issue 26 section 4; spec section 4). Each status names the step the
@@ -39,7 +43,10 @@ import { releaseReplenishment, releaseVoucher, reserveVoucher } from './petty-ca
  * | `aprobacion` | `approve_admin` (from `aprobado_jefe` below the band: `aprobacion_superior` recorded as skipped) | a purchase order: its quotes and `complete_comparison`; the other types: the payment |
  * | `cuadro_comparativo_admin` | `complete_comparison` (the minimum quotes, or an agreement's) | `select_provider` |
  * | `proveedor_seleccionado` | `select_provider` (a higher quote goes back for approval of the difference first) | `issue_payment` |
- * | `emision_cheque` | `issue_payment` (from `aprobacion` for the types without a comparative table, both stages recorded skipped) | the liquidation (issue 27) |
+ * | `emision_cheque` | `issue_payment` (from `aprobacion` for the types without a comparative table, both stages recorded skipped) | the liquidator's invoices |
+ * | `liquidado_temp` | `save_liquidation`, or `return_liquidation` with a reason | the liquidator's invoices, then `submit_liquidation` |
+ * | `enviado_liquidacion` | `submit_liquidation` (the invoices close) | administration: `approve_liquidation` or `return_liquidation` |
+ * | `aprobar_liquidacion` | `approve_liquidation`: executed on the budget | (the end; a refund is tracked until received) |
  *
  * The band is the setting `request_superior_approval_threshold` in force on the boss's approval: a request whose
  * total passes it needs the superior (`needs_superior`, written then and kept). Nobody approves a request they
@@ -56,7 +63,7 @@ type Ctx = TransitionContext<Row, RequestStatus>;
 type PaymentInput = z.output<typeof paymentInput>;
 type Selection = { providerId: string; justification: string | null };
 
-/** The chain's stages on the path, in order (the liquidation stages are issue 27's). */
+/** The chain's stages on the path, in order (the last three are the liquidation's, issue 27). */
 export const REQUEST_PATH = REQUEST_STATUSES.filter((s): s is Exclude<RequestStatus, 'rechazado'> => s !== 'rechazado');
 
 /** The stages the spec treats as special (aprobado_jefe through emision_cheque) and `solicitado`: where a return goes. */
@@ -184,6 +191,19 @@ async function voidPayments(ctx: Ctx) {
   }));
 }
 
+/** Tells the liquidator their liquidation was approved or returned, with the reason. */
+async function tellLiquidator(ctx: Ctx) {
+  await notify(ctx.tx, ctx.actor, {
+    kind: 'execution.liquidation_decided',
+    recipients: [ctx.record.liquidatorId],
+    link: link(ctx.record.id),
+    params: { number: numberOf(ctx.record), status: ctx.to, reason: ctx.reason ?? '' },
+  });
+}
+
+const liquidationOf = (ctx: Ctx) => ctx.input.liquidation as LiquidationInput | undefined;
+const liquidator = userIn<Row>(R.liquidatorId, 'liquidator');
+
 /** Tells the requester their request was returned or rejected, with the reason. */
 async function tellRequester(ctx: Ctx) {
   await notify(ctx.tx, ctx.actor, {
@@ -202,6 +222,7 @@ const APPROVALS = [
   'complete_comparison',
   'select_provider',
   'issue_payment',
+  'approve_liquidation',
 ] as const;
 
 export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
@@ -325,6 +346,56 @@ export const requestWorkflow = defineWorkflow<Row, RequestStatus, typeof R>({
           : { to: 'emision_cheque' },
       before: checkPayment,
       after: recordPayment,
+    },
+    {
+      // The liquidator starts the liquidation (a draft: the invoices stay theirs to change).
+      name: 'save_liquidation',
+      from: ['emision_cheque'],
+      to: 'liquidado_temp',
+      permission: 'ejecucion',
+      who: [liquidator],
+      reason: 'optional',
+    },
+    {
+      // Sent to administration: the invoices close; less than was given owes a refund, more needs a reason.
+      name: 'submit_liquidation',
+      from: ['emision_cheque', 'liquidado_temp'],
+      to: 'enviado_liquidacion',
+      permission: 'ejecucion',
+      who: [liquidator],
+      reason: 'optional',
+      before: (ctx) => checkSubmission(ctx.tx, ctx.record, liquidationOf(ctx)),
+      after: async (ctx) => {
+        await recordSubmission(ctx.tx, ctx.actor as UserActor, ctx.record);
+        await tellNextApprovers(ctx, ctx.record.id);
+      },
+    },
+    {
+      // Administration approves (invoice by invoice it may accept less): executed on the budget, refund set.
+      name: 'approve_liquidation',
+      from: ['enviado_liquidacion'],
+      to: 'aprobar_liquidacion',
+      permission: ADMIN,
+      approval: {
+        requester: R.liquidatorId,
+        fallback: { holders: 'configuracion_roles' },
+        because: 'not_the_liquidator',
+      },
+      reason: 'optional',
+      before: (ctx) => checkApproval(ctx.tx, ctx.record, liquidationOf(ctx)),
+      after: async (ctx) => {
+        await recordApproval(ctx.tx, ctx.actor as UserActor, ctx.record, liquidationOf(ctx));
+        await tellLiquidator(ctx);
+      },
+    },
+    {
+      // Back to the liquidator with a reason, the invoices open again.
+      name: 'return_liquidation',
+      from: ['enviado_liquidacion'],
+      to: 'liquidado_temp',
+      permission: ADMIN,
+      reason: 'required',
+      after: tellLiquidator,
     },
     {
       name: 'return',

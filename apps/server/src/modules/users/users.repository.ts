@@ -5,6 +5,7 @@ import { col } from '../../db/sql.ts';
 import type { ItemAge } from '@amparo/shared/validation';
 import { requiredKeys, type PermissionKey } from '@amparo/shared/permissions';
 import { createdWithin } from '../../lib/item-age.ts';
+import { holdsSql } from '../../lib/workflow/people.ts';
 
 const hasPhoto = sql<boolean>`exists (select 1 from ${userPhotos} where ${col(userPhotos.userId)} = ${col(users.id)})`;
 
@@ -309,4 +310,10 @@ export async function activeHolderIds(db: Executor, key: PermissionKey): Promise
        sql`, `,
      )}]::text[]`);
   return result.rows.map((r) => r.user_id);
+}
+
+/** Whether `userId` is an active user holding `key` with every parent key (by role and extra keys). */
+export async function isActiveHolder(db: Executor, userId: string, key: PermissionKey): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`select ${holdsSql(workflowPeople, userId, key)} as ok`);
+  return result.rows[0]?.ok === true;
 }

@@ -537,3 +537,6 @@ export const workflowPeople = repo.workflowPeople;
 
 /** The active users holding `key` (with its parents): a notification's "holders of key X". */
 export const activeHolderIds = repo.activeHolderIds;
+
+/** Whether a user is active and holds a key (with its parents): who may be named to a role in a record. */
+export const isActiveHolder = repo.isActiveHolder;

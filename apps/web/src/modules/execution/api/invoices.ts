@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { invoiceInput, invoiceUpdate, requestInvoices } from '@amparo/shared/modules/invoices.schema';
+import type {
+  invoiceInput,
+  invoiceUpdate,
+  liquidatorChangeInput,
+  refundDepositInput,
+  requestInvoices,
+  RequestRefund,
+} from '@amparo/shared/modules/invoices.schema';
+import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
 import { api } from '../../../shared/lib/api';
 import { executionKeys, requestPath } from './queries';
 
@@ -34,6 +42,31 @@ export function useInvoiceWrites(id: string) {
     remove: useMutation({
       mutationFn: (invoiceId: string) =>
         api.delete<RequestInvoices>(`${invoicesPath(id)}/${encodeURIComponent(invoiceId)}`),
+      onSuccess,
+    }),
+  };
+}
+
+/**
+ * A liquidation's refund (its deposit, by the liquidator; its receipt, by administration) and a change of its
+ * liquidator (administration): each refetches the request and its invoices.
+ */
+export function useLiquidationWrites(id: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: executionKeys.all });
+  return {
+    deposit: useMutation({
+      mutationFn: (body: z.input<typeof refundDepositInput>) =>
+        api.put<RequestRefund>(`${requestPath(id)}/refund`, body),
+      onSuccess,
+    }),
+    receive: useMutation({
+      mutationFn: (version: number) => api.post<RequestRefund>(`${requestPath(id)}/refund/receive`, { version }),
+      onSuccess,
+    }),
+    changeLiquidator: useMutation({
+      mutationFn: (body: z.input<typeof liquidatorChangeInput>) =>
+        api.put<ExpenseRequest>(`${requestPath(id)}/liquidator`, body),
       onSuccess,
     }),
   };

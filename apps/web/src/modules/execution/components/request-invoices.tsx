@@ -27,6 +27,7 @@ import { RowActions } from '../../../shared/ui/row-actions';
 import { useInvoiceWrites, useRequestInvoices, type RequestInvoices } from '../api/invoices';
 import type { ProviderOption } from '../api/queries';
 import { RemoteSelect, type RemoteOption } from './remote-multi-select';
+import { RequestLiquidation } from './request-liquidation';
 
 /** The statuses whose invoices the liquidator writes: paid, the liquidation not sent (the server's rule). */
 const OPEN = ['emision_cheque', 'liquidado_temp'];
@@ -50,7 +51,9 @@ const serieNumber = (i: Pick<RequestInvoice, 'serie' | 'number'>) => (i.serie ? 
 /**
  * The liquidation's invoices (issue 27 section 1) on a paid request's page: each with its provider, serie and
  * number, date, amount and retentions; what was given against what is invoiced; the FEL invoices nobody checked
- * at SAT. The request's liquidator (its requester) adds, edits and removes them until the liquidation is sent.
+ * at SAT; what administration accepted of each. The request's liquidator (its requester unless administration
+ * named another) adds, edits and removes them until the liquidation is sent. The invoice form is a modal: the
+ * liquidation cannot be sent while an invoice is being edited.
  */
 export function RequestInvoicesSection({ request }: { request: ExpenseRequest }) {
   const { t } = useTranslation('execution');
@@ -59,9 +62,10 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
   const writes = useInvoiceWrites(request.id);
   const [editing, setEditing] = useState<RequestInvoice | 'new' | null>(null);
   const [removing, setRemoving] = useState<RequestInvoice | null>(null);
-  const writable = request.requesterId === user?.id && OPEN.includes(request.status);
+  const writable = request.liquidatorId === user?.id && OPEN.includes(request.status);
   const data = query.data;
   const pending = data ? money(data.given).minus(data.invoiced) : null;
+  const sanctioned = !!data?.items.some((i) => i.sanctionedAmount !== null);
 
   const remove = async () => {
     if (!removing) return;
@@ -76,6 +80,7 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
 
   return (
     <Stack gap="md">
+      <RequestLiquidation request={request} />
       <Group justify="space-between" wrap="wrap">
         <Group gap="lg" data-testid="invoice-totals">
           <Text size="sm">
@@ -84,7 +89,7 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
           <Text size="sm">
             {t('execution:invoices.invoiced')}: <b>{formatMoney(data?.invoiced ?? '0')}</b>
           </Text>
-          {pending && !pending.isZero() && (
+          {pending && !pending.isZero() && OPEN.includes(request.status) && (
             <Text size="sm" c={pending.isNegative() ? 'red' : 'orange'}>
               {t(pending.isNegative() ? 'execution:invoices.over' : 'execution:invoices.pending', {
                 amount: formatMoney(moneyString(pending.abs())),
@@ -134,6 +139,20 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
             align: 'right',
             width: 120,
           },
+          ...(sanctioned
+            ? [
+                {
+                  id: 'accepted',
+                  header: t('execution:liquidation.accepted'),
+                  text: (i: RequestInvoice) =>
+                    i.sanctionedAmount === null
+                      ? formatMoney(i.amount)
+                      : `${formatMoney(i.sanctionedAmount)} · ${i.sanctionReason ?? ''}`,
+                  wrap: true,
+                  width: 200,
+                },
+              ]
+            : []),
           {
             id: 'isr',
             header: t('execution:invoices.isr'),

@@ -12,6 +12,7 @@ import type {
   WorkflowTransitionConfig,
 } from '../../../shared/ui/workflow/types';
 import { useTransitionRequest } from '../api/mutations';
+import { LIQUIDATION_DIALOGS, liquidationBody, LiquidationFields, validateLiquidation } from './liquidation-fields';
 
 type Allowed = ExpenseRequest['allowed'][number];
 type Body = z.input<typeof requestTransitionInput>;
@@ -117,7 +118,8 @@ function SelectionFields({ subject, values, setValue, errors }: Props) {
   );
 }
 
-const needsFields = (a: OfferedTransition) => a.name === 'issue_payment' || a.name === 'select_provider';
+const needsFields = (a: OfferedTransition) =>
+  a.name === 'issue_payment' || a.name === 'select_provider' || LIQUIDATION_DIALOGS.includes(a.name);
 
 /** The body's module part from the dialog's fields. */
 function extraBody(name: string, extra: Record<string, string>): Partial<Body> {
@@ -137,13 +139,15 @@ function extraBody(name: string, extra: Record<string, string>): Partial<Body> {
     return {
       selection: { providerId: extra[F.providerId] ?? '', justification: extra[F.justification] ?? null },
     };
+  if (LIQUIDATION_DIALOGS.includes(name)) return { liquidation: liquidationBody(extra) };
   return {};
 }
 
 /**
  * How a request's approval chain is moved through the shared workflow dialog (issue 26 section 4): approvals
  * (an optional comment), a return to an earlier stage and a rejection (a reason), the provider's selection (a
- * quote, and a justification when it is not the lowest), the payment (check or transfer). A stale request's
+ * quote, and a justification when it is not the lowest), the payment (check or transfer), the liquidation's
+ * sending (the refund or the excess) and approval (sanctions, the excess approved). A stale request's
  * reload and a move no longer allowed refetch it.
  */
 export function useRequestTransitionConfig(
@@ -159,6 +163,7 @@ export function useRequestTransitionConfig(
     title: (a, r) =>
       t('execution:transitionDialog.title', { action: t(`execution:transitions.${a.name}`), number: r.number }),
     confirm: () => true,
+    size: (a) => (a.name === 'approve_liquidation' ? 'lg' : 'md'),
     fields: {
       needs: needsFields,
       initial: (a, r): ExtraValues =>
@@ -174,11 +179,18 @@ export function useRequestTransitionConfig(
         const missing = (keys: string[]) =>
           Object.fromEntries(keys.filter((k) => !values[k]).map((k) => [k, required]));
         if (a.name === 'select_provider') return missing([F.providerId]);
+        if (LIQUIDATION_DIALOGS.includes(a.name)) return validateLiquidation(values, t);
         const check = (values[F.method] ?? 'check') === 'check';
         return missing([F.bankAccount, F.payeeName, check ? F.checkNumber : F.transactionNumber]);
       },
       render: (props) =>
-        props.transition.name === 'issue_payment' ? <PaymentFields {...props} /> : <SelectionFields {...props} />,
+        props.transition.name === 'issue_payment' ? (
+          <PaymentFields {...props} />
+        ) : props.transition.name === 'select_provider' ? (
+          <SelectionFields {...props} />
+        ) : (
+          <LiquidationFields {...props} />
+        ),
     },
     onSubmit: (_r, body, extra) => transition.mutateAsync({ ...body, ...extraBody(body.transition, extra) } as Body),
     onDone: (updated) =>

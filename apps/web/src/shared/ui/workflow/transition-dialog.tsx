@@ -95,6 +95,7 @@ export function TransitionDialog<S, A extends OfferedTransition, R>({
       opened
       onClose={onClose}
       centered
+      size={config.size?.(transition) ?? 'md'}
       title={config.title?.(transition, subject) ?? offeredLabel(t, config.label, transition)}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >

@@ -60,6 +60,8 @@ export interface WorkflowTransitionConfig<S, A extends OfferedTransition, R = un
   title?: (transition: A, subject: S) => string;
   /** What the move does; "The record will move to «state»" by default. */
   description?: (transition: A, subject: S) => ReactNode;
+  /** The dialog's width (Mantine's sizes); 'md' by default, wider for a transition whose fields are a table. */
+  size?: (transition: A) => 'md' | 'lg' | 'xl';
   /** A hint under the reason field. */
   reasonHint?: (transition: A) => string | undefined;
   /** The reason's length limit (the module's contract; 1000 by default). */
