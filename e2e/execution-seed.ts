@@ -75,15 +75,16 @@ export async function seed(request: APIRequestContext, tag: string) {
     return username;
   };
   const providerName = `Imprenta Xela ${tag}`;
+  const providerNit = randomNit();
   const provider = (await api('post', '/api/providers', {
     name: providerName,
-    nit: randomNit(),
+    nit: providerNit,
     taxRegime: 'general',
     state: '09',
   })) as { id: string };
   return {
     lineId: line.id,
-    provider: { id: provider.id, name: providerName },
+    provider: { id: provider.id, name: providerName, nit: providerNit },
     requester: await user('solicitante', ['ejecucion_solicitudes']),
     boss: await user('jefa', ['ejecucion_aprobacion_jefe']),
     administration: await user('administracion', ['ejecucion_administracion']),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeToasts, failOnPageErrors, login } from './fixtures';
+import { adminApi, closeToasts, failOnPageErrors, login } from './fixtures';
 import { paidReserve, PASSWORD, seed } from './execution-seed';
+import { dteXml } from '../apps/server/test/dte-fixture.ts';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
 
@@ -11,6 +12,9 @@ import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'jso
  */
 const TAG = `FAC${Date.now() % 1_000_000}`;
 const UUID = 'D412A347-9720-44C0-A9CC-FDE068F0A2E7';
+/** The institution's NIT (valid by SAT's modulo 11): the buyer every FEL invoice of a liquidation names. */
+const INSTITUTION_NIT = '98765434';
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
 const inv = esExec.invoices;
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -78,5 +82,33 @@ test.describe("a paid request's invoices", () => {
     await expect(modal.getByText(inv.inList)).toBeVisible();
     await modal.getByRole('button', { name: esCommon.actions.cancel }).click();
     await expect(section.getByRole('row')).toHaveCount(3);
+
+    // The main path for a FEL invoice: its certified XML, everything read from it (the institution is its buyer).
+    await adminApi(request);
+    const setting = await request.post('/api/settings/institution_nit/values', {
+      data: { validFrom: '2026-01-01', value: INSTITUTION_NIT, source: 'RTU de la institución' },
+    });
+    expect([200, 409]).toContain(setting.status());
+    const hex = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+    const xml = dteXml({
+      'NITEmisor="1234567-1"': `NITEmisor="${s.provider.nit}"`,
+      'IDReceptor="7654321-0"': `IDReceptor="${INSTITUTION_NIT}"`,
+      '2027-03-01T23:30:00-06:00': `${today()}T10:00:00-06:00`,
+      'Numero="2535474368" Serie="D412A347">d412a347-': `Numero="2535474368" Serie="${hex}">${hex.toLowerCase()}-`,
+    });
+    await closeToasts(page);
+    await section.getByTestId('invoice-xml-input').setInputFiles({
+      name: 'factura.xml',
+      mimeType: 'text/xml',
+      buffer: Buffer.from(xml),
+    });
+    await expect(section.getByRole('cell', { name: `${hex}-2535474368`, exact: true })).toBeVisible();
+    await expect(section.getByTestId('invoice-totals')).toContainText('Q 2,735.00');
+    // It is checked at SAT (not voided), and the column says when.
+    await section.getByRole('button', { name: `Marcar verificada en SAT la factura ${hex}-2535474368` }).click();
+    await expect(section.getByText('1 factura FEL sin verificar en SAT')).toBeVisible();
+    await expect(
+      section.getByRole('button', { name: `Descargar el XML de la factura ${hex}-2535474368` }),
+    ).toBeVisible();
   });
 });

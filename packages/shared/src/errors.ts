@@ -238,6 +238,11 @@ export const FIELD_ERROR_CODES = [
   'refund_required', // params.amount: the refund the liquidator must make
   'liquidation_excess', // params.excess, reason: the difference administration approves
   'unchanged', // the value given is the one already recorded
+  'fel_not_institution', // params.nit: the DTE's buyer (a Factura Especial's issuer) is not the institution
+  'fel_currency', // params.currency: a liquidation's invoices are in quetzales
+  'fel_provider_unknown', // params.nit, name: no active provider has the seller's NIT
+  'fel_origin_unknown', // a credit note's origin is not an invoice of the same request
+  'fel_read_only', // a field read from the DTE's XML cannot be changed
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -92,6 +92,8 @@ export const requestInvoice = z.object({
   isrRetained: z.string(),
   ivaRetained: z.string(),
   retentionCertificate: z.string().nullable(),
+  /** Read from its certified XML: the issuer's IVA affiliation it declares (GEN, PEQ, ...); null when typed. */
+  ivaAffiliation: z.string().nullable(),
   /** A credit note's invoice (it counts against the liquidation), or null. */
   creditOf: uuid.nullable(),
   /** What administration accepted of it (Q) and why, when less than its amount; null: accepted whole, or not approved. */
@@ -162,6 +164,9 @@ export const liquidationInput = z.object({
     .default(null),
 });
 export type LiquidationInput = z.output<typeof liquidationInput>;
+
+/** `POST /api/execution/requests/:id/invoices/:invoice/sat-check`: the invoice's version read. */
+export const satCheckInput = z.object({ version });
 
 /** `PUT /api/execution/requests/:id/refund` (the liquidator): the deposit made, with the refund's version read. */
 export const refundDepositInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidNit, normalizeNit } from '../identifiers.ts';
 import { moneyAmount } from '../money.ts';
 import { envelope, isoDate, optionalText, text, uuid, version } from '../validation.ts';
 
@@ -11,7 +12,7 @@ import { envelope, isoDate, optionalText, text, uuid, version } from '../validat
  */
 
 /** How a value is written: a rate as a fraction ('0.0483' = 4.83 %), an amount in Q, a whole count, a yes/no, … */
-export const SETTING_TYPES = ['rate', 'money', 'count', 'flag', 'brackets', 'rates'] as const;
+export const SETTING_TYPES = ['rate', 'money', 'count', 'flag', 'brackets', 'rates', 'nit'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
 /** A fraction from 0 to 1 with at most 6 decimals, as a decimal string ('0.12' for 12 %). */
@@ -66,6 +67,13 @@ export const SETTING_VALUE_SCHEMAS = {
   flag: z.boolean({ error: 'required' }),
   brackets,
   rates,
+  // A NIT as SAT's modulo 11 accepts it, stored normalised (no hyphen, upper case: '1234567-9' → '12345679').
+  nit: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .refine((v) => isValidNit(v), 'invalid')
+    .transform(normalizeNit),
 } satisfies Record<SettingType, z.ZodType>;
 
 /**
@@ -176,6 +184,13 @@ export const SETTING_DEFINITIONS = [
     group: 'purchasing',
     type: 'count',
     source: 'Política de compras de la institución: antigüedad de las facturas de una liquidación',
+  },
+  {
+    // The buyer every FEL invoice of a liquidation must name (issue 27 section 1); none until an administrator sets it.
+    key: 'institution_nit',
+    group: 'tax',
+    type: 'nit',
+    source: 'SAT, Registro Tributario Unificado (RTU) de la institución',
   },
 ] as const satisfies readonly { key: string; group: string; type: SettingType; source: string }[];
 

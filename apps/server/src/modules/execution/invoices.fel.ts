@@ -28,6 +28,11 @@ export interface Dte {
   currency: string;
   grandTotal: string;
   grandTotalExact: string;
+  /**
+   * A credit or debit note's origin: the authorization UUID (upper case) of the document it adjusts, from its
+   * `ReferenciasNota` complement; null for the other documents.
+   */
+  origin: string | null;
 }
 
 /** The largest DTE read (bytes): a real one with its signature is a few KB; a few hundred items stay far below. */
@@ -123,6 +128,8 @@ export function readDte(xml: Buffer | string): Dte {
   const exact = required(text(totals?.['GranTotal']), 'GranTotal');
   if (!/^\d{1,12}(\.\d{1,6})?$/.test(exact) || money(exact).lessThanOrEqualTo(0)) throw refused('fel_total_invalid');
 
+  const reference = findNode(issue?.['Complementos'], 'ReferenciasNota');
+  const originText = reference?.['@NumeroAutorizacionDocumentoOrigen'];
   return {
     type: type as DteType,
     authorization,
@@ -137,5 +144,26 @@ export function readDte(xml: Buffer | string): Dte {
     currency: required(general?.['@CodigoMoneda'], 'DatosGenerales@CodigoMoneda').toUpperCase(),
     grandTotal: moneyString(money(exact)),
     grandTotalExact: exact,
+    origin: typeof originText === 'string' && originText.trim() ? unescape(originText.trim()).toUpperCase() : null,
   };
+}
+
+/** The first node named `name` under `node`, at any depth (complements nest it in one or more `Complemento`). */
+function findNode(node: unknown, name: string, depth = 0): Node | undefined {
+  if (!node || typeof node !== 'object' || depth > 6) return undefined;
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const found = findNode(n, name, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const direct = (node as Node)[name];
+  if (direct && typeof direct === 'object') return (Array.isArray(direct) ? direct[0] : direct) as Node;
+  for (const [key, value] of Object.entries(node as Node)) {
+    if (key.startsWith('@') || key === '#text') continue;
+    const found = findNode(value, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceInput, invoiceUpdate, requestInvoicesResponse } from '@amparo/shared/modules/invoices.schema';
+import {
+  invoiceInput,
+  invoiceUpdate,
+  requestInvoicesResponse,
+  satCheckInput,
+} from '@amparo/shared/modules/invoices.schema';
 import { uuid } from '@amparo/shared/validation';
-import { actorOf } from '../../plugins/actor.ts';
+import { actorOf, uploadSource } from '../../plugins/actor.ts';
+import { readUploadBytes } from '../../lib/uploads.ts';
+import { DTE_MAX_BYTES } from './invoices.fel.ts';
 import * as service from './invoices.service.ts';
 
 const tags = ['execution'];
@@ -102,5 +109,82 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.removeInvoice(db(), actorOf(request), request.params.id, request.params.invoice),
     }),
+  );
+  app.post(
+    '/api/execution/requests/:id/invoices/xml',
+    {
+      config: {
+        permission,
+        problems: {
+          ...writeProblems,
+          409: [...writeProblems[409], 'setting_missing' as const],
+          413: ['payload_too_large' as const],
+        },
+      },
+      schema: {
+        operationId: 'addRequestInvoiceFromXml',
+        tags,
+        summary:
+          'Record a FEL invoice from its certified XML (multipart `file`, at most DTE_MAX_BYTES; entities never expanded), everything read from it: 400 fel_* on xml; 409 invoice_duplicate, setting_missing',
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: requestInvoicesResponse },
+      },
+    },
+    async (request) => {
+      const xml = await readUploadBytes(uploadSource(request), 'file', DTE_MAX_BYTES);
+      return {
+        success: true as const,
+        data: await service.addInvoiceFromXml(db(), actorOf(request), request.params.id, xml),
+      };
+    },
+  );
+  app.post(
+    '/api/execution/requests/:id/invoices/:invoice/sat-check',
+    {
+      config: {
+        permission,
+        problems: { 403: ['forbidden'], 404: ['not_found'], 409: ['liquidation_closed', 'version_conflict'] },
+      },
+      schema: {
+        operationId: 'checkRequestInvoiceAtSat',
+        tags,
+        summary:
+          'Record that a FEL invoice was checked at SAT (not voided), by the liquidator or administration (audited): 409 liquidation_closed',
+        params: invoiceParams,
+        body: satCheckInput,
+        response: { 200: requestInvoicesResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.checkAtSat(
+        db(),
+        actorOf(request),
+        request.params.id,
+        request.params.invoice,
+        request.body.version,
+      ),
+    }),
+  );
+  app.get(
+    '/api/execution/requests/:id/invoices/:invoice/xml',
+    {
+      config: { permission, problems: { 404: ['not_found'] } },
+      schema: {
+        operationId: 'requestInvoiceXml',
+        tags,
+        summary: "A FEL invoice's certified XML as uploaded (whoever may open the request); 404 for a typed one",
+        params: invoiceParams,
+      },
+    },
+    async (request, reply) => {
+      const xml = await service.invoiceXml(db(), actorOf(request), request.params.id, request.params.invoice);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dte-${request.params.invoice}.xml"`)
+        .header('cache-control', 'no-store')
+        .send(xml);
+    },
   );
 };

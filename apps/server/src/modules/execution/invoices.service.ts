@@ -1,6 +1,8 @@
 import { felSerieNumber, invoiceKey } from '@amparo/shared/fel';
 import { todayInGuatemala } from '@amparo/shared/format';
+import type { FieldErrorCode } from '@amparo/shared/errors';
 import { normalizeNit } from '@amparo/shared/identifiers';
+import { hasPermission } from '@amparo/shared/permissions';
 import { money, moneyString, sumMoney } from '@amparo/shared/money';
 import {
   isFelDocument,
@@ -19,6 +21,7 @@ import * as repo from './invoices.repository.ts';
 import * as liquidation from './liquidation.repository.ts';
 import { balanceOf, liquidationSums, refundAnswer } from './liquidation.rules.ts';
 import { retentionsOf } from './invoices.retentions.ts';
+import { readDte } from './invoices.fel.ts';
 import * as requests from './requests.repository.ts';
 import { visibleRequest } from './requests.service.ts';
 
@@ -185,6 +188,7 @@ async function invoicesAnswer(db: Executor, request: requests.ExpenseRequestRow)
     isrRetained: i.isrRetained,
     ivaRetained: i.ivaRetained,
     retentionCertificate: i.retentionCertificate,
+    ivaAffiliation: i.ivaAffiliation,
     creditOf: i.creditOf,
     sanctionedAmount: i.sanctionedAmount,
     sanctionReason: i.sanctionReason,
@@ -246,6 +250,7 @@ export async function updateInvoice(
       const before = await repo.findInvoice(tx, id, invoiceId);
       if (!before) throw notFound();
       if (before.version !== body.version) throw versionConflict();
+      if (before.ivaAffiliation !== null) assertXmlFieldsKept(before, body);
       const columns = await invoiceColumns(tx, request, body, invoiceId);
       const credited = await creditsAgainst(tx, invoiceId);
       if (money(columns.amount).lessThan(credited))
@@ -264,6 +269,25 @@ export async function updateInvoice(
   );
 }
 
+/**
+ * An invoice read from its DTE keeps what the XML says: its document, provider, authorization, date and amount
+ * (400 `fel_read_only` on the field changed); the retention certificate may still be written.
+ */
+function assertXmlFieldsKept(before: repo.InvoiceRow, body: InvoiceInput) {
+  const kept: [keyof InvoiceInput, unknown][] = [
+    ['document', before.document],
+    ['providerId', before.providerId],
+    ['authorization', before.authorization],
+    ['emittedOn', before.emittedOn],
+    ['amount', before.amount],
+  ];
+  const changed = kept.find(([field, value]) => {
+    const given = body[field];
+    return field === 'authorization' ? String(given ?? '').toUpperCase() !== value : given !== value;
+  });
+  if (changed) throw invalidField(changed[0], 'fel_read_only');
+}
+
 /** Removes an invoice (`DELETE /api/execution/requests/:id/invoices/:invoice`), audited; 404 when not the request's. */
 export async function removeInvoice(db: Db, actor: UserActor, id: string, invoiceId: string) {
   return db.transaction(async (tx) => {
@@ -275,4 +299,107 @@ export async function removeInvoice(db: Db, actor: UserActor, id: string, invoic
     await writeAudit(tx, actor, { action: 'delete', entity: ENTITY, entityId: invoiceId, changes: diff(before, null) });
     return invoicesAnswer(tx, request);
   });
+}
+
+/**
+ * Records a FEL invoice from its certified XML (`POST /api/execution/requests/:id/invoices/xml`, multipart `file`),
+ * by the liquidator, reading everything from it (issue 27 section 1, decision 0030): `readDte`'s refusals; the
+ * charity is the buyer, the issuer of a Factura Especial (400 `fel_not_institution` on `xml`, params nit; 409
+ * `setting_missing` while `institution_nit` has no value); quetzales only (`fel_currency`, params currency); the
+ * seller is an active provider of the registry by NIT (`fel_provider_unknown`, params nit, name: register it first);
+ * a credit note's origin is an invoice of the same request (`fel_origin_unknown`). Then `addInvoice`'s checks
+ * (date, duplicate, retentions). The XML is kept with the invoice. Answers the request's invoices.
+ */
+export async function addInvoiceFromXml(db: Db, actor: UserActor, id: string, xml: Buffer) {
+  const dte = readDte(xml);
+  const refused = (code: FieldErrorCode, params?: Record<string, unknown>) => invalidField('xml', code, params);
+  if (dte.currency !== 'GTQ') throw refused('fel_currency', { currency: dte.currency });
+  return keyGuarded(db, (keyed) =>
+    db.transaction(async (tx) => {
+      const request = await liquidated(tx, actor, id);
+      const institution = await valueAt(tx, 'institution_nit', dte.emittedOn);
+      // A Factura Especial is issued by the charity to an informal seller: the seller is its receiver.
+      const special = dte.type === 'FESP';
+      const own = special ? dte.issuerNit : dte.buyerId;
+      if (own !== institution) throw refused('fel_not_institution', { nit: own });
+      const sellerNit = special ? dte.buyerId : dte.issuerNit;
+      const providerId = await repo.activeProviderByNit(tx, sellerNit);
+      if (!providerId) throw refused('fel_provider_unknown', { nit: sellerNit, name: special ? '' : dte.issuerName });
+      let creditOf: string | null = null;
+      if (dte.type === 'NCRE') {
+        creditOf = dte.origin ? await repo.invoiceByAuthorization(tx, id, dte.origin) : null;
+        if (!creditOf) throw refused('fel_origin_unknown');
+      }
+      const body: InvoiceInput = {
+        document: dte.type,
+        providerId,
+        authorization: dte.authorization,
+        serie: null,
+        number: null,
+        emittedOn: dte.emittedOn,
+        amount: dte.grandTotal,
+        retentionCertificate: null,
+        creditOf,
+      };
+      const columns = await invoiceColumns(tx, request, body, null);
+      keyed(columns.invoiceKey);
+      const row = await repo.insertInvoice(tx, {
+        requestId: id,
+        ...columns,
+        dteXml: new TextDecoder('utf-8').decode(xml).replace(/^\uFEFF/, ''),
+        ivaAffiliation: dte.issuerIvaAffiliation,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+      await writeAudit(tx, actor, {
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        changes: diff(null, { ...row, source: 'dte_xml' }),
+      });
+      return invoicesAnswer(tx, request);
+    }),
+  );
+}
+
+/**
+ * Records that someone checked at SAT that a FEL invoice is not voided (`POST
+ * /api/execution/requests/:id/invoices/:invoice/sat-check`): its liquidator or administration, until the
+ * liquidation is approved (409 `liquidation_closed`); a paper invoice has nothing to check (400 `invalid` on
+ * `invoice`); 409 `version_conflict` on a stale version. Audited. Answers the request's invoices.
+ */
+export async function checkAtSat(db: Db, actor: UserActor, id: string, invoiceId: string, version: number) {
+  return db.transaction(async (tx) => {
+    const request = await visibleRequest(tx, actor, id);
+    if (request.liquidatorId !== actor.userId && !hasPermission(actor.permissions, 'ejecucion_administracion'))
+      throw new AppError(403, 'forbidden', [{ field: 'request', code: 'not_liquidator' }]);
+    if (!SAT_CHECKED_IN.includes(request.status)) throw new AppError(409, 'liquidation_closed');
+    const before = await repo.findInvoice(tx, id, invoiceId);
+    if (!before) throw notFound();
+    if (before.authorization === null) throw invalidField('invoice', 'invalid');
+    if (before.version !== version) throw versionConflict();
+    const after = await repo.markSatChecked(tx, invoiceId, version, actor.userId);
+    if (!after) throw versionConflict();
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: invoiceId,
+      changes: diff(before, after),
+    });
+    return invoicesAnswer(tx, request);
+  });
+}
+
+/** The statuses in which a FEL invoice's SAT check is recorded: paid, and the liquidation not yet approved. */
+const SAT_CHECKED_IN = [...OPEN_FOR_INVOICES, 'enviado_liquidacion'];
+
+/**
+ * A FEL invoice's certified XML as uploaded (`GET /api/execution/requests/:id/invoices/:invoice/xml`), for whoever
+ * may open the request; 404 for one typed or on paper.
+ */
+export async function invoiceXml(db: Executor, actor: UserActor, id: string, invoiceId: string): Promise<string> {
+  await visibleRequest(db, actor, id);
+  const xml = await repo.dteXmlOf(db, id, invoiceId);
+  if (xml === null) throw notFound();
+  return xml;
 }

@@ -57,6 +57,13 @@ export const expenseRequestInvoices = pgTable(
      */
     sanctionedAmount: numeric('sanctioned_amount', { precision: 14, scale: 2 }),
     sanctionReason: text('sanction_reason'),
+    /**
+     * A FEL invoice uploaded as its certified XML: the document as received (a few KB, at most DTE_MAX_BYTES),
+     * kept as the evidence its fields were read from, and the issuer's IVA affiliation it declares (GEN, PEQ, ...).
+     * Null for an invoice typed by its authorization or a paper one.
+     */
+    dteXml: text('dte_xml'),
+    ivaAffiliation: text('iva_affiliation'),
     satCheckedAt: timestamp('sat_checked_at', { withTimezone: true }),
     satCheckedBy: uuid('sat_checked_by').references(() => users.id),
     ...editableColumns(),

@@ -10,6 +10,7 @@ import type {
 } from '@amparo/shared/modules/invoices.schema';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
 import { api } from '../../../shared/lib/api';
+import { downloadFile } from '../../../shared/lib/download';
 import { executionKeys, requestPath } from './queries';
 
 export type RequestInvoices = z.infer<typeof requestInvoices>;
@@ -44,7 +45,27 @@ export function useInvoiceWrites(id: string) {
         api.delete<RequestInvoices>(`${invoicesPath(id)}/${encodeURIComponent(invoiceId)}`),
       onSuccess,
     }),
+    /** A FEL invoice from its certified XML (POST .../invoices/xml, multipart `file`): everything read from it. */
+    fromXml: useMutation({
+      mutationFn: (file: File) => {
+        const body = new FormData();
+        body.append('file', file);
+        return api.post<RequestInvoices>(`${invoicesPath(id)}/xml`, body);
+      },
+      onSuccess,
+    }),
+    /** Records that a FEL invoice was checked at SAT (not voided). */
+    satCheck: useMutation({
+      mutationFn: ({ invoiceId, version }: { invoiceId: string; version: number }) =>
+        api.post<RequestInvoices>(`${invoicesPath(id)}/${encodeURIComponent(invoiceId)}/sat-check`, { version }),
+      onSuccess,
+    }),
   };
+}
+
+/** Saves a FEL invoice's certified XML as it was uploaded. */
+export function downloadInvoiceXml(id: string, invoiceId: string) {
+  return downloadFile(`/api/${invoicesPath(id)}/${encodeURIComponent(invoiceId)}/xml`, 'dte.xml');
 }
 
 /**

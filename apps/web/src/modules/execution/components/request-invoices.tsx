@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileCode, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { felSerieNumber, invoiceKey } from '@amparo/shared/fel';
 import { todayInGuatemala } from '@amparo/shared/format';
 import { money, moneyString } from '@amparo/shared/money';
 import type { ExpenseRequest } from '@amparo/shared/modules/execution.schema';
+import { hasPermission } from '@amparo/shared/permissions';
 import {
   INVOICE_DOCUMENTS,
   invoiceInput,
@@ -24,7 +25,7 @@ import { DateField } from '../../../shared/ui/date-field';
 import { Money } from '../../../shared/ui/format';
 import { MoneyInput } from '../../../shared/ui/money-input';
 import { RowActions } from '../../../shared/ui/row-actions';
-import { useInvoiceWrites, useRequestInvoices, type RequestInvoices } from '../api/invoices';
+import { downloadInvoiceXml, useInvoiceWrites, useRequestInvoices, type RequestInvoices } from '../api/invoices';
 import type { ProviderOption } from '../api/queries';
 import { RemoteSelect, type RemoteOption } from './remote-multi-select';
 import { RequestLiquidation } from './request-liquidation';
@@ -43,9 +44,15 @@ type Values = {
   emittedOn: string | null;
   amount: string;
   retentionCertificate: string;
+  creditOf: string | null;
 };
 
-const toInput = (v: Values) => ({ ...v, providerId: v.providerId ?? '', emittedOn: v.emittedOn ?? '' });
+const toInput = (v: Values) => ({
+  ...v,
+  providerId: v.providerId ?? '',
+  emittedOn: v.emittedOn ?? '',
+  creditOf: v.document === 'NCRE' ? v.creditOf : null,
+});
 const serieNumber = (i: Pick<RequestInvoice, 'serie' | 'number'>) => (i.serie ? `${i.serie}-${i.number}` : i.number);
 
 /**
@@ -63,6 +70,30 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
   const [editing, setEditing] = useState<RequestInvoice | 'new' | null>(null);
   const [removing, setRemoving] = useState<RequestInvoice | null>(null);
   const writable = request.liquidatorId === user?.id && OPEN.includes(request.status);
+  // The liquidator or administration records a FEL invoice's SAT check until the liquidation is approved.
+  const checker =
+    (request.liquidatorId === user?.id || hasPermission(user?.permisos ?? [], 'ejecucion_administracion')) &&
+    [...OPEN, 'enviado_liquidacion'].includes(request.status);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fromXml = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      await writes.fromXml.mutateAsync(file);
+      notifySuccess(t('execution:invoices.added'));
+    } catch (error) {
+      notifyError(applyServerErrors(error, t));
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+  const satCheck = async (i: RequestInvoice) => {
+    try {
+      await writes.satCheck.mutateAsync({ invoiceId: i.id, version: i.version });
+      notifySuccess(t('execution:invoices.satChecked'));
+    } catch (error) {
+      notifyError(applyServerErrors(error, t));
+    }
+  };
   const data = query.data;
   const pending = data ? money(data.given).minus(data.invoiced) : null;
   const sanctioned = !!data?.items.some((i) => i.sanctionedAmount !== null);
@@ -103,9 +134,27 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
           )}
         </Group>
         {writable && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('execution:invoices.add')}
-          </Button>
+          <Group gap="xs">
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              hidden
+              data-testid="invoice-xml-input"
+              onChange={(e) => void fromXml(e.currentTarget.files?.[0])}
+            />
+            <Button
+              variant="light"
+              leftSection={<IconFileCode size={16} />}
+              loading={writes.fromXml.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              {t('execution:invoices.uploadXml')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              {t('execution:invoices.add')}
+            </Button>
+          </Group>
         )}
       </Group>
       <DataTable<RequestInvoice>
@@ -167,6 +216,51 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
             align: 'right',
             width: 100,
           },
+          {
+            id: 'sat',
+            header: t('execution:invoices.sat'),
+            text: (i) =>
+              i.authorization === null
+                ? ''
+                : i.satCheckedAt
+                  ? t('execution:invoices.satCheckedOn', { date: formatDate(i.satCheckedAt) })
+                  : t('execution:invoices.satUnchecked'),
+            cell: (i) =>
+              i.authorization === null ? null : i.satCheckedAt ? (
+                <Text size="sm">{t('execution:invoices.satCheckedOn', { date: formatDate(i.satCheckedAt) })}</Text>
+              ) : checker ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={t('execution:invoices.satCheckOf', { number: serieNumber(i) })}
+                  onClick={() => void satCheck(i)}
+                >
+                  {t('execution:invoices.satCheck')}
+                </Button>
+              ) : (
+                <Text size="sm" c="orange">
+                  {t('execution:invoices.satUnchecked')}
+                </Text>
+              ),
+            width: 150,
+          },
+          {
+            id: 'xml',
+            header: t('execution:invoices.xml'),
+            text: (i) => (i.ivaAffiliation ? 'XML' : ''),
+            cell: (i) =>
+              i.ivaAffiliation ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-label={t('execution:invoices.xmlOf', { number: serieNumber(i) })}
+                  onClick={() => void downloadInvoiceXml(request.id, i.id)}
+                >
+                  XML
+                </Button>
+              ) : null,
+            width: 70,
+          },
         ]}
       />
       <Modal
@@ -224,6 +318,7 @@ function InvoiceForm({ invoice, list, writes, onDone }: FormProps) {
       emittedOn: invoice?.emittedOn ?? todayInGuatemala(),
       amount: invoice?.amount ?? '',
       retentionCertificate: invoice?.retentionCertificate ?? '',
+      creditOf: invoice?.creditOf ?? null,
     },
     {
       toInput,
@@ -283,6 +378,17 @@ function InvoiceForm({ invoice, list, writes, onDone }: FormProps) {
             onChange={(v) => form.setFieldValue('providerId', v)}
           />
         </SimpleGrid>
+        {form.values.document === 'NCRE' && (
+          <Select
+            label={t('execution:invoices.creditOf')}
+            description={t('execution:invoices.creditOfHint')}
+            withAsterisk
+            data={list.items
+              .filter((i) => i.document !== 'NCRE' && i.id !== invoice?.id)
+              .map((i) => ({ value: i.id, label: `${i.providerName} · ${serieNumber(i)} · ${formatMoney(i.amount)}` }))}
+            {...form.getInputProps('creditOf')}
+          />
+        )}
         {fel ? (
           <TextInput
             label={t('execution:invoices.authorization')}

@@ -40,6 +40,8 @@ export function valueLines(t: TFunction, type: SettingType, value: unknown): str
       return [typeof value === 'string' ? formatMoney(value) : EMPTY];
     case 'count':
       return [typeof value === 'number' ? String(value) : EMPTY];
+    case 'nit':
+      return [typeof value === 'string' ? value : EMPTY];
     case 'flag':
       return [value === true ? t('settings:yes') : value === false ? t('settings:no') : EMPTY];
     case 'brackets':

@@ -126,7 +126,7 @@ function RatesEditor({ form }: { form: Form }) {
   );
 }
 
-/** The value's input by the key's type: a percentage, an amount in Q, a whole number, yes/no, bands or rates. */
+/** The value's input by the key's type: a percentage, an amount in Q, a whole number, yes/no, bands, rates or a NIT. */
 export function ValueEditor({ type, form }: { type: SettingType; form: Form }) {
   const { t } = useTranslation('settings');
   const label = t('form.value');
@@ -178,6 +178,18 @@ export function ValueEditor({ type, form }: { type: SettingType; form: Form }) {
             <Radio value="no" label={t('no')} />
           </Group>
         </Radio.Group>
+      );
+    case 'nit':
+      return (
+        <TextInput
+          label={label}
+          description={hint}
+          inputWrapperOrder={order}
+          withAsterisk
+          maxLength={20}
+          styles={{ wrapper: { maxWidth: 220 } }}
+          {...form.getInputProps('value')}
+        />
       );
     case 'brackets':
       return <BandsEditor form={form} />;

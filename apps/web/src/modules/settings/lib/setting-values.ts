@@ -49,6 +49,7 @@ export function toEditor(type: SettingType, value: unknown): EditorValue {
     case 'rate':
       return typeof value === 'string' ? fractionToPercent(value) : '';
     case 'money':
+    case 'nit':
       return typeof value === 'string' ? value : '';
     case 'count':
       return typeof value === 'number' ? String(value) : '';
@@ -94,6 +95,7 @@ export function fromEditor(type: SettingType, editor: EditorValue): { value: unk
     case 'rate':
       return { value: rateAt(text, 'value', problems), problems };
     case 'money':
+    case 'nit':
       return { value: text, problems };
     case 'count':
       // NumberInput takes only digits: '' is missing, anything else a whole number the schema bounds.
