@@ -14,6 +14,7 @@ import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'jso
 const TAG = `LIQ${Date.now() % 1_000_000}`;
 const { year: YEAR } = guatemalaMonth();
 const L = esExec.liquidation;
+const E = esExec.budgetView;
 
 test.describe("a paid request's liquidation", () => {
   failOnPageErrors();
@@ -77,5 +78,17 @@ test.describe("a paid request's liquidation", () => {
     const axis = byAxis.locator('tbody tr[data-kind="axis"]', { hasText: `EJE_${TAG}` });
     await expect(axis.locator('td').nth(4)).toHaveText('Q 1,300.00');
     await expect(axis.locator('td').nth(3)).toHaveText('Q 0.00');
+
+    // The execution view: the axis's row, a click into its program, and the request behind the figure.
+    await page.goto(`/execution/budget?year=${YEAR}`);
+    const table = page.getByRole('table', { name: E.table });
+    const axisRow = table.getByRole('row', { name: new RegExp(`EJE_${TAG}`) });
+    await expect(axisRow).toContainText('Q 1,300.00');
+    await axisRow.click();
+    await expect(page).toHaveURL(new RegExp(`axis=EJE_${TAG}`));
+    await expect(table.getByRole('row', { name: new RegExp(`PRG_${TAG}`) })).toContainText('Q 1,300.00');
+    const behind = page.getByRole('table', { name: E.requests });
+    await expect(behind.getByRole('row', { name: new RegExp(r.number) })).toContainText('Q 1,300.00');
+    await page.screenshot({ path: join(ARTIFACTS, 'execution-budget.png'), fullPage: true });
   });
 });

@@ -11,6 +11,7 @@ import { usesOfAgreement } from './documents.service.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { liquidationRoutes } from './liquidation.routes.ts';
+import { budgetViewRoutes } from './budget-view.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -33,6 +34,7 @@ export const executionModule = defineModule({
     pettyCashRoutes,
     invoicesRoutes,
     liquidationRoutes,
+    budgetViewRoutes,
   ],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.

@@ -1,4 +1,4 @@
-import { IconCash, IconInbox, IconReceipt } from '@tabler/icons-react';
+import { IconCash, IconChartBar, IconInbox, IconReceipt } from '@tabler/icons-react';
 import type { WebModule } from '../../shared/lib/module';
 
 /** Ejecución › Solicitudes (issue 26 section 3). */
@@ -32,6 +32,12 @@ export const executionModule: WebModule = {
           anyOf: ['ejecucion_solicitudes', 'ejecucion_administracion'],
           labelKey: 'common:menu.pettyCash',
           icon: IconCash,
+        },
+        {
+          to: '/execution/budget',
+          anyOf: ['ejecucion_administracion'],
+          labelKey: 'common:menu.executionBudget',
+          icon: IconChartBar,
         },
       ],
     },

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { budgetViewSearch } from './lib/budget-search';
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
 import { requireAnyPermission, requirePermission } from '../../shared/lib/guards';
 import { withNamespaces } from '../../shared/lib/i18n';
@@ -189,6 +191,18 @@ const pettyCashEdit = createRoute({
   ),
 });
 
+/** Ejecución › Ejecución presupuestaria (issue 27 section 3): administration's view of the year's execution. */
+const budget = createRoute({
+  getParentRoute: () => execution,
+  path: 'budget',
+  beforeLoad: administration,
+  validateSearch: urlSearch<z.input<typeof budgetViewSearch>>(),
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/budget-page')),
+    'BudgetPage',
+  ),
+});
+
 export const executionRoutes = [
   execution.addChildren([
     executionIndex,
@@ -205,5 +219,6 @@ export const executionRoutes = [
       edit,
     ]),
     pettyCash.addChildren([pettyCashIndex, pettyCashList, pettyCashAdd, pettyCashFund, pettyCashEdit]),
+    budget,
   ]),
 ] as const;

@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ExecutionBudgetDimension, ExecutionBudgetFilters } from '@amparo/shared/modules/execution-budget.schema';
+import type { Executor } from '../../db/client.ts';
+import { REQUEST_SOURCE } from './requests.budget.ts';
+
+/*
+ * The sums of the budget's execution view (issue 27 section 3), one statement each, over numeric values returned
+ * as text: the plan (planning_months), the assignments and the commitments ledger (budget_assignments,
+ * budget_commitments) of a year's lines in a range of months, each summed on its own before they are added
+ * together (joining the union of every row first sorts it all: summary.repository.ts `cellsAsOf`).
+ */
+
+/** A row's sums (Q, numeric text with 2 places); `planned` null where the view has no plan (by funder). */
+export interface FigureRow {
+  key: string | null;
+  axis: string | null;
+  cooperatingId: string | null;
+  planned: string | null;
+  assigned: string;
+  committed: string;
+  executed: string;
+}
+
+const LINE_COLUMN: Record<'axis' | 'program' | 'expense_type', string> = {
+  axis: 'strategic_axis',
+  program: 'program',
+  expense_type: 'expense_type',
+};
+
+/** Whether a view has a plan: by a line's classification and not narrowed to a funder. */
+export const hasPlan = (by: ExecutionBudgetDimension, f: ExecutionBudgetFilters) =>
+  by in LINE_COLUMN && !f.cooperatingId && !f.itemId;
+
+/** SQL: the year's lines the filters keep (`l`). */
+function linesWhere(f: ExecutionBudgetFilters): SQL {
+  const parts = [sql`l.year = ${f.year}`];
+  if (f.axis) parts.push(sql`l.strategic_axis = ${f.axis}`);
+  if (f.program) parts.push(sql`l.program = ${f.program}`);
+  if (f.expenseType) parts.push(sql`l.expense_type = ${f.expenseType}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** SQL: a ledger's rows (alias `x`) the filters keep: the months and the funder. */
+function ledgerWhere(f: ExecutionBudgetFilters): SQL {
+  const parts = [sql`x.month between ${f.fromMonth} and ${f.toMonth}`];
+  if (f.cooperatingId) parts.push(sql`x.cooperating_id = ${f.cooperatingId}`);
+  if (f.itemId) parts.push(sql`x.item_id = ${f.itemId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** SQL: the row's key, axis and cooperating columns of a dimension, from the line `l` and the ledger row `x`. */
+function dimensionOf(by: ExecutionBudgetDimension, ledger: boolean) {
+  if (by === 'cooperating' || by === 'item') {
+    if (!ledger) throw new Error('a plan has no funder');
+    const key = by === 'item' ? sql`x.item_id::text` : sql`x.cooperating_id::text`;
+    return { key, axis: sql`null::text`, cooperating: sql`x.cooperating_id` };
+  }
+  return {
+    key: sql.raw(`l.${LINE_COLUMN[by]}`),
+    axis: by === 'program' ? sql`l.strategic_axis` : sql`null::text`,
+    cooperating: sql`null::uuid`,
+  };
+}
+
+/**
+ * The view's rows by `by` and their total (the row whose `key` is null), in one statement: planned (where
+ * `hasPlan`), assigned, committed (commit and release rows) and executed (execute rows) of the year's lines the
+ * filters keep, in the months `fromMonth`–`toMonth`.
+ */
+export async function figureRows(
+  db: Executor,
+  by: ExecutionBudgetDimension,
+  f: ExecutionBudgetFilters,
+): Promise<FigureRow[]> {
+  const planned = hasPlan(by, f);
+  const d = dimensionOf(by, true);
+  const plan = planned
+    ? (() => {
+        const p = dimensionOf(by, false);
+        return sql`
+        select ${p.key} as key, ${p.axis} as axis, ${p.cooperating} as cooperating_id, sum(x.amount) as planned,
+               0::numeric as assigned, 0::numeric as committed, 0::numeric as executed
+          from planning_lines l join planning_months x on x.line_id = l.id
+         where ${linesWhere(f)} and x.month between ${f.fromMonth} and ${f.toMonth}
+         group by 1, 2, 3
+        union all`;
+      })()
+    : sql``;
+  const result = await db.execute<{
+    key: string | null;
+    axis: string | null;
+    cooperating_id: string | null;
+    planned: string | null;
+    assigned: string;
+    committed: string;
+    executed: string;
+  }>(sql`
+    select key, axis, cooperating_id,
+           ${planned ? sql`coalesce(sum(planned), 0)::numeric(20,2)::text` : sql`null::text`} as planned,
+           coalesce(sum(assigned), 0)::numeric(20,2)::text as assigned,
+           coalesce(sum(committed), 0)::numeric(20,2)::text as committed,
+           coalesce(sum(executed), 0)::numeric(20,2)::text as executed
+      from (
+        ${plan}
+        select ${d.key} as key, ${d.axis} as axis, ${d.cooperating} as cooperating_id, 0::numeric as planned,
+               sum(x.amount) as assigned, 0::numeric as committed, 0::numeric as executed
+          from planning_lines l join budget_assignments x on x.line_id = l.id
+         where ${linesWhere(f)} and ${ledgerWhere(f)}
+         group by 1, 2, 3
+        union all
+        select ${d.key}, ${d.axis}, ${d.cooperating}, 0, 0,
+               coalesce(sum(x.amount) filter (where x.kind in ('commit', 'release')), 0),
+               coalesce(sum(x.amount) filter (where x.kind = 'execute'), 0)
+          from planning_lines l join budget_commitments x on x.line_id = l.id
+         where ${linesWhere(f)} and ${ledgerWhere(f)}
+         group by 1, 2, 3
+      ) sources
+     group by grouping sets ((key, axis, cooperating_id), ())
+     order by key nulls last`);
+  return result.rows.map((r) => ({
+    key: r.key,
+    axis: r.axis,
+    cooperatingId: r.cooperating_id,
+    planned: r.planned,
+    assigned: r.assigned,
+    committed: r.committed,
+    executed: r.executed,
+  }));
+}
+
+/** The codes and names of cooperating and items, by id. */
+export async function funderNames(db: Executor, cooperatingIds: string[], itemIds: string[]) {
+  const coops = cooperatingIds.length
+    ? await db.execute<{ id: string; code: string; name: string }>(
+        sql`select id, code, name from cooperating where id in ${sql`(${sql.join(
+          cooperatingIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`}`,
+      )
+    : { rows: [] };
+  const items = itemIds.length
+    ? await db.execute<{ id: string; code: string; name: string; cooperating_code: string }>(
+        sql`select i.id, i.code, i.name, c.code as cooperating_code
+              from cooperating_items i join cooperating c on c.id = i.cooperating_id
+             where i.id in ${sql`(${sql.join(
+               itemIds.map((id) => sql`${id}::uuid`),
+               sql`, `,
+             )})`}`,
+      )
+    : { rows: [] };
+  return {
+    cooperating: new Map(coops.rows.map((c) => [c.id, `${c.code} – ${c.name}`])),
+    items: new Map(items.rows.map((i) => [i.id, `${i.cooperating_code} / ${i.code} – ${i.name}`])),
+  };
+}
+
+/** A request behind the figures: its sums within the filters (Q) and what the list shows of it. */
+export interface RequestBehind {
+  id: string;
+  year: number;
+  sequence: number;
+  description: string;
+  status: string;
+  requesterName: string;
+  committed: string;
+  executed: string;
+  invoices: number;
+}
+
+/**
+ * The requests whose ledger rows the filters keep, the most executed first (then the most committed, then by
+ * number), a page of them and how many there are.
+ */
+export async function requestsBehind(
+  db: Executor,
+  f: ExecutionBudgetFilters,
+  page: { page: number; pageSize: number },
+): Promise<{ items: RequestBehind[]; total: number }> {
+  const result = await db.execute<{
+    id: string;
+    year: number;
+    sequence: number;
+    description: string;
+    status: string;
+    requester_name: string;
+    committed: string;
+    executed: string;
+    invoices: number;
+    total: number;
+  }>(sql`
+    with sums as (
+      select x.source_id as id,
+             coalesce(sum(x.amount) filter (where x.kind in ('commit', 'release')), 0) as committed,
+             coalesce(sum(x.amount) filter (where x.kind = 'execute'), 0) as executed
+        from planning_lines l join budget_commitments x on x.line_id = l.id
+       where ${linesWhere(f)} and ${ledgerWhere(f)} and x.source_type = ${REQUEST_SOURCE}
+       group by x.source_id
+    )
+    select r.id, r.year, r.sequence, r.description, r.status, u.full_name as requester_name,
+           s.committed::numeric(20,2)::text as committed, s.executed::numeric(20,2)::text as executed,
+           (select count(*)::int from expense_request_invoices i where i.request_id = r.id) as invoices,
+           count(*) over ()::int as total
+      from sums s
+      join expense_requests r on r.id = s.id
+      join users u on u.id = r.requester_id
+     order by s.executed desc, s.committed desc, r.year, r.sequence
+     limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+  return {
+    items: result.rows.map((r) => ({
+      id: r.id,
+      year: Number(r.year),
+      sequence: Number(r.sequence),
+      description: r.description,
+      status: r.status,
+      requesterName: r.requester_name,
+      committed: r.committed,
+      executed: r.executed,
+      invoices: Number(r.invoices),
+    })),
+    total: result.rows[0] ? Number(result.rows[0].total) : 0,
+  };
+}
