@@ -18,12 +18,13 @@
  * then profiled under the list's load (node --cpu-prof) and drawn as a flame
  * graph, docs/benchmarks/flame-*.svg.
  *
- * Then the support (support.ts, issue 12), budget (budget.ts, issue 13) and
- * execution (execution.ts, issue 26) benchmarks, each on its own PostgreSQL
+ * Then the support (support.ts, issue 12), budget (budget.ts, issue 13),
+ * execution (execution.ts, issue 26) and budget execution view
+ * (execution-budget.ts, issue 27) benchmarks, each on its own PostgreSQL
  * database, and the spreadsheet bombs against the POA import
  * (spreadsheet-bomb.ts, issue 23 section 3) on an embedded one
  * (BENCH_SKIP_SUPPORT, BENCH_SKIP_BUDGET, BENCH_SKIP_EXECUTION,
- * BENCH_SKIP_BOMB leave one out).
+ * BENCH_SKIP_EXECUTION_BUDGET, BENCH_SKIP_BOMB leave one out).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,7 @@ import { lighthouseFigures, lighthouseSection, type LighthouseFigures } from './
 import { supportFigures, supportSection, type SupportFigures } from './support.ts';
 import { budgetFigures, budgetSection, type BudgetFigures } from './budget.ts';
 import { executionFigures, executionSection, type ExecutionFigures } from './execution.ts';
+import { executionBudgetFigures, executionBudgetSection, type ExecutionBudgetFigures } from './execution-budget.ts';
 import { bombFigures, bombSection, type BombFigures } from './spreadsheet-bomb.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';
 import { sql } from 'drizzle-orm';
@@ -448,6 +450,7 @@ function report(
   support: SupportFigures | null,
   budget: BudgetFigures | null,
   execution: ExecutionFigures | null,
+  executionBudget: ExecutionBudgetFigures | null,
   bomb: BombFigures | null,
 ) {
   const lines: string[] = [];
@@ -548,6 +551,7 @@ function report(
   if (support) lines.push(supportSection(support));
   if (budget) lines.push(budgetSection(budget));
   if (execution) lines.push(executionSection(execution));
+  if (executionBudget) lines.push(executionBudgetSection(executionBudget));
   if (bomb) lines.push(bombSection(bomb));
   if (bundles) lines.push(javascriptSection(bundles));
   if (lighthouse) lines.push(lighthouseSection(lighthouse));
@@ -575,14 +579,15 @@ for (const engine of engines) results.push(await benchEngine(engine));
 const support = process.env.BENCH_SKIP_SUPPORT ? null : await supportFigures();
 const budget = process.env.BENCH_SKIP_BUDGET ? null : await budgetFigures();
 const execution = process.env.BENCH_SKIP_EXECUTION ? null : await executionFigures();
+const executionBudget = process.env.BENCH_SKIP_EXECUTION_BUDGET ? null : await executionBudgetFigures();
 const bomb = process.env.BENCH_SKIP_BOMB ? null : await bombFigures();
 const bundles = process.env.BENCH_SKIP_WEB ? null : await bundleSizes();
 const lighthouse = process.env.BENCH_SKIP_WEB || process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseFigures();
-const text = report(results, bundles, lighthouse, support, budget, execution, bomb);
+const text = report(results, bundles, lighthouse, support, budget, execution, executionBudget, bomb);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/latest.json'),
-  JSON.stringify({ results, bundles, lighthouse, support, budget, execution, bomb }, null, 2),
+  JSON.stringify({ results, bundles, lighthouse, support, budget, execution, executionBudget, bomb }, null, 2),
 );
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
 console.log(`\n${text}`);

@@ -5,9 +5,10 @@ import { REQUEST_SOURCE } from './requests.budget.ts';
 
 /*
  * The sums of the budget's execution view (issue 27 section 3), one statement each, over numeric values returned
- * as text: the plan (planning_months), the assignments and the commitments ledger (budget_assignments,
- * budget_commitments) of a year's lines in a range of months, each summed on its own before they are added
- * together (joining the union of every row first sorts it all: summary.repository.ts `cellsAsOf`).
+ * as text: the plan (planning_months) and the ledgers' totals kept per (line, item, month) by their triggers
+ * (budget_cell_totals, migration 0053; or per (year, axis, program, month), budget_poa_totals) of a year's lines in
+ * a range of months, each summed on its own before they are added together. The requests behind a figure are read
+ * from the commitments ledger itself (its rows name their request).
  */
 
 /** A row's sums (Q, numeric text with 2 places); `planned` null where the view has no plan (by funder). */
@@ -65,13 +66,15 @@ function dimensionOf(by: ExecutionBudgetDimension, ledger: boolean) {
 /**
  * The view's rows by `by` and their total (the row whose `key` is null), in one statement: planned (where
  * `hasPlan`), assigned, committed (commit and release rows) and executed (execute rows) of the year's lines the
- * filters keep, in the months `fromMonth`–`toMonth`.
+ * filters keep, in the months `fromMonth`–`toMonth`, from the kept totals.
  */
 export async function figureRows(
   db: Executor,
   by: ExecutionBudgetDimension,
   f: ExecutionBudgetFilters,
 ): Promise<FigureRow[]> {
+  if ((by === 'axis' || by === 'program') && !f.expenseType && !f.cooperatingId && !f.itemId)
+    return keptFigureRows(db, by, f);
   const planned = hasPlan(by, f);
   const d = dimensionOf(by, true);
   const plan = planned
@@ -103,15 +106,8 @@ export async function figureRows(
       from (
         ${plan}
         select ${d.key} as key, ${d.axis} as axis, ${d.cooperating} as cooperating_id, 0::numeric as planned,
-               sum(x.amount) as assigned, 0::numeric as committed, 0::numeric as executed
-          from planning_lines l join budget_assignments x on x.line_id = l.id
-         where ${linesWhere(f)} and ${ledgerWhere(f)}
-         group by 1, 2, 3
-        union all
-        select ${d.key}, ${d.axis}, ${d.cooperating}, 0, 0,
-               coalesce(sum(x.amount) filter (where x.kind in ('commit', 'release')), 0),
-               coalesce(sum(x.amount) filter (where x.kind = 'execute'), 0)
-          from planning_lines l join budget_commitments x on x.line_id = l.id
+               sum(x.assigned) as assigned, sum(x.committed) as committed, sum(x.executed) as executed
+          from planning_lines l join budget_cell_totals x on x.line_id = l.id
          where ${linesWhere(f)} and ${ledgerWhere(f)}
          group by 1, 2, 3
       ) sources
@@ -126,6 +122,41 @@ export async function figureRows(
     committed: r.committed,
     executed: r.executed,
   }));
+}
+
+/**
+ * `figureRows` by axis or program without a narrowing the kept totals do not have (an expense type, a funder):
+ * from `budget_poa_totals`, the totals the ledgers' triggers keep per (year, axis, program, month), as the POA
+ * summary reads them (summary.repository.ts `cellsKept`). A year's view then sums a few hundred rows instead of
+ * every ledger row of the year (issue 27 benchmark, docs/benchmarks.md).
+ */
+async function keptFigureRows(db: Executor, by: 'axis' | 'program', f: ExecutionBudgetFilters): Promise<FigureRow[]> {
+  const parts = [sql`t.year = ${f.year}`, sql`t.month between ${f.fromMonth} and ${f.toMonth}`];
+  if (f.axis) parts.push(sql`t.strategic_axis = ${f.axis}`);
+  if (f.program) parts.push(sql`t.program = ${f.program}`);
+  const key = by === 'program' ? sql`t.program` : sql`t.strategic_axis`;
+  const axis = by === 'program' ? sql`t.strategic_axis` : sql`null::text`;
+  const result = await db.execute<{
+    key: string | null;
+    axis: string | null;
+    planned: string;
+    assigned: string;
+    committed: string;
+    executed: string;
+  }>(sql`
+    select ${key} as key, ${axis} as axis,
+           coalesce(sum(t.planned), 0)::numeric(20,2)::text as planned,
+           coalesce(sum(t.assigned), 0)::numeric(20,2)::text as assigned,
+           coalesce(sum(t.committed), 0)::numeric(20,2)::text as committed,
+           coalesce(sum(t.executed), 0)::numeric(20,2)::text as executed
+      from budget_poa_totals t
+     where ${sql.join(parts, sql` and `)}
+       -- Only (axis, program) pairs that have lines in the year, as the ledger sums give.
+       and exists (select 1 from planning_lines l
+                    where l.year = ${f.year} and l.strategic_axis = t.strategic_axis and l.program = t.program)
+     group by grouping sets ((${key}, ${axis}), ())
+     order by 1 nulls last`);
+  return result.rows.map((r) => ({ ...r, cooperatingId: null }));
 }
 
 /** The codes and names of cooperating and items, by id. */

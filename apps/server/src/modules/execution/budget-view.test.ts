@@ -88,6 +88,15 @@ describe("the budget's execution view", () => {
     ]);
   });
 
+  it('reads the same totals from the kept totals (by axis, program) as from the ledgers (the other views)', async () => {
+    for (const months of ['fromMonth=1&toMonth=12', 'fromMonth=3&toMonth=4']) {
+      const kept = await view(`by=program&${months}`);
+      const ledger = await view(`by=expense_type&${months}`);
+      expect(kept.total).toEqual(ledger.total);
+      expect(Number(kept.total.executed)).toBeGreaterThan(0);
+    }
+  });
+
   it('by item names the funder and has no plan; an item filter keeps only its figures', async () => {
     const byItem = await view(`by=item&fromMonth=1&toMonth=12&itemId=${line.item_id}`);
     expect(byItem.rows).toHaveLength(1);

@@ -47,3 +47,23 @@ export const budgetPoaTotals = pgTable(
   },
   (t) => [index('budget_poa_totals_key_idx').on(t.year, t.strategicAxis, t.program, t.month)],
 );
+
+/**
+ * Per (line, item, month) of the ledgers: assigned, committed and executed, with the item's cooperating (the
+ * execution view by expense type, cooperating or item: issue 27 section 3). Keyed by the line, so a line moved to
+ * another year or program keeps its rows; a line with ledger rows is never deleted.
+ */
+export const budgetCellTotals = pgTable(
+  'budget_cell_totals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    lineId: uuid('line_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    cooperatingId: uuid('cooperating_id').notNull(),
+    month: integer('month').notNull(),
+    assigned: amount('assigned'),
+    committed: amount('committed'),
+    executed: amount('executed'),
+  },
+  (t) => [index('budget_cell_totals_key_idx').on(t.lineId, t.itemId, t.month)],
+);
