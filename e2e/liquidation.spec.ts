@@ -41,6 +41,17 @@ test.describe("a paid request's liquidation", () => {
     await page.goto(`/execution/requests/${r.id}`);
     const section = page.getByRole('region', { name: esExec.invoices.title });
     await expect(section.getByTestId('invoice-totals')).toContainText('Q 1,300.00');
+    // A scan of the first invoice (a PDF, checked by content on the server).
+    const chooser = page.waitForEvent('filechooser');
+    await section.getByRole('button', { name: `Adjuntar el escaneo de ${TAG}-101` }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'factura-101.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+    });
+    await expect(section.getByRole('link', { name: `Ver el escaneo de ${TAG}-101` })).toBeVisible();
     await take(page, esExec.transitions.submit_liquidation, async (dialog) => {
       await expect(dialog.getByText('Si continúa, debe realizar un reintegro de 200.00 quetzal(es)')).toBeVisible();
       await dialog.getByRole('checkbox', { name: L.confirmRefund }).check();

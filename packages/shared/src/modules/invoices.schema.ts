@@ -92,6 +92,8 @@ export const requestInvoice = z.object({
   isrRetained: z.string(),
   ivaRetained: z.string(),
   retentionCertificate: z.string().nullable(),
+  /** Its scan (PDF, JPEG or PNG), or null: the name and type as uploaded. */
+  scan: z.object({ name: z.string(), mime: z.string() }).nullable(),
   /** Read from its certified XML: the issuer's IVA affiliation it declares (GEN, PEQ, ...); null when typed. */
   ivaAffiliation: z.string().nullable(),
   /** A credit note's invoice (it counts against the liquidation), or null. */
@@ -114,6 +116,8 @@ export const requestRefund = z.object({
   status: z.enum(REFUND_STATUSES),
   depositNumber: z.string().nullable(),
   depositedOn: z.string().nullable(),
+  /** The deposit slip's scan as uploaded, or null. */
+  slipName: z.string().nullable(),
   receivedAt: z.string().nullable(),
   version: z.number().int(),
 });

@@ -189,6 +189,7 @@ async function invoicesAnswer(db: Executor, request: requests.ExpenseRequestRow)
     ivaRetained: i.ivaRetained,
     retentionCertificate: i.retentionCertificate,
     ivaAffiliation: i.ivaAffiliation,
+    scan: i.scanKey ? { name: i.scanName ?? '', mime: i.scanMime ?? '' } : null,
     creditOf: i.creditOf,
     sanctionedAmount: i.sanctionedAmount,
     sanctionReason: i.sanctionReason,

@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   numeric,
   pgTable,
   text,
@@ -63,6 +64,11 @@ export const expenseRequestInvoices = pgTable(
      * Null for an invoice typed by its authorization or a paper one.
      */
     dteXml: text('dte_xml'),
+    /** The invoice's scan (PDF, JPEG or PNG, checked by content), by its content hash in the file store. */
+    scanKey: text('scan_key'),
+    scanName: text('scan_name'),
+    scanMime: text('scan_mime'),
+    scanSizeBytes: integer('scan_size_bytes'),
     ivaAffiliation: text('iva_affiliation'),
     satCheckedAt: timestamp('sat_checked_at', { withTimezone: true }),
     satCheckedBy: uuid('sat_checked_by').references(() => users.id),
@@ -74,6 +80,7 @@ export const expenseRequestInvoices = pgTable(
     index('expense_request_invoices_provider_idx').on(t.providerId),
     check('expense_request_invoices_amount_check', sql`${t.amount} > 0`),
     index('expense_request_invoices_credit_idx').on(t.creditOf),
+    index('expense_request_invoices_scan_key_idx').on(t.scanKey),
     check(
       'expense_request_invoices_sanction_check',
       sql`${t.sanctionedAmount} is null or (${t.sanctionedAmount} >= 0 and ${t.sanctionedAmount} <= ${t.amount})`,

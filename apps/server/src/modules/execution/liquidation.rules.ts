@@ -126,6 +126,7 @@ export function refundAnswer(row: repo.ExpenseRequestRefundRow | null): RequestR
     status: row.status as RequestRefund['status'],
     depositNumber: row.depositNumber,
     depositedOn: row.depositedOn,
+    slipName: row.slipKey ? row.slipName : null,
     receivedAt: row.receivedAt?.toISOString() ?? null,
     version: row.version,
   };

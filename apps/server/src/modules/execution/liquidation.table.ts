@@ -24,6 +24,7 @@ export const expenseRequestRefunds = pgTable(
     depositedOn: date('deposited_on'),
     slipKey: text('slip_key'),
     slipName: text('slip_name'),
+    slipMime: text('slip_mime'),
     slipSizeBytes: integer('slip_size_bytes'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedBy: uuid('received_by').references(() => users.id),
@@ -32,6 +33,7 @@ export const expenseRequestRefunds = pgTable(
   (t) => [
     uniqueIndex('expense_request_refunds_request_key').on(t.requestId),
     index('expense_request_refunds_status_idx').on(t.status, t.createdAt),
+    index('expense_request_refunds_slip_key_idx').on(t.slipKey),
     check('expense_request_refunds_status_check', sql`${t.status} in ('pending', 'deposited', 'received', 'void')`),
     check('expense_request_refunds_amount_check', sql`${t.amount} >= 0`),
     check(

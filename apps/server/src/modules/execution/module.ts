@@ -11,6 +11,8 @@ import { usesOfAgreement } from './documents.service.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { liquidationRoutes } from './liquidation.routes.ts';
+import { expenseRequestInvoices } from './invoices.table.ts';
+import { expenseRequestRefunds } from './liquidation.table.ts';
 import { budgetViewRoutes } from './budget-view.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
@@ -54,6 +56,9 @@ export const executionModule = defineModule({
     contribute(workflowsPoint, requestWorkflow),
     // A quote's PDF stays in the file store while its quote refers to it.
     contribute(fileReferencesPoint, expenseRequestQuotes.fileKey),
+    // An invoice's scan and a refund's deposit slip (issue 27 section 1).
+    contribute(fileReferencesPoint, expenseRequestInvoices.scanKey),
+    contribute(fileReferencesPoint, expenseRequestRefunds.slipKey),
     // A framework agreement lists the requests whose quotes took its prices (issue 26 section 1).
     contribute(agreementUsesPoint, { name: 'expense-requests', read: usesOfAgreement }),
     // Administration picks a petty-cash fund's headquarter.

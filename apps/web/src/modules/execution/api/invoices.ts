@@ -63,6 +63,23 @@ export function useInvoiceWrites(id: string) {
   };
 }
 
+/** Where a scan opens inline: an invoice's (`invoiceId`) or the refund's deposit slip (null). */
+export const scanUrl = (id: string, invoiceId: string | null) =>
+  `/api/${invoiceId ? `${invoicesPath(id)}/${encodeURIComponent(invoiceId)}/scan` : `${requestPath(id)}/refund/slip`}`;
+
+/** Attaches (or replaces) a scan: an invoice's or the refund's deposit slip (multipart `file`). */
+export function useAttachScan(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, file }: { invoiceId: string | null; file: File }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.put<RequestInvoices>(scanUrl(id, invoiceId).replace(/^\/api\//, ''), body);
+    },
+    onSuccess: (data) => queryClient.setQueryData(invoicesKey(id), data),
+  });
+}
+
 /** Saves a FEL invoice's certified XML as it was uploaded. */
 export function downloadInvoiceXml(id: string, invoiceId: string) {
   return downloadFile(`/api/${invoicesPath(id)}/${encodeURIComponent(invoiceId)}/xml`, 'dte.xml');

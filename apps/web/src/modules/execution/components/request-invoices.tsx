@@ -29,6 +29,7 @@ import { downloadInvoiceXml, useInvoiceWrites, useRequestInvoices, type RequestI
 import type { ProviderOption } from '../api/queries';
 import { RemoteSelect, type RemoteOption } from './remote-multi-select';
 import { RequestLiquidation } from './request-liquidation';
+import { ScanButton } from './scan-button';
 
 /** The statuses whose invoices the liquidator writes: paid, the liquidation not sent (the server's rule). */
 const OPEN = ['emision_cheque', 'liquidado_temp'];
@@ -243,6 +244,21 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
                 </Text>
               ),
             width: 150,
+          },
+          {
+            id: 'scan',
+            header: t('execution:scans.title'),
+            text: (i) => i.scan?.name ?? '',
+            cell: (i) => (
+              <ScanButton
+                requestId={request.id}
+                invoiceId={i.id}
+                has={!!i.scan}
+                writable={writable}
+                label={serieNumber(i)}
+              />
+            ),
+            width: 170,
           },
           {
             id: 'xml',

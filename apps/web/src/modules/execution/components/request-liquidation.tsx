@@ -13,6 +13,7 @@ import { applyServerErrors, translateFieldError } from '../../../shared/lib/serv
 import { DateField } from '../../../shared/ui/date-field';
 import { UserPicker } from '../../../shared/ui/user-picker';
 import { useLiquidationWrites, useRequestInvoices } from '../api/invoices';
+import { ScanButton } from './scan-button';
 
 const STATUS_COLOR: Record<RequestRefund['status'], string> = {
   pending: 'orange',
@@ -89,6 +90,13 @@ export function RequestLiquidation({ request }: { request: ExpenseRequest }) {
                 })}
               </Text>
             )}
+            <ScanButton
+              requestId={request.id}
+              invoiceId={null}
+              has={!!refund.slipName}
+              writable={request.liquidatorId === user?.id && ['pending', 'deposited'].includes(refund.status)}
+              label={t('execution:liquidation.slip')}
+            />
             {admin && refund.status === 'deposited' && (
               <Button size="xs" loading={writes.receive.isPending} onClick={() => void receive()}>
                 {t('execution:liquidation.receive')}
