@@ -101,5 +101,10 @@ test.describe("a paid request's liquidation", () => {
     const behind = page.getByRole('table', { name: E.requests });
     await expect(behind.getByRole('row', { name: new RegExp(r.number) })).toContainText('Q 1,300.00');
     await page.screenshot({ path: join(ARTIFACTS, 'execution-budget.png'), fullPage: true });
+
+    // Administration's register of refunds: received, with its slip's number.
+    await page.goto('/execution/refunds?status=received');
+    const refunds = page.getByRole('table', { name: esExec.refunds.title });
+    await expect(refunds.getByRole('row', { name: new RegExp(r.number) })).toContainText('BI-445566');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DTE_TYPES, isFelAuthorization, isValidInvoiceNumber, isValidInvoiceSerie } from '../fel.ts';
 import { moneyAmount } from '../money.ts';
-import { envelope, isoDate, optionalText, text, uuid, version } from '../validation.ts';
+import { envelope, isoDate, optionalText, paged, pageQuery, text, uuid, version } from '../validation.ts';
 
 /**
  * The invoices a paid expense request is liquidated with (issue 27 section 1, module `execution`): the liquidator
@@ -193,3 +193,20 @@ export const liquidatorChange = z.object({
   changedByName: z.string(),
   at: z.string(),
 });
+
+/** `GET /api/execution/refunds`: administration's register of refunds, in one status (default every one owed or given back). */
+export const refundListQuery = pageQuery.omit({ order: true }).extend({ status: z.enum(REFUND_STATUSES).optional() });
+export const refundListItem = z.object({
+  requestId: uuid,
+  requestNumber: z.string(),
+  description: z.string(),
+  liquidatorName: z.string(),
+  amount: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  depositNumber: z.string().nullable(),
+  depositedOn: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type RefundListItem = z.infer<typeof refundListItem>;
+export const refundListResponse = envelope(paged(refundListItem));

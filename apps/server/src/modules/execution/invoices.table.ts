@@ -65,7 +65,7 @@ export const expenseRequestInvoices = pgTable(
      */
     dteXml: text('dte_xml'),
     /** The invoice's scan (PDF, JPEG or PNG, checked by content), by its content hash in the file store. */
-    scanKey: text('scan_key'),
+    scanKey: text('scan_file_key'),
     scanName: text('scan_name'),
     scanMime: text('scan_mime'),
     scanSizeBytes: integer('scan_size_bytes'),

@@ -22,7 +22,7 @@ export const expenseRequestRefunds = pgTable(
     status: text('status').notNull().default('pending'),
     depositNumber: text('deposit_number'),
     depositedOn: date('deposited_on'),
-    slipKey: text('slip_key'),
+    slipKey: text('slip_file_key'),
     slipName: text('slip_name'),
     slipMime: text('slip_mime'),
     slipSizeBytes: integer('slip_size_bytes'),

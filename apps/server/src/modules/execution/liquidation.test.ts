@@ -136,6 +136,18 @@ describe('the liquidation of a paid request', () => {
     });
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json().data.status).toBe('received');
+    // Administration's register of refunds: in each status, and not the requester's to read.
+    const register = async (query: string) =>
+      (await f.administration.api.get(`/api/execution/refunds?${query}`)).json().data.items as {
+        requestId: string;
+        amount: string;
+        depositNumber: string | null;
+      }[];
+    expect(await register('status=received')).toContainEqual(
+      expect.objectContaining({ requestId: r.id, amount: '499.50', depositNumber: 'BI-778812' }),
+    );
+    expect((await register('status=pending')).map((x) => x.requestId)).not.toContain(r.id);
+    expect((await f.requester.api.get('/api/execution/refunds')).statusCode).toBe(403);
   });
 
   it('cannot be settled with value 0, and only its liquidator sends it', async () => {

@@ -14,6 +14,7 @@ import { liquidationRoutes } from './liquidation.routes.ts';
 import { expenseRequestInvoices } from './invoices.table.ts';
 import { expenseRequestRefunds } from './liquidation.table.ts';
 import { budgetViewRoutes } from './budget-view.routes.ts';
+import { refundsRoutes } from './refunds.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -37,6 +38,7 @@ export const executionModule = defineModule({
     invoicesRoutes,
     liquidationRoutes,
     budgetViewRoutes,
+    refundsRoutes,
   ],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.

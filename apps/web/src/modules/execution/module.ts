@@ -1,4 +1,4 @@
-import { IconCash, IconChartBar, IconInbox, IconReceipt } from '@tabler/icons-react';
+import { IconCash, IconCashBanknote, IconChartBar, IconInbox, IconReceipt } from '@tabler/icons-react';
 import type { WebModule } from '../../shared/lib/module';
 
 /** Ejecución › Solicitudes (issue 26 section 3). */
@@ -38,6 +38,12 @@ export const executionModule: WebModule = {
           anyOf: ['ejecucion_administracion'],
           labelKey: 'common:menu.executionBudget',
           icon: IconChartBar,
+        },
+        {
+          to: '/execution/refunds',
+          anyOf: ['ejecucion_administracion'],
+          labelKey: 'common:menu.refunds',
+          icon: IconCashBanknote,
         },
       ],
     },

@@ -203,6 +203,18 @@ const budget = createRoute({
   ),
 });
 
+/** Ejecución › Reintegros (issue 27 section 1): administration's register of the liquidations' refunds. */
+const refunds = createRoute({
+  getParentRoute: () => execution,
+  path: 'refunds',
+  beforeLoad: administration,
+  validateSearch: urlSearch<{ status?: string; page?: number }>(),
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/refunds-page')),
+    'RefundsPage',
+  ),
+});
+
 export const executionRoutes = [
   execution.addChildren([
     executionIndex,
@@ -220,5 +232,6 @@ export const executionRoutes = [
     ]),
     pettyCash.addChildren([pettyCashIndex, pettyCashList, pettyCashAdd, pettyCashFund, pettyCashEdit]),
     budget,
+    refunds,
   ]),
 ] as const;
