@@ -36,6 +36,8 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
     '/execution/requests/list',
     '/execution/petty-cash/add',
     '/execution/petty-cash/$fund/edit',
+    '/execution/budget',
+    '/execution/refunds',
   ],
   configuracion_sede: ['/configuration/headquarter/*'],
   configuracion_cooperantes: ['/configuration/cooperating/*'],
