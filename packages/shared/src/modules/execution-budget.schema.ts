@@ -81,7 +81,7 @@ export const executionBudget = z.object({
 export type ExecutionBudget = z.infer<typeof executionBudget>;
 export const executionBudgetResponse = envelope(executionBudget);
 
-/** `GET /api/execution/budget/requests`: the requests behind the filters' figures, the most executed first. */
+/** `GET /api/execution/budget/requests`: the requests behind the filters' figures, newest first. */
 export const executionBudgetRequestsQuery = filterShape
   .extend(pageQuery.omit({ order: true }).shape)
   .superRefine(monthsInOrder);

@@ -199,14 +199,38 @@ export interface RequestBehind {
 }
 
 /**
- * The requests whose ledger rows the filters keep, the most executed first (then the most committed, then by
- * number), a page of them and how many there are.
+ * The requests behind the filters' figures, newest first (by number), a page of them and how many there are,
+ * counted up to four pages past the one asked (`capped` past it): a request of the year whose month is in the
+ * range and one of whose items is on a line the filters keep (with a funder filter: one of whose ledger rows is
+ * that funder's). Only the page's requests are summed, from the ledger's rows that name them (Q). Ordering by
+ * number lets PostgreSQL stop after the page instead of summing every request of the year first (issue 27
+ * benchmark, docs/benchmarks.md).
  */
 export async function requestsBehind(
   db: Executor,
   f: ExecutionBudgetFilters,
   page: { page: number; pageSize: number },
-): Promise<{ items: RequestBehind[]; total: number }> {
+): Promise<{ items: RequestBehind[]; total: number; capped: boolean }> {
+  const cap = (page.page + 4) * page.pageSize;
+  const funder = [
+    ...(f.cooperatingId ? [sql`x.cooperating_id = ${f.cooperatingId}`] : []),
+    ...(f.itemId ? [sql`x.item_id = ${f.itemId}`] : []),
+  ];
+  const matching = sql`
+    select r.id, r.year, r.sequence from expense_requests r
+     where r.year = ${f.year} and r.month between ${f.fromMonth} and ${f.toMonth}
+       and exists (select 1 from expense_request_items i join planning_lines l on l.id = i.line_id
+                    where i.request_id = r.id and ${linesWhere(f)})
+       ${
+         funder.length
+           ? sql`and exists (select 1 from budget_commitments x
+                              where x.source_type = ${REQUEST_SOURCE} and x.source_id = r.id
+                                and ${sql.join(funder, sql` and `)})`
+           : sql``
+       }
+     order by r.year desc, r.sequence desc`;
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${matching} limit ${cap + 1}) m`);
+  const n = Number(counted.rows[0]?.n ?? 0);
   const result = await db.execute<{
     id: string;
     year: number;
@@ -217,25 +241,22 @@ export async function requestsBehind(
     committed: string;
     executed: string;
     invoices: number;
-    total: number;
   }>(sql`
-    with sums as (
-      select x.source_id as id,
-             coalesce(sum(x.amount) filter (where x.kind in ('commit', 'release')), 0) as committed,
-             coalesce(sum(x.amount) filter (where x.kind = 'execute'), 0) as executed
-        from planning_lines l join budget_commitments x on x.line_id = l.id
-       where ${linesWhere(f)} and ${ledgerWhere(f)} and x.source_type = ${REQUEST_SOURCE}
-       group by x.source_id
-    )
+    with page as (${matching} limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize})
     select r.id, r.year, r.sequence, r.description, r.status, u.full_name as requester_name,
-           s.committed::numeric(20,2)::text as committed, s.executed::numeric(20,2)::text as executed,
-           (select count(*)::int from expense_request_invoices i where i.request_id = r.id) as invoices,
-           count(*) over ()::int as total
-      from sums s
-      join expense_requests r on r.id = s.id
+           coalesce(s.committed, 0)::numeric(20,2)::text as committed,
+           coalesce(s.executed, 0)::numeric(20,2)::text as executed,
+           (select count(*)::int from expense_request_invoices i where i.request_id = r.id) as invoices
+      from page p
+      join expense_requests r on r.id = p.id
       join users u on u.id = r.requester_id
-     order by s.executed desc, s.committed desc, r.year, r.sequence
-     limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+      left join lateral (
+        select sum(x.amount) filter (where x.kind in ('commit', 'release')) as committed,
+               sum(x.amount) filter (where x.kind = 'execute') as executed
+          from budget_commitments x join planning_lines l on l.id = x.line_id
+         where x.source_type = ${REQUEST_SOURCE} and x.source_id = r.id and ${linesWhere(f)} and ${ledgerWhere(f)}
+      ) s on true
+     order by r.year desc, r.sequence desc`);
   return {
     items: result.rows.map((r) => ({
       id: r.id,
@@ -248,6 +269,7 @@ export async function requestsBehind(
       executed: r.executed,
       invoices: Number(r.invoices),
     })),
-    total: result.rows[0] ? Number(result.rows[0].total) : 0,
+    total: Math.min(n, cap),
+    capped: n > cap,
   };
 }

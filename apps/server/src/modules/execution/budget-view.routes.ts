@@ -42,7 +42,8 @@ export const budgetViewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'executionBudgetRequests',
         tags,
-        summary: "The requests behind the execution view's figures, the most executed first (paged)",
+        summary:
+          "The requests behind the execution view's figures, newest first (paged, counted up to four pages ahead)",
         querystring: executionBudgetRequestsQuery,
         response: { 200: executionBudgetRequestsResponse },
       },

@@ -67,16 +67,17 @@ export async function executionBudget(db: Executor, q: ExecutionBudgetQuery): Pr
 }
 
 /**
- * The requests behind the view's figures (`GET /api/execution/budget/requests`): those whose commitments or
- * executions fall in the filters, the most executed first, each with what it holds committed and executed there
- * (Q) and how many invoices its liquidation has; paged (`total` exact).
+ * The requests behind the view's figures (`GET /api/execution/budget/requests`): the year's requests of the
+ * months asked with an item on a line the filters keep (and, narrowed to a funder, drawing on it), newest first,
+ * each with what it holds committed and executed there (Q) and how many invoices its liquidation has; paged,
+ * counted up to four pages past the one asked (`totalCapped`).
  */
 export async function requestsBehind(
   db: Executor,
   q: ExecutionBudgetFilters & { page: number; pageSize: number },
-): Promise<{ items: ExecutionBudgetRequest[]; page: number; pageSize: number; total: number; totalCapped: false }> {
+): Promise<{ items: ExecutionBudgetRequest[]; page: number; pageSize: number; total: number; totalCapped: boolean }> {
   const { page, pageSize, ...filters } = q;
-  const { items, total } = await repo.requestsBehind(db, filters, { page, pageSize });
+  const { items, total, capped } = await repo.requestsBehind(db, filters, { page, pageSize });
   return {
     items: items.map((r) => ({
       id: r.id,
@@ -91,6 +92,6 @@ export async function requestsBehind(
     page,
     pageSize,
     total,
-    totalCapped: false,
+    totalCapped: capped,
   };
 }

@@ -118,7 +118,7 @@ describe("the budget's execution view", () => {
     expect(bad.json().errors).toContainEqual({ field: 'toMonth', code: 'invalid' });
   });
 
-  it('lists the requests behind a figure, the most executed first, with their invoices', async () => {
+  it('lists the requests behind a figure, newest first, with their invoices', async () => {
     const res = await f.administration.api.get(
       `/api/execution/budget/requests?year=2027&fromMonth=3&toMonth=3&itemId=${line.item_id}&pageSize=10`,
     );
@@ -126,9 +126,14 @@ describe("the budget's execution view", () => {
     const page = res.json().data as { items: ExecutionBudgetRequest[]; total: number };
     expect(page.total).toBe(2);
     expect(page.items.map((r) => [r.id, r.committed, r.executed, r.invoices, r.status])).toEqual([
-      [executedId, '0.00', '2500.00', 1, 'aprobar_liquidacion'],
       [committedId, '1000.00', '0.00', 0, 'emision_cheque'],
+      [executedId, '0.00', '2500.00', 1, 'aprobar_liquidacion'],
     ]);
+    // Another funder's item, or months without them, list none.
+    const none = await f.administration.api.get(
+      `/api/execution/budget/requests?year=2027&fromMonth=4&toMonth=12&itemId=${line.item_id}`,
+    );
+    expect(none.json().data).toMatchObject({ items: [], total: 0 });
     // Not the requester's to read.
     expect((await f.requester.api.get('/api/execution/budget?year=2027')).statusCode).toBe(403);
   });
