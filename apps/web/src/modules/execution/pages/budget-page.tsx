@@ -1,17 +1,5 @@
-import { useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Select,
-  SegmentedControl,
-  Stack,
-  Title,
-} from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypePdf, IconX } from '@tabler/icons-react';
+import { Badge, Box, Group, LoadingOverlay, Paper, Select, SegmentedControl, Stack, Title } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,10 +10,9 @@ import {
 } from '@amparo/shared/modules/execution-budget.schema';
 import { useCatalog } from '../../../shared/hooks/use-catalog';
 import { formatMoney } from '../../../shared/lib/format';
-import { notifyError } from '../../../shared/lib/notify';
-import { applyServerErrors } from '../../../shared/lib/server-errors';
 import { useContractSearch } from '../../../shared/lib/url-search';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { Money } from '../../../shared/ui/format';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageError, PageLoader } from '../../../shared/ui/page-state';
@@ -289,39 +276,13 @@ function filterLabel(
   return data?.rows.find((r) => r.key === value)?.name ?? value.slice(0, 8);
 }
 
-/** The view's xlsx and PDF, with the page's filters, in the UI language; a refusal is said in a notification. */
+/** The view's xlsx and PDF, with the page's filters, in the UI language. */
 function Exports({ search }: { search: BudgetViewSearch }) {
-  const { t, i18n } = useTranslation('execution');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
-  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
-  const run = async (format: 'xlsx' | 'pdf') => {
-    setBusy(format);
-    try {
-      await downloadExecutionBudget(format, lang, search);
-    } catch (error) {
-      notifyError(applyServerErrors(error, t));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { t } = useTranslation('execution');
   return (
-    <Group gap="xs">
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        loading={busy === 'xlsx'}
-        onClick={() => void run('xlsx')}
-      >
-        {t('execution:budgetView.exportXlsx')}
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileTypePdf size={16} />}
-        loading={busy === 'pdf'}
-        onClick={() => void run('pdf')}
-      >
-        {t('execution:budgetView.exportPdf')}
-      </Button>
-    </Group>
+    <ExportButtons
+      download={(format, lang) => downloadExecutionBudget(format, lang, search)}
+      labels={{ xlsx: t('execution:budgetView.exportXlsx'), pdf: t('execution:budgetView.exportPdf') }}
+    />
   );
 }

@@ -1,9 +1,5 @@
-import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../../shared/lib/notify';
-import { applyServerErrors } from '../../../../shared/lib/server-errors';
+import { ExportButtons } from '../../../../shared/ui/export-buttons';
 import { downloadFunderSummary, downloadPoaSummary } from '../api';
 import type { FunderSummarySearch, PoaSummarySearch } from '../lib/search';
 
@@ -17,40 +13,12 @@ export function SummaryExport({
 }: {
   download: (format: 'xlsx' | 'pdf', lang: 'es' | 'en') => Promise<unknown>;
 }) {
-  const { t, i18n } = useTranslation('budget');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'es';
-  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
-  const run = async (format: 'xlsx' | 'pdf') => {
-    setBusy(format);
-    try {
-      await download(format, lang);
-    } catch (error) {
-      notifyError(applyServerErrors(error, t));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { t } = useTranslation('budget');
   return (
-    <Group gap="xs">
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        loading={busy === 'xlsx'}
-        disabled={busy !== null && busy !== 'xlsx'}
-        onClick={() => void run('xlsx')}
-      >
-        {t('budget:summary.funders.exportXlsx')}
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileTypePdf size={16} />}
-        loading={busy === 'pdf'}
-        disabled={busy !== null && busy !== 'pdf'}
-        onClick={() => void run('pdf')}
-      >
-        {t('budget:summary.funders.exportPdf')}
-      </Button>
-    </Group>
+    <ExportButtons
+      download={download}
+      labels={{ xlsx: t('budget:summary.funders.exportXlsx'), pdf: t('budget:summary.funders.exportPdf') }}
+    />
   );
 }
 
