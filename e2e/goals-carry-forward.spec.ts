@@ -47,6 +47,13 @@ async function pick(page: Page, scope: Page | Locator, label: string, optionName
 /** Serious or critical axe-core violations (WCAG 2.1 AA), as planning.spec.ts. */
 async function axeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
+  // A dialog fades in: axe measures colours as drawn, and mid-transition the text is lighter than it ends (a busy
+  // CI machine once caught the stepper's description at a contrast it never has). Wait for every finite one.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter(
