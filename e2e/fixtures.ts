@@ -81,6 +81,10 @@ export function guatemalaMonth() {
 }
 
 /** A NIT of this call only (unique): nine random digits and the check digit that makes them valid (SAT modulo 11). */
+/** Today's date in Guatemala ('YYYY-MM-DD'): what the server takes as today. */
+export const guatemalaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
+
 export function randomNit() {
   const body = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
   return body + [...'0123456789K'].find((check) => isValidNit(body + check))!;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, closeToasts, failOnPageErrors, login } from './fixtures';
+import { adminApi, closeToasts, failOnPageErrors, login, guatemalaToday } from './fixtures';
 import { paidReserve, PASSWORD, seed } from './execution-seed';
 import { dteXml } from '../apps/server/test/dte-fixture.ts';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
@@ -14,7 +14,6 @@ const TAG = `FAC${Date.now() % 1_000_000}`;
 const UUID = 'D412A347-9720-44C0-A9CC-FDE068F0A2E7';
 /** The institution's NIT (valid by SAT's modulo 11): the buyer every FEL invoice of a liquidation names. */
 const INSTITUTION_NIT = '98765434';
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
 const inv = esExec.invoices;
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -93,7 +92,7 @@ test.describe("a paid request's invoices", () => {
     const xml = dteXml({
       'NITEmisor="1234567-1"': `NITEmisor="${s.provider.nit}"`,
       'IDReceptor="7654321-0"': `IDReceptor="${INSTITUTION_NIT}"`,
-      '2027-03-01T23:30:00-06:00': `${today()}T10:00:00-06:00`,
+      '2027-03-01T23:30:00-06:00': `${guatemalaToday()}T10:00:00-06:00`,
       'Numero="2535474368" Serie="D412A347">d412a347-': `Numero="2535474368" Serie="${hex}">${hex.toLowerCase()}-`,
     });
     await closeToasts(page);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ARTIFACTS, closeToasts, failOnPageErrors, guatemalaMonth, login } from './fixtures';
+import { ARTIFACTS, closeToasts, failOnPageErrors, guatemalaMonth, login, guatemalaToday } from './fixtures';
 import { paidReserve, PASSWORD, seed, take } from './execution-seed';
 import esBudget from '../apps/web/src/locales/es/budget.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
@@ -25,7 +25,7 @@ test.describe("a paid request's liquidation", () => {
     const r = await paidReserve(request, s, TAG, '1500.00', '3-033-88888-1');
     // The two invoices through the API (the invoice form has its own scenario in invoices.spec).
     expect((await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } })).ok()).toBe(true);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
+    const today = guatemalaToday();
     for (const [number, amount] of [
       ['101', '600.00'],
       ['102', '700.00'],

@@ -11,6 +11,7 @@ import type { ExtraFieldsProps, ExtraValues } from '../../../shared/ui/workflow/
 import { DataTable } from '../../../shared/ui/data-table/data-table';
 import { MoneyInput } from '../../../shared/ui/money-input';
 import { useRequestInvoices } from '../api/invoices';
+import { serieNumber } from '../lib/labels';
 
 type Allowed = ExpenseRequest['allowed'][number];
 type Props = ExtraFieldsProps<ExpenseRequest, Allowed>;
@@ -25,7 +26,6 @@ const L = {
 /** A sanction's fields, per invoice. */
 const sanction = (invoiceId: string, part: 'amount' | 'reason') => `sanction.${invoiceId}.${part}`;
 const SANCTION = /^sanction\.([^.]+)\.amount$/;
-const nameOf = (i: RequestInvoice) => (i.serie ? `${i.serie}-${i.number}` : i.number);
 
 /** The liquidation's transitions that ask something in the dialog. */
 export const LIQUIDATION_DIALOGS = ['submit_liquidation', 'approve_liquidation'];
@@ -99,7 +99,7 @@ function ApproveFields({ subject, values, setValue, errors }: Props) {
         rowKey={(i) => i.id}
         minWidth={0}
         columns={[
-          { id: 'invoice', header: t('execution:invoices.serieNumber'), text: nameOf, wrap: true, width: 120 },
+          { id: 'invoice', header: t('execution:invoices.serieNumber'), text: serieNumber, wrap: true, width: 120 },
           {
             id: 'amount',
             header: t('execution:items.amount'),
@@ -113,7 +113,7 @@ function ApproveFields({ subject, values, setValue, errors }: Props) {
             text: (i) => values[sanction(i.id, 'amount')] ?? '',
             cell: (i) => (
               <MoneyInput
-                aria-label={t('execution:liquidation.acceptedOf', { name: nameOf(i) })}
+                aria-label={t('execution:liquidation.acceptedOf', { name: serieNumber(i) })}
                 value={values[sanction(i.id, 'amount')] ?? ''}
                 onChange={(v) => setValue(sanction(i.id, 'amount'), v || null)}
                 error={errors[sanction(i.id, 'amount')]}
@@ -127,7 +127,7 @@ function ApproveFields({ subject, values, setValue, errors }: Props) {
             text: (i) => values[sanction(i.id, 'reason')] ?? '',
             cell: (i) => (
               <TextInput
-                aria-label={t('execution:liquidation.sanctionReasonOf', { name: nameOf(i) })}
+                aria-label={t('execution:liquidation.sanctionReasonOf', { name: serieNumber(i) })}
                 maxLength={500}
                 value={values[sanction(i.id, 'reason')] ?? ''}
                 onChange={(e) => setValue(sanction(i.id, 'reason'), e.currentTarget.value || null)}

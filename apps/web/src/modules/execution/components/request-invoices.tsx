@@ -28,6 +28,7 @@ import { RowActions } from '../../../shared/ui/row-actions';
 import { downloadInvoiceXml, useInvoiceWrites, useRequestInvoices, type RequestInvoices } from '../api/invoices';
 import type { ProviderOption } from '../api/queries';
 import { RemoteSelect, type RemoteOption } from './remote-multi-select';
+import { serieNumber } from '../lib/labels';
 import { RequestLiquidation } from './request-liquidation';
 import { ScanButton } from './scan-button';
 
@@ -54,7 +55,6 @@ const toInput = (v: Values) => ({
   emittedOn: v.emittedOn ?? '',
   creditOf: v.document === 'NCRE' ? v.creditOf : null,
 });
-const serieNumber = (i: Pick<RequestInvoice, 'serie' | 'number'>) => (i.serie ? `${i.serie}-${i.number}` : i.number);
 
 /**
  * The liquidation's invoices (issue 27 section 1) on a paid request's page: each with its provider, serie and
@@ -272,7 +272,7 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
                   aria-label={t('execution:invoices.xmlOf', { number: serieNumber(i) })}
                   onClick={() => void downloadInvoiceXml(request.id, i.id)}
                 >
-                  XML
+                  {t('execution:invoices.xml')}
                 </Button>
               ) : null,
             width: 70,

@@ -10,3 +10,7 @@ export function formatQuantity(value: string): string {
   const decimals = fraction.replace(/0+$/, '');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals ? `.${decimals}` : ''}`;
 }
+
+/** An invoice as the liquidation names it: 'A-003411', or the number alone for a receipt without serie. */
+export const serieNumber = (i: { serie: string | null; number: string }) =>
+  i.serie ? `${i.serie}-${i.number}` : i.number;
