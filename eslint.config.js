@@ -39,7 +39,10 @@ const SERVER_MODULE_DEPS = {
   providers: ['catalogs'],
   // Vouchers name the headquarter that holds a range; the users table gives movements' actors' names.
   vouchers: ['headquarters'],
-  // Expense requests commit on the budget, name providers and users, and reserve vouchers.
+  // The collaborator registry (issue 27 section 4) places each collaborator at a headquarter.
+  talent: ['headquarters'],
+  // Expense requests commit on the budget, name providers and users, and reserve vouchers; the payroll import
+  // (issue 27 section 4) finds its rows' collaborators in talent's registry.
   execution: [
     'budget',
     'providers',
@@ -49,6 +52,7 @@ const SERVER_MODULE_DEPS = {
     'headquarters',
     'catalogs',
     'working-calendar',
+    'talent',
   ],
   permissions: [],
   support: ['catalogs', 'headquarters', 'users', 'notifications', 'working-calendar'],

@@ -20,11 +20,12 @@
  *
  * Then the support (support.ts, issue 12), budget (budget.ts, issue 13),
  * execution (execution.ts, issue 26) and budget execution view
- * (execution-budget.ts, issue 27) benchmarks, each on its own PostgreSQL
- * database, and the spreadsheet bombs against the POA import
- * (spreadsheet-bomb.ts, issue 23 section 3) on an embedded one
- * (BENCH_SKIP_SUPPORT, BENCH_SKIP_BUDGET, BENCH_SKIP_EXECUTION,
- * BENCH_SKIP_EXECUTION_BUDGET, BENCH_SKIP_BOMB leave one out).
+ * (execution-budget.ts, issue 27) and personnel execution (personal.ts,
+ * issue 27 section 4) benchmarks, each on its own PostgreSQL database, and
+ * the spreadsheet bombs against the POA import (spreadsheet-bomb.ts, issue 23
+ * section 3) on an embedded one (BENCH_SKIP_SUPPORT, BENCH_SKIP_BUDGET,
+ * BENCH_SKIP_EXECUTION, BENCH_SKIP_EXECUTION_BUDGET, BENCH_SKIP_PERSONAL,
+ * BENCH_SKIP_BOMB leave one out).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,7 @@ import { supportFigures, supportSection, type SupportFigures } from './support.t
 import { budgetFigures, budgetSection, type BudgetFigures } from './budget.ts';
 import { executionFigures, executionSection, type ExecutionFigures } from './execution.ts';
 import { executionBudgetFigures, executionBudgetSection, type ExecutionBudgetFigures } from './execution-budget.ts';
+import { personalFigures, personalSection, type PersonalFigures } from './personal.ts';
 import { bombFigures, bombSection, type BombFigures } from './spreadsheet-bomb.ts';
 import { todayInGuatemala } from '../packages/shared/src/format.ts';
 import { sql } from 'drizzle-orm';
@@ -451,6 +453,7 @@ function report(
   budget: BudgetFigures | null,
   execution: ExecutionFigures | null,
   executionBudget: ExecutionBudgetFigures | null,
+  personal: PersonalFigures | null,
   bomb: BombFigures | null,
 ) {
   const lines: string[] = [];
@@ -552,6 +555,7 @@ function report(
   if (budget) lines.push(budgetSection(budget));
   if (execution) lines.push(executionSection(execution));
   if (executionBudget) lines.push(executionBudgetSection(executionBudget));
+  if (personal) lines.push(personalSection(personal));
   if (bomb) lines.push(bombSection(bomb));
   if (bundles) lines.push(javascriptSection(bundles));
   if (lighthouse) lines.push(lighthouseSection(lighthouse));
@@ -580,14 +584,19 @@ const support = process.env.BENCH_SKIP_SUPPORT ? null : await supportFigures();
 const budget = process.env.BENCH_SKIP_BUDGET ? null : await budgetFigures();
 const execution = process.env.BENCH_SKIP_EXECUTION ? null : await executionFigures();
 const executionBudget = process.env.BENCH_SKIP_EXECUTION_BUDGET ? null : await executionBudgetFigures();
+const personal = process.env.BENCH_SKIP_PERSONAL ? null : await personalFigures();
 const bomb = process.env.BENCH_SKIP_BOMB ? null : await bombFigures();
 const bundles = process.env.BENCH_SKIP_WEB ? null : await bundleSizes();
 const lighthouse = process.env.BENCH_SKIP_WEB || process.env.BENCH_SKIP_LIGHTHOUSE ? null : await lighthouseFigures();
-const text = report(results, bundles, lighthouse, support, budget, execution, executionBudget, bomb);
+const text = report(results, bundles, lighthouse, support, budget, execution, executionBudget, personal, bomb);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/latest.json'),
-  JSON.stringify({ results, bundles, lighthouse, support, budget, execution, executionBudget, bomb }, null, 2),
+  JSON.stringify(
+    { results, bundles, lighthouse, support, budget, execution, executionBudget, personal, bomb },
+    null,
+    2,
+  ),
 );
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), text);
 console.log(`\n${text}`);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminApi, ARTIFACTS, failOnPageErrors, login, guatemalaMonth, randomNit } from './fixtures';
-import { take } from './execution-seed';
+import { fundedLine, take } from './execution-seed';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
 
@@ -20,53 +20,9 @@ const { year: YEAR, month: MONTH } = guatemalaMonth();
 /** A line of this year with Q 3,000.00 assigned this month, two providers, and the requester, boss and administration. */
 async function seed(request: APIRequestContext) {
   const api = await adminApi(request);
-  const catalog = (name: string, code: string, es: string, parent?: string) =>
-    api('post', '/api/catalogs/items', { catalog: name, code, es, en: `${es} (en)`, parent });
-  await catalog('strategic_axis', `EJE_${TAG}`, `Eje ${TAG}`);
-  await catalog('program', `PRG_${TAG}`, `Programa ${TAG}`, `EJE_${TAG}`);
-  await catalog('expense_type', `GTO_${TAG}`, `Gasto ${TAG}`);
-  const me = ((await api('post', '/api/user-check', {})) as { user: { id: string } }).user;
-  const hq = (await api('post', '/api/headquarters', {
-    code: TAG.slice(0, 10),
-    name: `Sede ${TAG}`,
-    country: 'GT',
-    state: '09',
-  })) as {
-    id: string;
-  };
-  const coop = (await api('post', '/api/cooperating', {
-    name: `Fundación ${TAG}`,
-    code: `C-${TAG}`,
-    country: 'DE',
-    startDate: `${YEAR}-01-01`,
-    endDate: `${YEAR}-12-31`,
-    currency: 'GTQ',
-    ceiling: '900000',
-  })) as { id: string };
-  const item = (await api('post', `/api/cooperating/${coop.id}/items`, {
-    code: 'R-1',
-    name: 'Rubro',
-    initialAmount: '400000',
-  })) as {
-    id: string;
-  };
-  const line = (await api('post', '/api/budget/planning', {
-    year: YEAR,
-    strategicAxis: `EJE_${TAG}`,
-    program: `PRG_${TAG}`,
-    expenseType: `GTO_${TAG}`,
+  const { line } = await fundedLine(api, TAG, {
     description: `Materiales de la cadena ${TAG}`,
     goalUnit: 'talleres',
-    responsibleId: me.id,
-    plannerId: me.id,
-    headquarterId: hq.id,
-    municipality: null,
-    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '5000' })),
-  })) as { id: string };
-  await api('post', `/api/budget/assignment/${line.id}/transaction/${item.id}`, {
-    type: 'increase',
-    reason: 'Convenio',
-    months: [{ month: MONTH, amount: '3000' }],
   });
   const providers: { id: string; name: string }[] = [];
   for (const name of [`Librería Quetzal ${TAG}`, `Papelería Atitlán ${TAG}`])

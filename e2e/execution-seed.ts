@@ -8,20 +8,39 @@ import { adminApi, closeToasts, guatemalaMonth, randomNit } from './fixtures';
 export const PASSWORD = 'Impresion-Segura-2026';
 const { year: YEAR, month: MONTH } = guatemalaMonth();
 
-/** A line of this year with Q 3,000.00 assigned this month, a provider, a requester, their boss and administration. */
-export async function seed(request: APIRequestContext, tag: string) {
-  const api = await adminApi(request);
+type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/**
+ * A planning line of this year at a new headquarter (code `tag`'s first 10 characters), under new catalog codes
+ * (`EJE_`, `PRG_` and `typePrefix` + tag, default `GTO_`), with Q 5,000.00 planned each month and `assigned` (Q,
+ * default 3,000.00) of this month assigned from a new cooperating's item, through the API. Returns the line, its
+ * headquarter, the admin's user id and the codes.
+ */
+export async function fundedLine(
+  api: AdminApi,
+  tag: string,
+  opts: {
+    description: string;
+    goalUnit: string;
+    typePrefix?: string;
+    typeName?: string;
+    headquarterName?: string;
+    state?: string;
+    assigned?: string;
+  },
+) {
+  const codes = { axis: `EJE_${tag}`, program: `PRG_${tag}`, expenseType: `${opts.typePrefix ?? 'GTO_'}${tag}` };
   const catalog = (name: string, code: string, es: string, parent?: string) =>
     api('post', '/api/catalogs/items', { catalog: name, code, es, en: `${es} (en)`, parent });
-  await catalog('strategic_axis', `EJE_${tag}`, `Eje ${tag}`);
-  await catalog('program', `PRG_${tag}`, `Programa ${tag}`, `EJE_${tag}`);
-  await catalog('expense_type', `GTO_${tag}`, `Gasto ${tag}`);
+  await catalog('strategic_axis', codes.axis, `Eje ${tag}`);
+  await catalog('program', codes.program, `Programa ${tag}`, codes.axis);
+  await catalog('expense_type', codes.expenseType, opts.typeName ?? `Gasto ${tag}`);
   const me = ((await api('post', '/api/user-check', {})) as { user: { id: string } }).user;
   const hq = (await api('post', '/api/headquarters', {
     code: tag.slice(0, 10),
-    name: `Sede ${tag}`,
+    name: opts.headquarterName ?? `Sede ${tag}`,
     country: 'GT',
-    state: '09',
+    state: opts.state ?? '09',
   })) as { id: string };
   const coop = (await api('post', '/api/cooperating', {
     name: `Fundación ${tag}`,
@@ -39,11 +58,11 @@ export async function seed(request: APIRequestContext, tag: string) {
   })) as { id: string };
   const line = (await api('post', '/api/budget/planning', {
     year: YEAR,
-    strategicAxis: `EJE_${tag}`,
-    program: `PRG_${tag}`,
-    expenseType: `GTO_${tag}`,
-    description: `Materiales impresos ${tag}`,
-    goalUnit: 'talleres',
+    strategicAxis: codes.axis,
+    program: codes.program,
+    expenseType: codes.expenseType,
+    description: opts.description,
+    goalUnit: opts.goalUnit,
     responsibleId: me.id,
     plannerId: me.id,
     headquarterId: hq.id,
@@ -53,8 +72,15 @@ export async function seed(request: APIRequestContext, tag: string) {
   await api('post', `/api/budget/assignment/${line.id}/transaction/${item.id}`, {
     type: 'increase',
     reason: 'Convenio',
-    months: [{ month: MONTH, amount: '3000' }],
+    months: [{ month: MONTH, amount: opts.assigned ?? '3000' }],
   });
+  return { line, hq, me, codes };
+}
+
+/** A line of this year with Q 3,000.00 assigned this month, a provider, a requester, their boss and administration. */
+export async function seed(request: APIRequestContext, tag: string) {
+  const api = await adminApi(request);
+  const { line } = await fundedLine(api, tag, { description: `Materiales impresos ${tag}`, goalUnit: 'talleres' });
   const user = async (who: string, keys: string[]) => {
     const role = (await api('post', '/api/roles', {
       slug: `${who}-${tag.toLowerCase()}`,
@@ -118,17 +144,59 @@ export async function paidReserve(
   total: string,
   bankAccount: string,
 ) {
+  return paidRequest(request, s, total, bankAccount, { type: 'reserve', description: `Reserva de talleres ${tag}` });
+}
+
+/**
+ * Travel expenses of `total` (Q) on the seed's line this month, its requester the one traveller, on a trip from the
+ * 10th to the 12th of this month (3 days) to `destination`, and paid as `paidReserve` pays. Returns its id and
+ * number.
+ */
+export async function paidTravel(
+  request: APIRequestContext,
+  s: Awaited<ReturnType<typeof seed>>,
+  tag: string,
+  total: string,
+  bankAccount: string,
+  destination = 'Quetzaltenango',
+) {
+  expect((await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } })).ok()).toBe(true);
+  const me = ((await (await request.post('/api/user-check', {})).json()) as { data: { user: { id: string } } }).data
+    .user;
+  const day = (d: number) => `${YEAR}-${String(MONTH).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return paidRequest(request, s, total, bankAccount, {
+    type: 'travel_expenses',
+    description: `Viaje a ${destination} ${tag}`,
+    travel: {
+      destination,
+      departureDate: day(10),
+      returnDate: day(12),
+      directions: ['go', 'return'],
+      travellerIds: [me.id],
+    },
+  });
+}
+
+/** A request of `kind` raised by the seed's requester, approved and paid by check, through the API. */
+async function paidRequest(
+  request: APIRequestContext,
+  s: Awaited<ReturnType<typeof seed>>,
+  total: string,
+  bankAccount: string,
+  kind: { type: 'reserve' | 'travel_expenses'; description: string; travel?: Record<string, unknown> },
+) {
   expect((await request.post('/api/login', { data: { username: s.requester, password: PASSWORD } })).ok()).toBe(true);
   const created = await request.post('/api/execution/requests', {
     data: {
-      type: 'reserve',
+      type: kind.type,
       year: YEAR,
       month: MONTH,
-      description: `Reserva de talleres ${tag}`,
+      description: kind.description,
       justification: 'Talleres del mes con familias',
       executionDate: `${YEAR}-${String(MONTH).padStart(2, '0')}-20`,
       items: [{ lineId: s.lineId, description: 'Refacciones', unit: 'lote', quantity: '1', unitPrice: total }],
       providerIds: [],
+      ...(kind.travel ? { travel: kind.travel } : {}),
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

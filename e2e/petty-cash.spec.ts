@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { formatMoney } from '../packages/shared/src/format.ts';
 import { adminApi, ARTIFACTS, closeToasts, failOnPageErrors, guatemalaMonth, login } from './fixtures';
+import { fundedLine } from './execution-seed';
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
 import esErrors from '../apps/web/src/locales/es/errors.json' with { type: 'json' };
 import esExec from '../apps/web/src/locales/es/execution.json' with { type: 'json' };
@@ -36,49 +37,10 @@ async function seed(request: APIRequestContext, which: 'A' | 'B') {
   const LINE = `Gastos menores de la sede ${TAG}`;
   const SECOND_HEADQUARTER = `Sede nueva de caja chica ${TAG}`;
   const api = await adminApi(request);
-  const catalog = (name: string, code: string, es: string, parent?: string) =>
-    api('post', '/api/catalogs/items', { catalog: name, code, es, en: `${es} (en)`, parent });
-  await catalog('strategic_axis', `EJE_${TAG}`, `Eje ${TAG}`);
-  await catalog('program', `PRG_${TAG}`, `Programa ${TAG}`, `EJE_${TAG}`);
-  await catalog('expense_type', `GTO_${TAG}`, `Gasto ${TAG}`);
-  const me = ((await api('post', '/api/user-check', {})) as { user: { id: string } }).user;
-  const hq = (await api('post', '/api/headquarters', {
-    code: TAG.slice(0, 10),
-    name: HEADQUARTER,
-    country: 'GT',
-    state: '09',
-  })) as { id: string };
-  const coop = (await api('post', '/api/cooperating', {
-    name: `Fundación ${TAG}`,
-    code: `C-${TAG}`,
-    country: 'DE',
-    startDate: `${YEAR}-01-01`,
-    endDate: `${YEAR}-12-31`,
-    currency: 'GTQ',
-    ceiling: '900000',
-  })) as { id: string };
-  const item = (await api('post', `/api/cooperating/${coop.id}/items`, {
-    code: 'R-1',
-    name: 'Rubro',
-    initialAmount: '400000',
-  })) as { id: string };
-  const line = (await api('post', '/api/budget/planning', {
-    year: YEAR,
-    strategicAxis: `EJE_${TAG}`,
-    program: `PRG_${TAG}`,
-    expenseType: `GTO_${TAG}`,
+  const { hq } = await fundedLine(api, TAG, {
     description: LINE,
     goalUnit: 'reposiciones',
-    responsibleId: me.id,
-    plannerId: me.id,
-    headquarterId: hq.id,
-    municipality: null,
-    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, goal: '1', amount: '5000' })),
-  })) as { id: string };
-  await api('post', `/api/budget/assignment/${line.id}/transaction/${item.id}`, {
-    type: 'increase',
-    reason: 'Convenio',
-    months: [{ month: MONTH, amount: '3000' }],
+    headquarterName: HEADQUARTER,
   });
   await api('post', '/api/vouchers', {
     kind: 'petty_cash',

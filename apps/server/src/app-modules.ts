@@ -16,6 +16,7 @@ import { rolesModule } from './modules/roles/module.ts';
 import { securityLogModule } from './modules/security-log/module.ts';
 import { settingsModule } from './modules/settings/module.ts';
 import { supportModule } from './modules/support/module.ts';
+import { talentModule } from './modules/talent/module.ts';
 import { usersModule } from './modules/users/module.ts';
 import { vouchersModule } from './modules/vouchers/module.ts';
 import { workingCalendarModule } from './modules/working-calendar/module.ts';
@@ -46,6 +47,7 @@ export const APP_MODULES: readonly ServerModule[] = [
   cooperatingModule,
   providersModule,
   vouchersModule,
+  talentModule,
   executionModule,
   workflowModule,
 ];

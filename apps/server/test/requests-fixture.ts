@@ -75,6 +75,7 @@ export async function requestsFixture(t: TestApp, nits: string[]) {
       items?: Record<string, unknown>[];
       providers?: string[];
       pettyCash?: Record<string, unknown>;
+      travel?: Record<string, unknown>;
     } = {},
   ) {
     const type = opts.type ?? 'purchase_order';
@@ -88,6 +89,7 @@ export async function requestsFixture(t: TestApp, nits: string[]) {
       items: opts.items ?? [{ lineId, description: 'Materiales', unit: 'lote', quantity: '1', unitPrice: total }],
       providerIds: type === 'purchase_order' ? (opts.providers ?? [providerIds[0]]) : [],
       ...(opts.pettyCash ? { pettyCash: opts.pettyCash } : {}),
+      ...(opts.travel ? { travel: opts.travel } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as ExpenseRequest;

@@ -100,6 +100,9 @@ export const ERROR_CODES = [
   'refund_received', // 409: a refund administration received is closed
   'refund_not_deposited', // 409: a refund is received only after its deposit is recorded
   'liquidator_closed', // 409: the liquidator changes only while the request is paid and not yet liquidated
+  'per_diem_not_travel', // 409: per diems belong to a travel-expenses request
+  // Issue 27 section 4: personnel execution from the payroll's xls.
+  'payroll_month_done', // 409: the month already has an executed upload (params year, month, at, date, by, sameFile): replace it explicitly
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -205,7 +208,7 @@ export const FIELD_ERROR_CODES = [
   'voucher_range_exhausted', // params.available
   'agreement_dates_order', // the agreement ends before it starts
   'provider_inactive', // the provider is deactivated
-  'line_other_year', // params.year (the line's), requestYear: a request draws on lines of its own year
+  'line_other_year', // params.year (the line's), requestYear: a request (or a payroll month) draws on lines of its own year
   'quotes_missing', // params.minimum, count
   'quote_expired', // params.validUntil
   'quote_incomplete', // a quote without a price for every item: params.missing (count)
@@ -243,6 +246,24 @@ export const FIELD_ERROR_CODES = [
   'fel_provider_unknown', // params.nit, name: no active provider has the seller's NIT
   'fel_origin_unknown', // a credit note's origin is not an invoice of the same request
   'fel_read_only', // a field read from the DTE's XML cannot be changed
+  // Issue 27 section 1: a travel's per diems.
+  'per_diem_half_days', // days more than 0, in halves (1, 1.5, 2 …), at most 366
+  'per_diem_days_exceed', // params.max: the trip's days, departure to return both counted
+  'per_diem_above_rate', // params.max: the daily maximum in force (dated setting per_diem_daily_max)
+  'not_a_traveller', // the person is not one of the trip's travellers
+  // Issue 27 section 4: the payroll's xls (lib/spreadsheet-import, execution/personal).
+  'spreadsheet_not_xls', // 'The file cannot be executed': by its content it is no Excel 97-2003 .xls
+  'spreadsheet_read_only', // an .xls saved read-only (Excel's default password): save it again without protection
+  'spreadsheet_password', // an .xls with a password to open
+  'collaborator_unknown', // no collaborator has this DPI or code
+  'collaborator_inactive', // the collaborator is registered but inactive
+  'line_unknown', // no planning line is this id, or has this expense type (at the headquarter, under the program)
+  'line_ambiguous', // params.count: more than one line has this expense type here: give the line's id or the program
+  'payroll_total_mismatch', // params.sum: a payroll row's total is not salary + bonus + IGSS employer fee + benefits
+  'month_outside_plan', // params.year: the month's year has no plan
+  'month_in_future', // a payroll month after this month (Guatemala)
+  'month_mixed', // params.month: a file holds one month's payroll, and its first row named another
+  'payroll_month_done', // params year, month, uploadId, at, date, by, sameFile, amount: the month's executed upload
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -25,13 +25,18 @@ export function isValidNit(value: string, { allowCF = false } = {}): boolean {
   return check === (c === 10 ? 'K' : String(c));
 }
 
+/** Normalises a DPI (CUI) for storage: no spaces or hyphens ('2345 67890 0101' → '2345678900101'). */
+export function normalizeDpi(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
 /**
  * RENAP's CUI (DPI) check: 13 digits, 8-digit serial, check digit = sum(serial[i]*(i+2)) mod 11,
  * then a department (01-22) and a municipality number. Source: Decreto 90-2005.
  * `municipalityCodes`, when given, must contain the 4-digit INE code the DPI ends with.
  */
 export function isValidDpi(value: string, municipalityCodes?: ReadonlySet<string>): boolean {
-  const dpi = value.replace(/[\s-]/g, '');
+  const dpi = normalizeDpi(value);
   if (!/^\d{13}$/.test(dpi)) return false;
   let sum = 0;
   for (let i = 0; i < 8; i++) sum += Number(dpi[i]) * (i + 2);

@@ -39,6 +39,7 @@ export const WEB_ROUTES: Partial<Record<PermissionKey, readonly string[]>> = {
     '/execution/budget',
     '/execution/refunds',
   ],
+  ejecucion_personal: ['/execution/personal'],
   configuracion_sede: ['/configuration/headquarter/*'],
   configuracion_cooperantes: ['/configuration/cooperating/*'],
   configuracion_proveedores: ['/configuration/providers/*'],

@@ -125,7 +125,8 @@ export type RequestRefund = z.infer<typeof requestRefund>;
 
 /**
  * A request's invoices, oldest first, with their sums (Q): `given` the request's paid total, `invoiced` the
- * invoices less their credit notes, `refundDue` what the liquidator gives back when that is less (else 0.00),
+ * invoices less their credit notes, `perDiems` a travel's per diems (0.00 for other requests), `refundDue` what
+ * the liquidator gives back when invoices and per diems add up to less (else 0.00),
  * `excess` what passes the amount given (else 0.00: above it needs a reason and administration's approval),
  * `liquidated` what administration approved (null before), and the refund as recorded.
  */
@@ -133,6 +134,7 @@ export const requestInvoices = z.object({
   items: z.array(requestInvoice),
   given: z.string(),
   invoiced: z.string(),
+  perDiems: z.string(),
   refundDue: z.string(),
   excess: z.string(),
   liquidated: z.string().nullable(),

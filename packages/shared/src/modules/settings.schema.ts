@@ -186,6 +186,13 @@ export const SETTING_DEFINITIONS = [
     source: 'Política de compras de la institución: antigüedad de las facturas de una liquidación',
   },
   {
+    // A travel's per diem (issue 27 section 1): the most a traveller is paid per day, without invoices.
+    key: 'per_diem_daily_max',
+    group: 'purchasing',
+    type: 'money',
+    source: 'Política de viáticos de la institución: monto diario máximo por persona',
+  },
+  {
     // The buyer every FEL invoice of a liquidation must name (issue 27 section 1); none until an administrator sets it.
     key: 'institution_nit',
     group: 'tax',

@@ -135,6 +135,8 @@ const SEEDED: { key: SettingKey; value: unknown; source: string; note?: string }
     source: 'Política de compras de la institución',
     note: POLICY_NOTE,
   },
+  // Issue 27 section 1: a per diem's daily rate, at most (in the country; the institution sets its own table).
+  { key: 'per_diem_daily_max', value: '350.00', source: 'Política de viáticos de la institución', note: POLICY_NOTE },
 ];
 
 /** Inserts the seeded values that are missing; each checked against its key's schema first (a bad file fails loudly). */

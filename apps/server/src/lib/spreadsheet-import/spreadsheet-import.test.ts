@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
@@ -14,6 +15,8 @@ import {
 } from '../../../test/spreadsheet-bombs.ts';
 import { AppError } from '../errors.ts';
 import { fieldErrorText } from '../locale-text.ts';
+import { encryptedXls } from '../../../test/xls-encrypted.ts';
+import { xlsEncryption, xlsOpensWith } from './xls-encryption.ts';
 import {
   assertImportable,
   DEFAULT_IMPORT_LIMITS,
@@ -228,10 +231,53 @@ describe('spreadsheet import (issue 13 section 0)', () => {
     expect(await readSpreadsheet(xls(GOOD), 'file', DEFAULT_IMPORT_LIMITS, only)).toHaveLength(3);
     expect(await refusal(readSpreadsheet(await xlsx(GOOD), 'archivo', DEFAULT_IMPORT_LIMITS, only))).toEqual({
       status: 400,
-      field: { field: 'archivo', code: 'spreadsheet_type' },
+      field: { field: 'archivo', code: 'spreadsheet_not_xls' },
+    });
+    expect(await refusal(readSpreadsheet(Buffer.from('Año;Monto'), 'file', DEFAULT_IMPORT_LIMITS, only))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_not_xls' },
     });
     // Without the option both are read.
     expect(await readSpreadsheet(await xlsx(GOOD))).toHaveLength(3);
+  });
+
+  it("tells a read-only .xls (Excel's default password) from one with a password of its own", async () => {
+    expect(await refusal(readSpreadsheet(encryptedXls('VelvetSweatshop')))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_read_only' },
+    });
+    expect(await refusal(readSpreadsheet(encryptedXls('otra-clave', 'cryptoapi40')))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_password' },
+    });
+    // Files Excel encrypted (msoffcrypto-tool's fixtures, MIT): each verifier opens with its password only.
+    const rc4 = readFileSync(new URL('../../../test/fixtures/rc4cryptoapi_password.xls', import.meta.url));
+    const xor = readFileSync(new URL('../../../test/fixtures/xor_password_123456789012345.xls', import.meta.url));
+    expect([xlsOpensWith(rc4, 'Password1234_'), xlsOpensWith(rc4, 'VelvetSweatshop')]).toEqual([true, false]);
+    expect([xlsOpensWith(xor, '123456789012345'), xlsOpensWith(xor, 'VelvetSweatshop')]).toEqual([true, false]);
+    expect(xlsEncryption(rc4)).toBe('password');
+    expect(xlsEncryption(xls(GOOD))).toBeNull();
+    expect(await refusal(readSpreadsheet(rc4))).toEqual({
+      status: 400,
+      field: { field: 'file', code: 'spreadsheet_password' },
+    });
+  });
+
+  it("reads a date cell as its day whatever the server's time zone (serials as UTC)", async () => {
+    const book = XLSX.utils.book_new();
+    const day = new Date(Date.UTC(2026, 11, 1));
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Fecha'], [day]], { UTC: true }), 'Datos');
+    const file = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/Guatemala', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = tz;
+        expect(await readSpreadsheet(file), tz).toEqual([['Fecha'], ['2026-12-01']]);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('writes the error file of an .xls upload as .xls (BIFF8), read back the same', async () => {

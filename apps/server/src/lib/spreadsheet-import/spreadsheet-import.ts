@@ -76,9 +76,14 @@ export function importLimits(
   };
 }
 
-/** Options of a read: `only: 'xls'` accepts legacy .xls (BIFF) alone and refuses an .xlsx (`spreadsheet_type`). */
+/**
+ * Options of a read: `only: 'xls'` accepts legacy .xls (BIFF) alone and refuses anything else by its content,
+ * an .xlsx included (`spreadsheet_not_xls`: "the file cannot be executed", issue 27 section 4); `maxRows`
+ * replaces the limits' data rows for an import that takes longer files (the payroll's 10,000 rows).
+ */
 export interface ReadOptions {
   only?: 'xls';
+  maxRows?: number;
 }
 
 /** The two formats read, and the MIME type and extension of a file written back in each. */
@@ -121,7 +126,9 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
  * `spreadsheet_too_large_unpacked`, `spreadsheet_compression_ratio`,
  * `spreadsheet_size_mismatch`: see `repackWorkbookZip` and
  * `checkCompoundFile`); 400 `spreadsheet_unreadable` for a damaged workbook;
- * 400 `spreadsheet_type` also for an .xlsx when `options.only` is 'xls';
+ * 400 `spreadsheet_not_xls` for anything but an .xls when `options.only` is 'xls'; for an encrypted .xls
+ * 400 `spreadsheet_read_only` (encrypted under Excel's default password: saved read-only or with a password
+ * to modify; `xls-encryption.ts`) or 400 `spreadsheet_password` (a password to open);
  * 400 `spreadsheet_too_complex` when parsing passes `maxMillis` or
  * `maxMemoryMb` (the worker is stopped); 400 `too_many_rows` (params.max) over
  * `maxRows` data rows; 400 `required` for a sheet without rows.
@@ -129,17 +136,19 @@ export function spreadsheetKind(data: Buffer): 'xlsx' | 'xls' | null {
 export async function readSpreadsheet(
   data: Buffer,
   field = 'file',
-  limits: SpreadsheetLimits = DEFAULT_IMPORT_LIMITS,
+  base: SpreadsheetLimits = DEFAULT_IMPORT_LIMITS,
   options: ReadOptions = {},
 ): Promise<SheetRows> {
+  const limits = options.maxRows ? { ...base, maxRows: options.maxRows } : base;
   if (data.length > limits.maxBytes)
     throw new AppError(413, 'payload_too_large', [{ field, code: 'file_too_large', params: { max: limits.maxBytes } }]);
   const kind = spreadsheetKind(data);
-  if (!kind || (options.only && kind !== options.only)) throw invalidField(field, 'spreadsheet_type');
+  if (options.only && kind !== options.only) throw invalidField(field, 'spreadsheet_not_xls');
+  if (!kind) throw invalidField(field, 'spreadsheet_type');
   if (kind === 'xls') checkCompoundFile(data, field, limits);
   // On its own ArrayBuffer either way, handed over to the worker rather than copied.
   const input = kind === 'xlsx' ? await repackWorkbookZip(data, field, limits) : new Uint8Array(data);
-  const parsed = await new Promise<{ rows: SheetRows; columns: number }>((resolve, reject) => {
+  const parsed = await new Promise<{ rows: SheetRows; columns: number } | { error: string }>((resolve, reject) => {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
       workerData: { data: input, maxRows: limits.maxRows, maxColumns: limits.maxColumns },
       transferList: [input.buffer as ArrayBuffer],
@@ -159,7 +168,9 @@ export async function readSpreadsheet(
       () => finish(() => reject(invalidField(field, 'spreadsheet_too_complex'))),
       limits.maxMillis,
     );
-    worker.once('message', (message: { rows: SheetRows; columns: number }) => finish(() => resolve(message)));
+    worker.once('message', (message: { rows: SheetRows; columns: number } | { error: string }) =>
+      finish(() => resolve(message)),
+    );
     worker.once('error', (err: Error & { code?: string }) =>
       finish(() =>
         reject(
@@ -172,6 +183,7 @@ export async function readSpreadsheet(
     );
     worker.once('exit', () => finish(() => reject(invalidField(field, 'spreadsheet_unreadable'))));
   });
+  if ('error' in parsed) throw invalidField(field, parsed.error as 'spreadsheet_read_only' | 'spreadsheet_password');
   const lines = parsed.rows.filter((r) => r.some((c) => c !== null)).length;
   if (lines === 0) throw invalidField(field, 'required');
   if (lines - 1 > limits.maxRows) throw invalidField(field, 'too_many_rows', { max: limits.maxRows });
@@ -353,18 +365,32 @@ export interface ReferenceSheet {
 }
 
 /**
- * The import's template: its headers in `locale` and one example row (xlsx),
- * then any `reference` sheets (only the first sheet is read back on import).
- * `example` replaces cells of the example row (by column key) with this installation's own values.
+ * The import's template: its headers in `locale` and one example row, then any `reference` sheets (only the first
+ * sheet is read back on import). `example` replaces cells of the example row (by column key) with this
+ * installation's own values. An .xlsx (ExcelJS, bold headers), or for an .xls-only import a legacy .xls
+ * (SheetJS's BIFF8 writer, no styles), so the template is a file the import takes.
  */
 export function templateWorkbook<T>(
   definition: ImportDefinition<T>,
   locale: 'es' | 'en',
   reference: ReferenceSheet[] = [],
   example: Record<string, string> = {},
+  format: SpreadsheetFormat = 'xlsx',
 ): Promise<Buffer> {
+  const exampleRow = Object.fromEntries(definition.columns.map((c) => [c.key, example[c.key] ?? c.example]));
+  if (format === 'xls')
+    return Promise.resolve(
+      biff8([
+        {
+          name: locale === 'es' ? 'Datos' : 'Data',
+          columns: definition.columns.map((c) => ({ header: c.header[locale], key: c.key, width: c.width })),
+          rows: [exampleRow],
+        },
+        ...reference,
+      ]),
+    );
   return workbook(definition.columns, locale, null, (sheet) => {
-    sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.key, example[c.key] ?? c.example])));
+    sheet.addRow(exampleRow);
     for (const spec of reference) {
       const extra = sheet.workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
       extra.columns = spec.columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length + 2) }));
@@ -372,6 +398,21 @@ export function templateWorkbook<T>(
       for (const row of spec.rows) extra.addRow(row);
     }
   });
+}
+
+/** Sheets as a legacy .xls (BIFF8, SheetJS's writer): headers then rows, text cells, column widths. */
+function biff8(sheets: ReferenceSheet[]): Buffer {
+  const book = XLSX.utils.book_new();
+  for (const spec of sheets) {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      spec.columns.map((c) => c.header),
+      ...spec.rows.map((r) => spec.columns.map((c) => r[c.key] ?? null)),
+    ]);
+    sheet['!cols'] = spec.columns.map((c) => ({ wch: c.width ?? Math.max(12, c.header.length + 2) }));
+    // Sheet names: at most 31 characters in Excel.
+    XLSX.utils.book_append_sheet(book, sheet, spec.name.slice(0, 31));
+  }
+  return XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 }
 
 /**
@@ -393,20 +434,19 @@ export function errorWorkbook<T>(
   const errorsHeader = locale === 'es' ? 'Errores' : 'Errors';
   const sentences = (r: PreviewRow<T>) =>
     r.errors.map((e) => `${headerOf.get(e.field) ?? e.field}: ${describe(e)}`).join('; ');
-  if (format === 'xls') {
-    const aoa = [
-      [...definition.columns.map((c) => c.header[locale]), errorsHeader],
-      ...preview.rows.map((r) => [...definition.columns.map((c) => r.values[c.key] ?? null), sentences(r)]),
-    ];
-    const book = XLSX.utils.book_new();
-    const sheet = XLSX.utils.aoa_to_sheet(aoa);
-    sheet['!cols'] = [
-      ...definition.columns.map((c) => ({ wch: c.width ?? Math.max(12, c.header[locale].length + 2) })),
-      { wch: 60 },
-    ];
-    XLSX.utils.book_append_sheet(book, sheet, locale === 'es' ? 'Datos' : 'Data');
-    return Promise.resolve(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
-  }
+  if (format === 'xls')
+    return Promise.resolve(
+      biff8([
+        {
+          name: locale === 'es' ? 'Datos' : 'Data',
+          columns: [
+            ...definition.columns.map((c) => ({ header: c.header[locale], key: c.key, width: c.width })),
+            { header: errorsHeader, key: '__errors', width: 60 },
+          ],
+          rows: preview.rows.map((r) => ({ ...r.values, __errors: sentences(r) })),
+        },
+      ]),
+    );
   return workbook(definition.columns, locale, errorsHeader, (sheet) => {
     for (const r of preview.rows) {
       const row = sheet.addRow({ ...r.values, __errors: sentences(r) });

@@ -18,6 +18,7 @@ import { diff, writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, isUniqueViolation, notFound, versionConflict } from '../../lib/errors.ts';
 import { valueAt } from '../../lib/settings/settings.ts';
 import * as repo from './invoices.repository.ts';
+import { perDiemTotal } from './per-diems.repository.ts';
 import * as liquidation from './liquidation.repository.ts';
 import { balanceOf, liquidationSums, refundAnswer } from './liquidation.rules.ts';
 import { retentionsOf } from './invoices.retentions.ts';
@@ -42,7 +43,7 @@ function daysBefore(day: string, days: number): string {
  * (`not_liquidator`) unless they are its liquidator (the requester, or whom administration named); 409 `liquidation_closed` unless it is paid
  * and its liquidation not sent.
  */
-async function liquidated(tx: Executor, actor: UserActor, id: string) {
+export async function liquidated(tx: Executor, actor: UserActor, id: string) {
   await visibleRequest(tx, actor, id);
   const row = (await requests.findRequest(tx, id, true))!;
   if (row.liquidatorId !== actor.userId)
@@ -196,12 +197,17 @@ async function invoicesAnswer(db: Executor, request: requests.ExpenseRequestRow)
     satCheckedAt: i.satCheckedAt?.toISOString() ?? null,
     version: i.version,
   }));
-  const { claimed } = liquidationSums(rows.map((r) => r.invoice));
+  const perDiems = await perDiemTotal(db, request.id);
+  const { claimed } = liquidationSums(
+    rows.map((r) => r.invoice),
+    perDiems,
+  );
   const { refundDue, excess } = balanceOf(request.total, claimed);
   return {
     items,
     given: request.total,
-    invoiced: moneyString(claimed),
+    invoiced: moneyString(claimed.minus(perDiems)),
+    perDiems: moneyString(money(perDiems)),
     refundDue: moneyString(refundDue),
     excess: moneyString(excess),
     liquidated: request.liquidatedTotal,

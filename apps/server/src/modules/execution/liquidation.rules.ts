@@ -5,6 +5,7 @@ import type { UserActor } from '../../lib/actor.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import * as invoices from './invoices.repository.ts';
 import * as repo from './liquidation.repository.ts';
+import { perDiemTotal } from './per-diems.repository.ts';
 import { executeRequest } from './requests.budget.ts';
 import * as requests from './requests.repository.ts';
 
@@ -20,17 +21,28 @@ type Invoice = invoices.InvoiceRow;
 const signOf = (i: Pick<Invoice, 'document'>) => (i.document === 'NCRE' ? -1 : 1);
 
 /**
- * A liquidation's sums (Q): `claimed` what its invoices add up to (credit notes subtract), `accepted` the same
- * with administration's sanctioned amounts (an invoice not sanctioned counts whole).
+ * A liquidation's sums (Q): `claimed` what its invoices add up to (credit notes subtract) plus its per diems
+ * (`perDiems`, a travel's: decision 0033), `accepted` the same with administration's sanctioned amounts (an invoice
+ * not sanctioned counts whole; per diems are accepted as written, or the liquidation is returned).
  */
-export function liquidationSums(rows: Pick<Invoice, 'document' | 'amount' | 'sanctionedAmount'>[]) {
-  let claimed = money(0);
-  let accepted = money(0);
+export function liquidationSums(
+  rows: Pick<Invoice, 'document' | 'amount' | 'sanctionedAmount'>[],
+  perDiems: string = '0',
+) {
+  let claimed = money(perDiems);
+  let accepted = money(perDiems);
   for (const i of rows) {
     claimed = claimed.plus(money(i.amount).times(signOf(i)));
     accepted = accepted.plus(money(i.sanctionedAmount ?? i.amount).times(signOf(i)));
   }
   return { claimed, accepted };
+}
+
+/** A request's liquidation sums from the database: its invoices and its per diems. */
+async function sumsOf(tx: Executor, requestId: string, sanctioned?: Map<string, string>) {
+  const rows = await invoices.rowsOf(tx, requestId);
+  const lines = sanctioned ? rows.map((r) => ({ ...r, sanctionedAmount: sanctioned.get(r.id) ?? null })) : rows;
+  return { rows, ...liquidationSums(lines, await perDiemTotal(tx, requestId)) };
 }
 
 /** What an amount liquidated leaves against what was given (Q ≥ 0 each): to give back, or above what was given. */
@@ -48,7 +60,7 @@ const zero = () => new AppError(409, 'liquidation_zero');
  * `excessReason` (400 `required` on `liquidation.excessReason`), written on the request with the move.
  */
 export async function checkSubmission(tx: Executor, record: requests.ExpenseRequestRow, input?: LiquidationInput) {
-  const { claimed } = liquidationSums(await invoices.rowsOf(tx, record.id));
+  const { claimed } = await sumsOf(tx, record.id);
   if (!claimed.greaterThan(0)) throw zero();
   const { refundDue, excess } = balanceOf(record.total, claimed);
   if (refundDue.greaterThan(0) && !input?.confirmRefund)
@@ -61,7 +73,7 @@ export async function checkSubmission(tx: Executor, record: requests.ExpenseRequ
 
 /** After `submit_liquidation`: the refund the liquidator owes (given − claimed), or none (`void`). */
 export async function recordSubmission(tx: Executor, actor: UserActor, record: requests.ExpenseRequestRow) {
-  const { claimed } = liquidationSums(await invoices.rowsOf(tx, record.id));
+  const { claimed } = await sumsOf(tx, record.id);
   await repo.setRefundDue(tx, record.id, moneyString(balanceOf(record.total, claimed).refundDue), actor.userId);
 }
 
@@ -73,7 +85,7 @@ export async function recordSubmission(tx: Executor, actor: UserActor, record: r
  * params excess, reason: the liquidator's).
  */
 export async function checkApproval(tx: Executor, record: requests.ExpenseRequestRow, input?: LiquidationInput) {
-  const rows = await invoices.rowsOf(tx, record.id);
+  const { rows } = await sumsOf(tx, record.id);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sanctions = input?.sanctions ?? [];
   sanctions.forEach((s, n) => {
@@ -83,7 +95,7 @@ export async function checkApproval(tx: Executor, record: requests.ExpenseReques
       throw invalidField(`liquidation.sanctions.${n}.amount`, 'sanction_not_below_amount', { amount: invoice.amount });
   });
   const sanctioned = new Map(sanctions.map((s) => [s.invoiceId, s.amount]));
-  const { accepted } = liquidationSums(rows.map((r) => ({ ...r, sanctionedAmount: sanctioned.get(r.id) ?? null })));
+  const { accepted } = await sumsOf(tx, record.id, sanctioned);
   if (!accepted.greaterThan(0)) throw zero();
   const { excess } = balanceOf(record.total, accepted);
   if (excess.greaterThan(0) && !input?.acceptExcess)
@@ -108,7 +120,7 @@ export async function recordApproval(
   input?: LiquidationInput,
 ) {
   await repo.setSanctions(tx, record.id, input?.sanctions ?? []);
-  const { accepted } = liquidationSums(await invoices.rowsOf(tx, record.id));
+  const { accepted } = await sumsOf(tx, record.id);
   await executeRequest(tx, actor, record.id, accepted, {
     confirmWarning: input?.confirmWarning ?? false,
     override: input?.override ?? null,

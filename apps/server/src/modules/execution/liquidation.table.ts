@@ -66,3 +66,32 @@ export const expenseRequestLiquidatorChanges = pgTable(
   },
   (t) => [index('expense_request_liquidator_changes_request_idx').on(t.requestId, t.at)],
 );
+
+/**
+ * A travel-expenses request's per diem (issue 27 section 1, decision 0033): a traveller of the trip, a destination,
+ * days (in halves) at a daily rate (Q); `amount` = days × rate, to the centavo. Written by the liquidator while the
+ * liquidation is open; it counts in the liquidation beside the invoices.
+ */
+export const expenseRequestPerDiems = pgTable(
+  'expense_request_per_diems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => expenseRequests.id),
+    travellerId: uuid('traveller_id')
+      .notNull()
+      .references(() => users.id),
+    destination: text('destination').notNull(),
+    days: numeric('days', { precision: 4, scale: 1 }).notNull(),
+    dailyRate: numeric('daily_rate', { precision: 14, scale: 2 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    ...editableColumns(),
+  },
+  (t) => [
+    index('expense_request_per_diems_request_idx').on(t.requestId, t.createdAt),
+    check('expense_request_per_diems_days_check', sql`${t.days} > 0 and ${t.days} * 2 = trunc(${t.days} * 2)`),
+    check('expense_request_per_diems_amount_check', sql`${t.amount} = round(${t.days} * ${t.dailyRate}, 2)`),
+  ],
+);
+export type ExpenseRequestPerDiemRow = typeof expenseRequestPerDiems.$inferSelect;

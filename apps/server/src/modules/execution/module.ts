@@ -16,6 +16,8 @@ import { expenseRequestRefunds } from './liquidation.table.ts';
 import { budgetViewRoutes } from './budget-view.routes.ts';
 import { refundsRoutes } from './refunds.routes.ts';
 import { lookupRoutes } from './lookup.routes.ts';
+import { perDiemsRoutes } from './per-diems.routes.ts';
+import { personalRoutes } from './personal.routes.ts';
 import { pettyCashRoutes } from './petty-cash.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { remindWaitingRequests } from './requests.reminders.ts';
@@ -39,6 +41,8 @@ export const executionModule = defineModule({
     liquidationRoutes,
     budgetViewRoutes,
     refundsRoutes,
+    personalRoutes,
+    perDiemsRoutes,
   ],
   notifications: [
     // A request waits for the next approver (and their delegates); its requester hears of a return or rejection.

@@ -1,4 +1,4 @@
-import { IconCash, IconCashBanknote, IconChartBar, IconInbox, IconReceipt } from '@tabler/icons-react';
+import { IconCash, IconCashBanknote, IconChartBar, IconInbox, IconReceipt, IconUsers } from '@tabler/icons-react';
 import type { WebModule } from '../../shared/lib/module';
 
 /** Ejecución › Solicitudes (issue 26 section 3). */
@@ -44,6 +44,11 @@ export const executionModule: WebModule = {
           anyOf: ['ejecucion_administracion'],
           labelKey: 'common:menu.refunds',
           icon: IconCashBanknote,
+        },
+        {
+          to: '/execution/personal',
+          permission: 'ejecucion_personal',
+          icon: IconUsers,
         },
       ],
     },

@@ -215,6 +215,22 @@ const refunds = createRoute({
   ),
 });
 
+/**
+ * Ejecución › Ejecución de personal (issue 27 section 4): the month's payroll xls executed on the plan's lines, and
+ * the uploads executed (`page`: the history's page).
+ */
+const personal = createRoute({
+  getParentRoute: () => execution,
+  path: 'personal',
+  beforeLoad: requirePermission('ejecucion_personal'),
+  validateSearch: urlSearch<{ page?: number }>(),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
+  component: lazyRouteComponent(
+    withNamespaces(NS, () => import('./pages/personal-page')),
+    'PersonalPage',
+  ),
+});
+
 export const executionRoutes = [
   execution.addChildren([
     executionIndex,
@@ -233,5 +249,6 @@ export const executionRoutes = [
     pettyCash.addChildren([pettyCashIndex, pettyCashList, pettyCashAdd, pettyCashFund, pettyCashEdit]),
     budget,
     refunds,
+    personal,
   ]),
 ] as const;

@@ -3,27 +3,18 @@ import {
   Alert,
   Badge,
   Button,
-  FileInput,
   Group,
   List,
   Pagination,
   Paper,
-  Progress,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconDownload,
-  IconFileSpreadsheet,
-  IconTableImport,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconTableImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatCount } from '@amparo/shared/format';
 import { PLANNING_IMPORT_COLUMNS, type PlanningImportPreview } from '@amparo/shared/modules/budget-import.schema';
 import { ApiError } from '../../../shared/lib/api';
 import { translateFieldError } from '../../../shared/lib/server-errors';
@@ -31,6 +22,7 @@ import { notifyError, notifySuccess } from '../../../shared/lib/notify';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table/data-table';
 import { Money } from '../../../shared/ui/format';
+import { ImportFilePanel, ImportTemplatePanel } from '../../../shared/ui/import-panels';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadErrorFile, downloadTemplate, previewImport, useImportPlanning } from './api';
 
@@ -208,82 +200,42 @@ export function PlanningImportPage() {
     <Stack gap="md">
       <PageHeader title={t('import.title')} description={t('import.description')} />
 
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('import.template.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('import.template.help')}
-          </Text>
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              loading={downloading === 'template'}
-              onClick={() => void save('template')}
-            >
-              {t('import.template.download')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <ImportTemplatePanel
+        title={t('import.template.title')}
+        help={t('import.template.help')}
+        label={t('import.template.download')}
+        loading={downloading === 'template'}
+        onDownload={() => void save('template')}
+      />
 
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('import.file.title')}
-          </Title>
-          <FileInput
-            label={t('import.file.label')}
-            description={t('import.file.hint')}
-            placeholder={t('import.file.placeholder')}
-            accept={ACCEPT}
-            value={file}
-            onChange={choose}
-            clearable
-            disabled={!!busy}
-            leftSection={<IconTableImport size={16} />}
-            maw={520}
-          />
-          {busy && (
-            <Stack gap={4} aria-live="polite">
-              <Text size="sm">
-                {busy.written
-                  ? t('import.progress.writing', {
-                      done: formatCount(busy.written.done),
-                      total: formatCount(busy.written.total),
-                    })
-                  : busy.percent < 100
-                    ? t('import.progress.uploading', { percent: busy.percent })
-                    : busy.step === 'preview'
-                      ? t('import.progress.checking')
-                      : t('import.progress.creating')}
-              </Text>
-              <Progress
-                value={
-                  busy.written
-                    ? (busy.written.done / Math.max(busy.written.total, 1)) * 100
-                    : Math.min(busy.percent, 100)
-                }
-                animated={!busy.written && busy.percent >= 100}
-                striped={!busy.written && busy.percent >= 100}
-                aria-label={t('import.progress.label')}
-              />
-            </Stack>
-          )}
-          {refusal && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-              {refusal}
-            </Alert>
-          )}
-          {created !== null && (
-            <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status" data-testid="import-done">
-              {t('import.created', { count: created })}
-            </Alert>
-          )}
-        </Stack>
-      </Paper>
+      <ImportFilePanel
+        texts={{
+          title: t('import.file.title'),
+          label: t('import.file.label'),
+          hint: t('import.file.hint'),
+          placeholder: t('import.file.placeholder'),
+          uploading: (percent) => t('import.progress.uploading', { percent }),
+          checking: t('import.progress.checking'),
+          writingStarts: t('import.progress.creating'),
+          writing: (done, total) => t('import.progress.writing', { done, total }),
+          progressLabel: t('import.progress.label'),
+        }}
+        accept={ACCEPT}
+        file={file}
+        onChoose={choose}
+        busy={busy}
+      >
+        {refusal && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+            {refusal}
+          </Alert>
+        )}
+        {created !== null && (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status" data-testid="import-done">
+            {t('import.created', { count: created })}
+          </Alert>
+        )}
+      </ImportFilePanel>
 
       {preview && (
         <Paper withBorder p="md" data-testid="import-preview">

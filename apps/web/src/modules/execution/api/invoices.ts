@@ -14,7 +14,8 @@ import { downloadFile } from '../../../shared/lib/download';
 import { executionKeys, requestPath } from './queries';
 
 export type RequestInvoices = z.infer<typeof requestInvoices>;
-const invoicesKey = (id: string) => [...executionKeys.one(id), 'invoices'] as const;
+/** The key of a request's invoices and sums (the per diems' writes refresh it: the sums count them). */
+export const invoicesKey = (id: string) => [...executionKeys.one(id), 'invoices'] as const;
 const invoicesPath = (id: string) => `${requestPath(id)}/invoices`;
 
 /** A paid request's invoices with their retentions and sums (issue 27 section 1). */

@@ -10,7 +10,7 @@ import { translateFieldError } from '../../../shared/lib/server-errors';
 import type { ExtraFieldsProps, ExtraValues } from '../../../shared/ui/workflow/types';
 import { DataTable } from '../../../shared/ui/data-table/data-table';
 import { MoneyInput } from '../../../shared/ui/money-input';
-import { useRequestInvoices } from '../api/invoices';
+import { useRequestInvoices, type RequestInvoices } from '../api/invoices';
 import { serieNumber } from '../lib/labels';
 
 type Allowed = ExpenseRequest['allowed'][number];
@@ -30,6 +30,21 @@ const SANCTION = /^sanction\.([^.]+)\.amount$/;
 /** The liquidation's transitions that ask something in the dialog. */
 export const LIQUIDATION_DIALOGS = ['submit_liquidation', 'approve_liquidation'];
 
+/** 'Given Q… · invoiced Q…', and a travel's per diems beside them (they count against what was given too). */
+function Sums({ request, data }: { request: ExpenseRequest; data: RequestInvoices }) {
+  const { t } = useTranslation('execution');
+  const amounts = { given: formatMoney(data.given), invoiced: formatMoney(data.invoiced) };
+  return (
+    <Text size="sm" data-testid="liquidation-sums">
+      {isTravel(request)
+        ? t('execution:liquidation.sumsTravel', { ...amounts, perDiems: formatMoney(data.perDiems) })
+        : t('execution:liquidation.sums', amounts)}
+    </Text>
+  );
+}
+
+const isTravel = (request: ExpenseRequest) => request.type === 'travel_expenses';
+
 /**
  * `submit_liquidation`: the sums, and what the liquidator accepts in sending it: the refund the invoices leave
  * ('If you continue, you must make a refund for {0} quetzal(s)'), or the reason for invoices above what was given.
@@ -40,11 +55,12 @@ function SubmitFields({ subject, values, setValue, errors }: Props) {
   if (!data) return null;
   const due = money(data.refundDue).greaterThan(0);
   const excess = money(data.excess).greaterThan(0);
+  const excessReason = isTravel(subject)
+    ? 'execution:liquidation.excessReasonTravel'
+    : 'execution:liquidation.excessReason';
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {t('execution:liquidation.sums', { given: formatMoney(data.given), invoiced: formatMoney(data.invoiced) })}
-      </Text>
+      <Sums request={subject} data={data} />
       {due && (
         <Alert color="orange" title={t('execution:liquidation.refundTitle')}>
           <Stack gap="xs">
@@ -60,7 +76,7 @@ function SubmitFields({ subject, values, setValue, errors }: Props) {
       )}
       {excess && (
         <Textarea
-          label={t('execution:liquidation.excessReason', { amount: formatMoney(data.excess) })}
+          label={t(excessReason, { amount: formatMoney(data.excess) })}
           withAsterisk
           autosize
           minRows={2}
@@ -84,11 +100,12 @@ function ApproveFields({ subject, values, setValue, errors }: Props) {
   const data = useRequestInvoices(subject.id).data;
   if (!data) return null;
   const excess = money(data.excess).greaterThan(0);
+  const excessTitle = isTravel(subject)
+    ? 'execution:liquidation.excessTitleTravel'
+    : 'execution:liquidation.excessTitle';
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {t('execution:liquidation.sums', { given: formatMoney(data.given), invoiced: formatMoney(data.invoiced) })}
-      </Text>
+      <Sums request={subject} data={data} />
       <Text size="sm" c="dimmed">
         {t('execution:liquidation.sanctionHint')}
       </Text>
@@ -138,7 +155,7 @@ function ApproveFields({ subject, values, setValue, errors }: Props) {
         ]}
       />
       {excess && (
-        <Alert color="orange" title={t('execution:liquidation.excessTitle', { amount: formatMoney(data.excess) })}>
+        <Alert color="orange" title={t(excessTitle, { amount: formatMoney(data.excess) })}>
           <Stack gap="xs">
             <Text size="sm">{data.excessReason}</Text>
             <Checkbox

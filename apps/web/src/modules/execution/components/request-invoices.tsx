@@ -32,10 +32,10 @@ import { serieNumber } from '../lib/labels';
 import { RequestLiquidation } from './request-liquidation';
 import { ScanButton } from './scan-button';
 
-/** The statuses whose invoices the liquidator writes: paid, the liquidation not sent (the server's rule). */
-const OPEN = ['emision_cheque', 'liquidado_temp'];
+/** The statuses whose invoices and per diems the liquidator writes: paid, the liquidation not sent (server's rule). */
+export const LIQUIDATION_OPEN = ['emision_cheque', 'liquidado_temp'];
 /** The statuses that show the liquidation's invoices. */
-export const LIQUIDATION_STATUSES = [...OPEN, 'enviado_liquidacion', 'aprobar_liquidacion'];
+export const LIQUIDATION_STATUSES = [...LIQUIDATION_OPEN, 'enviado_liquidacion', 'aprobar_liquidacion'];
 
 type Values = {
   document: InvoiceDocument;
@@ -70,11 +70,11 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
   const writes = useInvoiceWrites(request.id);
   const [editing, setEditing] = useState<RequestInvoice | 'new' | null>(null);
   const [removing, setRemoving] = useState<RequestInvoice | null>(null);
-  const writable = request.liquidatorId === user?.id && OPEN.includes(request.status);
+  const writable = request.liquidatorId === user?.id && LIQUIDATION_OPEN.includes(request.status);
   // The liquidator or administration records a FEL invoice's SAT check until the liquidation is approved.
   const checker =
     (request.liquidatorId === user?.id || hasPermission(user?.permisos ?? [], 'ejecucion_administracion')) &&
-    [...OPEN, 'enviado_liquidacion'].includes(request.status);
+    [...LIQUIDATION_OPEN, 'enviado_liquidacion'].includes(request.status);
   const fileInput = useRef<HTMLInputElement>(null);
   const fromXml = async (file: File | undefined) => {
     if (!file) return;
@@ -96,7 +96,10 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
     }
   };
   const data = query.data;
-  const pending = data ? money(data.given).minus(data.invoiced) : null;
+  // A travel's per diems count beside its invoices against what was given.
+  const travel = request.type === 'travel_expenses';
+  const pending = data ? money(data.given).minus(data.invoiced).minus(data.perDiems) : null;
+  const overKey = travel ? 'execution:invoices.overClaimed' : 'execution:invoices.over';
   const sanctioned = !!data?.items.some((i) => i.sanctionedAmount !== null);
 
   const remove = async () => {
@@ -121,9 +124,14 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
           <Text size="sm">
             {t('execution:invoices.invoiced')}: <b>{formatMoney(data?.invoiced ?? '0')}</b>
           </Text>
-          {pending && !pending.isZero() && OPEN.includes(request.status) && (
+          {travel && (
+            <Text size="sm">
+              {t('execution:invoices.perDiems')}: <b>{formatMoney(data?.perDiems ?? '0')}</b>
+            </Text>
+          )}
+          {pending && !pending.isZero() && LIQUIDATION_OPEN.includes(request.status) && (
             <Text size="sm" c={pending.isNegative() ? 'red' : 'orange'}>
-              {t(pending.isNegative() ? 'execution:invoices.over' : 'execution:invoices.pending', {
+              {t(pending.isNegative() ? overKey : 'execution:invoices.pending', {
                 amount: formatMoney(moneyString(pending.abs())),
               })}
             </Text>
@@ -163,7 +171,8 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
         bare
         rows={data?.items}
         rowKey={(i) => i.id}
-        minWidth={960}
+        // The fixed columns' widths and the provider's: below it the table scrolls instead of squeezing a name.
+        minWidth={sanctioned ? 1700 : 1500}
         empty={t('execution:invoices.none')}
         actions={
           writable
@@ -178,7 +187,13 @@ export function RequestInvoicesSection({ request }: { request: ExpenseRequest })
             text: (i) => t(`execution:invoices.documents.${i.document}`),
             width: 150,
           },
-          { id: 'provider', header: t('execution:invoices.provider'), text: (i) => i.providerName, wrap: true },
+          {
+            id: 'provider',
+            header: t('execution:invoices.provider'),
+            text: (i) => i.providerName,
+            wrap: true,
+            width: 220,
+          },
           { id: 'number', header: t('execution:invoices.serieNumber'), text: serieNumber, width: 180 },
           { id: 'date', header: t('execution:invoices.emittedOn'), text: (i) => formatDate(i.emittedOn), width: 110 },
           {

@@ -17,6 +17,7 @@ import { DifferenceText } from '../components/petty-cash-modals';
 import { RequestStatusBadge, UrgentBadge } from '../components/request-badges';
 import { RequestComparison } from '../components/request-comparison';
 import { LIQUIDATION_STATUSES, RequestInvoicesSection } from '../components/request-invoices';
+import { RequestPerDiemsSection } from '../components/request-per-diems';
 import { RequestActions, RequestRecords, RequestStepper } from '../components/request-workflow';
 import { can } from '../../../shared/lib/session';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
@@ -183,6 +184,12 @@ export function RequestPage() {
       {LIQUIDATION_STATUSES.includes(r.status) && (
         <Section title={t('execution:invoices.title')}>
           <RequestInvoicesSection request={r} />
+        </Section>
+      )}
+
+      {LIQUIDATION_STATUSES.includes(r.status) && r.type === 'travel_expenses' && (
+        <Section title={t('execution:perDiems.title')}>
+          <RequestPerDiemsSection request={r} />
         </Section>
       )}
 
