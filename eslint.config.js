@@ -39,8 +39,9 @@ const SERVER_MODULE_DEPS = {
   providers: ['catalogs'],
   // Vouchers name the headquarter that holds a range; the users table gives movements' actors' names.
   vouchers: ['headquarters'],
-  // The collaborator registry (issue 27 section 4) places each collaborator at a headquarter.
-  talent: ['headquarters'],
+  // The collaborator registry (issue 27 section 4) places each collaborator at a headquarter; a DPI names an INE
+  // municipality.
+  talent: ['headquarters', 'catalogs'],
   // Expense requests commit on the budget, name providers and users, and reserve vouchers; the payroll import
   // (issue 27 section 4) finds its rows' collaborators in talent's registry.
   execution: [

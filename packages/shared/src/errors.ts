@@ -251,6 +251,8 @@ export const FIELD_ERROR_CODES = [
   'per_diem_days_exceed', // params.max: the trip's days, departure to return both counted
   'per_diem_above_rate', // params.max: the daily maximum in force (dated setting per_diem_daily_max)
   'not_a_traveller', // the person is not one of the trip's travellers
+  // Issue 28 section 4: a contract's pay.
+  'bonus_below_minimum', // params.min: the bonificación incentivo is at least the dated minimum (Decreto 37-2001)
   // Issue 27 section 4: the payroll's xls (lib/spreadsheet-import, execution/personal).
   'spreadsheet_not_xls', // 'The file cannot be executed': by its content it is no Excel 97-2003 .xls
   'spreadsheet_read_only', // an .xls saved read-only (Excel's default password): save it again without protection

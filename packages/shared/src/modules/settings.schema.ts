@@ -127,6 +127,13 @@ export const SETTING_DEFINITIONS = [
   { key: 'indemnizacion_months_per_year', group: 'labour', type: 'count', source: 'Código de Trabajo, art. 82' },
   { key: 'isr_employment_personal_deduction', group: 'tax', type: 'money', source: 'Decreto 10-2012, art. 72' },
   { key: 'isr_employment_brackets', group: 'tax', type: 'brackets', source: 'Decreto 10-2012, art. 73' },
+  {
+    // The IVA an employee may deduct from their annual ISR, from their IVA statement (issue 28 section 4).
+    key: 'isr_employment_iva_deduction_max',
+    group: 'tax',
+    type: 'money',
+    source: 'Decreto 10-2012, art. 72: planilla del IVA, hasta Q12,000 al año',
+  },
   { key: 'iva_rate', group: 'tax', type: 'rate', source: 'Decreto 27-92 (Ley del IVA), art. 10' },
   { key: 'isr_retention_threshold', group: 'tax', type: 'money', source: 'Decreto 10-2012, arts. 44, 47 y 48' },
   { key: 'isr_retention_brackets', group: 'tax', type: 'brackets', source: 'Decreto 10-2012, arts. 44, 47 y 48' },

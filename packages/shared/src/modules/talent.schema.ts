@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidDpi, normalizeDpi } from '../identifiers.ts';
-import { envelope, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
+import { moneyAmount } from '../money.ts';
+import { envelope, isoDate, paged, pageQuery, searchTerm, text, uuid, version } from '../validation.ts';
 
 /**
  * Talent's collaborator registry (issue 27 section 4, module `talent`, `/api/talent/collaborators`, key
@@ -80,3 +81,38 @@ export const collaboratorListQuery = pageQuery.extend({
   active: z.enum(['all', 'active', 'inactive']).default('all'),
 });
 export const collaboratorListResponse = envelope(paged(collaborator));
+
+/**
+ * `GET /api/talent/payroll-cost` (issue 28 section 4, decision 0034): a contract's monthly cost from its salary and
+ * bonificación (Q a month) and the IVA the employee declares (Q a year), by the payroll rates in force on `date`
+ * ('YYYY-MM-DD', default today in Guatemala). The bonificación is at least the dated minimum (`bonus_below_minimum`,
+ * params min).
+ */
+export const payrollCostQuery = z.object({
+  salary: moneyAmount(),
+  bonus: moneyAmount(),
+  declaredIva: moneyAmount().optional(),
+  date: isoDate.optional(),
+});
+/** The month's breakdown (Q): employer fees, the employee's withholdings, the provisions, and the totals. */
+export const payrollCost = z.object({
+  date: z.string(),
+  salary: z.string(),
+  bonus: z.string(),
+  igssBase: z.string(),
+  igssEmployer: z.string(),
+  irtra: z.string(),
+  intecap: z.string(),
+  employerFees: z.string(),
+  igssEmployee: z.string(),
+  aguinaldo: z.string(),
+  bono14: z.string(),
+  vacation: z.string(),
+  indemnizacion: z.string(),
+  provisions: z.string(),
+  isrWithheld: z.string(),
+  monthlyCost: z.string(),
+  netPay: z.string(),
+});
+export type PayrollCost = z.infer<typeof payrollCost>;
+export const payrollCostResponse = envelope(payrollCost);

@@ -61,6 +61,11 @@ const SEEDED: { key: SettingKey; value: unknown; source: string; note?: string }
     source: d.isr_employment.source,
   },
   { key: 'isr_employment_brackets', value: bands(d.isr_employment.brackets), source: d.isr_employment.source },
+  {
+    key: 'isr_employment_iva_deduction_max',
+    value: amount(d.isr_employment.extra_iva_deduction_max),
+    source: d.isr_employment.source,
+  },
   { key: 'iva_rate', value: rate(d.iva.rate), source: d.iva.source },
   {
     key: 'isr_retention_threshold',

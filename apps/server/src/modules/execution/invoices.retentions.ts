@@ -1,8 +1,8 @@
-import { money, moneyString, roundMoney, type Money } from '@amparo/shared/money';
-import type { SettingBracket } from '@amparo/shared/modules/settings.schema';
+import { money, moneyString, roundMoney } from '@amparo/shared/money';
 import type { InvoiceDocument } from '@amparo/shared/modules/invoices.schema';
 import type { TaxRegime } from '@amparo/shared/modules/providers.schema';
 import type { Executor } from '../../db/client.ts';
+import { bracketsAmount } from '../../lib/settings/brackets.ts';
 import { valueAt } from '../../lib/settings/settings.ts';
 
 export type { InvoiceDocument };
@@ -18,15 +18,6 @@ export interface Retentions {
   iva: string;
   net: string;
   rules: ('isr_simplified' | 'iva_small_taxpayer' | 'factura_especial')[];
-}
-
-/**
- * The amount of progressive `brackets` (a dated setting's bands) on `base` (Q): the band whose ceiling the base
- * does not pass (the last has none), its `fixed` amount plus its `rate` of what passes its `over`.
- */
-export function bracketsAmount(brackets: readonly SettingBracket[], base: Money): Money {
-  const band = brackets.find((b) => b.upTo === null || base.lessThanOrEqualTo(b.upTo)) ?? brackets.at(-1)!;
-  return roundMoney(money(band.fixed).plus(base.minus(band.over).times(band.rate)));
 }
 
 /**

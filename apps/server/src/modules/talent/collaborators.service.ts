@@ -6,12 +6,13 @@ import type {
   collaboratorUpdate,
 } from '@amparo/shared/modules/talent.schema';
 import { normalizeCollaboratorCode } from '@amparo/shared/modules/talent.schema';
-import { normalizeDpi } from '@amparo/shared/identifiers';
+import { isValidDpi, normalizeDpi } from '@amparo/shared/identifiers';
 import type { Db, Executor } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
 import { diff, writeAudit } from '../../lib/audit.ts';
 import { AppError, invalidField, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { geographyNames } from '../catalogs/catalogs.service.ts';
 import { headquarterNames, headquarterOptions } from '../headquarters/headquarters.service.ts';
 import * as repo from './collaborators.repository.ts';
 
@@ -72,6 +73,16 @@ async function checkHeadquarter(db: Executor, headquarterId: string, kept: strin
   if (!hq.active && headquarterId !== kept) throw invalidField('headquarterId', 'inactive');
 }
 
+/**
+ * The DPI's last four digits name an INE municipality (RENAP, Decreto 90-2005: the CUI ends with the department and
+ * municipality of registration; the newer ones included, 0514 Sipacate, 1333 Petatán): 400 `dpi_invalid` otherwise.
+ * The check digit and the department were checked by the schema.
+ */
+async function checkDpiPlace(db: Executor, dpi: string) {
+  const { municipalities } = await geographyNames(db);
+  if (!isValidDpi(dpi, new Set(municipalities.keys()))) throw invalidField('dpi', 'dpi_invalid');
+}
+
 /** A code or a DPI taken by another collaborator (the unique indexes): 409 `duplicate` on that field. */
 function mapDbError(err: unknown): never {
   if (isUniqueViolation(err, 'collaborators_code_key'))
@@ -124,6 +135,7 @@ export async function getCollaborator(db: Executor, actor: UserActor, id: string
 export async function createCollaborator(db: Db, actor: UserActor, body: Input): Promise<Collaborator> {
   try {
     return await inTransaction(db, async (tx) => {
+      await checkDpiPlace(tx, body.dpi);
       await checkHeadquarter(tx, body.headquarterId, null);
       const id = await repo.insertCollaborator(tx, { ...body, createdBy: actor.userId, updatedBy: actor.userId });
       const created = await loadCollaborator(tx, id);
@@ -155,6 +167,7 @@ export async function updateCollaborator(
   try {
     return await inTransaction(db, async (tx) => {
       const before = await loadCollaborator(tx, id);
+      await checkDpiPlace(tx, body.dpi);
       await checkHeadquarter(tx, body.headquarterId, before.headquarterId);
       const { version, ...values } = body;
       await repo.updateCollaborator(tx, id, version, { ...values, updatedBy: actor.userId });

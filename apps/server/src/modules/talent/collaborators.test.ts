@@ -111,6 +111,16 @@ describe('/api/talent/collaborators', () => {
     expect(missing.json().code).toBe('not_found');
   });
 
+  it("accepts a DPI of the newer municipalities (RENAP's CUI names INE's codes)", async () => {
+    for (const [n, place] of [
+      [43_000_000, '0514'], // Sipacate, Escuintla (Decreto 6-2015)
+      [44_000_000, '1333'], // Petatán, Huehuetenango (Decreto 4-2015)
+    ] as const) {
+      const res = await admin.post('/api/talent/collaborators', body({ dpi: dpiOf(n, place) }));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
   it('refuses a bad DPI or code, an unknown or inactive headquarter, and a taken code or DPI; nothing is written', async () => {
     const taken = await create({ code: 'TAKEN' });
     const closed = await admin.post('/api/headquarters', {
@@ -144,6 +154,14 @@ describe('/api/talent/collaborators', () => {
     for (const dpi of [wrongCheck, `${good.slice(0, 9)}2301`, good.slice(0, 12), 'ABCDEFGHIJKLM'])
       expect(await refused({ dpi })).toEqual([{ field: 'dpi', code: 'dpi_invalid' }]);
     expect(await refused({ dpi: '' })).toEqual([{ field: 'dpi', code: 'required' }]);
+    // A serial whose check remainder is 10 has no valid DPI (RENAP: such serials are not issued), whatever digit follows.
+    const serial = Array.from({ length: 50 }, (_, i) => String(41_000_000 + i)).find(
+      (d) => [...d].reduce((a, c, i) => a + Number(c) * (i + 2), 0) % 11 === 10,
+    )!;
+    for (const check of ['0', '1'])
+      expect(await refused({ dpi: `${serial}${check}0101` })).toEqual([{ field: 'dpi', code: 'dpi_invalid' }]);
+    // A municipality INE does not have (Guatemala has 17: no 0199) is refused.
+    expect(await refused({ dpi: dpiOf(42_000_000, '0199') })).toEqual([{ field: 'dpi', code: 'dpi_invalid' }]);
     expect(await refused({ code: 'COL 1' })).toEqual([{ field: 'code', code: 'invalid' }]);
     expect(await refused({ code: 'X'.repeat(21) })).toEqual([
       { field: 'code', code: 'length', params: expect.anything() },
