@@ -133,7 +133,11 @@ async function checkRows(db: Executor, rows: PreviewRow<PayrollRow>[]) {
     ...new Set(read.flatMap((v) => (v.headquarter ? [v.headquarter] : []))),
   ]);
   const byType = new Map<string, repo.PayrollLine[]>();
-  for (const l of lines) byType.set(l.expenseType, [...(byType.get(l.expenseType) ?? []), l]);
+  for (const l of lines) {
+    const same = byType.get(l.expenseType);
+    if (same) same.push(l);
+    else byType.set(l.expenseType, [l]);
+  }
 
   rows.forEach((r, i) => {
     const v = read[i]!;

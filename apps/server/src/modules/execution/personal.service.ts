@@ -7,7 +7,7 @@ import type {
   payrollExecuteInput,
   payrollUploadsQuery,
 } from '@amparo/shared/modules/execution-personal.schema';
-import { money, moneyString, sumMoney } from '@amparo/shared/money';
+import { money, moneyString, sumMoney, type Money } from '@amparo/shared/money';
 import { todayInGuatemala } from '@amparo/shared/format';
 import type { Db, Executor } from '../../db/client.ts';
 import type { UserActor } from '../../lib/actor.ts';
@@ -58,8 +58,13 @@ const PROGRESS_BATCH = repo.ROW_BATCH;
 /** The file's month (the first valid row's), the valid rows' sum per line and in all (Q). */
 async function summary(db: Executor, preview: ImportPreview<PayrollRow>) {
   const valid = preview.rows.flatMap((r) => (r.value ? [r.value] : []));
+  // Appended in place: a payroll of 10,000 rows on one line must not copy its list once a row.
   const perLine = new Map<string, PayrollRow[]>();
-  for (const v of valid) perLine.set(v.lineId, [...(perLine.get(v.lineId) ?? []), v]);
+  for (const v of valid) {
+    const rows = perLine.get(v.lineId);
+    if (rows) rows.push(v);
+    else perLine.set(v.lineId, [v]);
+  }
   const described = new Map((await repo.linesById(db, [...perLine.keys()])).map((l) => [l.id, l]));
   const lines = [...perLine].map(([lineId, rows]) => {
     const l = described.get(lineId)!;
@@ -273,10 +278,10 @@ async function executeLines(
   rows: PayrollRow[],
   input: { confirmWarning: boolean; overrideReason?: string },
 ) {
-  const perLine = new Map<string, string[]>();
-  for (const r of rows) perLine.set(r.lineId, [...(perLine.get(r.lineId) ?? []), r.total]);
+  const perLine = new Map<string, Money>();
+  for (const r of rows) perLine.set(r.lineId, (perLine.get(r.lineId) ?? money(0)).plus(r.total));
   const cells: SpendCell[] = [...perLine]
-    .map(([lineId, totals]) => ({ lineId, month, amount: moneyString(sumMoney(totals)) }))
+    .map(([lineId, total]) => ({ lineId, month, amount: moneyString(total) }))
     .filter((c) => !money(c.amount).isZero())
     .sort((a, b) => a.lineId.localeCompare(b.lineId));
   if (!cells.length) return;
